@@ -1,0 +1,91 @@
+//===- BIR.h - The bir dialect ----------------------------------*- C++ -*-===//
+//
+// Everything a client of the bir dialect includes: dialect, enums,
+// interfaces, attributes, types and operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_DIALECT_BIR_IR_BIR_H
+#define WALRUS_DIALECT_BIR_IR_BIR_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "Walrus/Dialect/BIR/IR/BIROpsDialect.h.inc"
+#include "Walrus/Dialect/BIR/IR/BIREnums.h.inc"
+
+#include "Walrus/Dialect/BIR/IR/BIRAttrInterfaces.h.inc"
+#include "Walrus/Dialect/BIR/IR/BIRTypeInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Walrus/Dialect/BIR/IR/BIRAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "Walrus/Dialect/BIR/IR/BIROpsTypes.h.inc"
+
+namespace walrus::bir {
+
+/// How an instruction uses a tensor.
+enum class AccessKind { Read, Write, ReadWrite };
+
+/// One tensor access of an instruction: the operand naming the memory
+/// location (or view) and the attribute holding its access pattern. Passes
+/// rewrite an access through `setMemloc` and `setPattern`.
+struct Access {
+  mlir::OpOperand *operand;
+  mlir::StringAttr patternName;
+  AccessKind kind;
+
+  mlir::Operation *getOwner() const { return operand->getOwner(); }
+  mlir::Value getMemloc() const { return operand->get(); }
+  MemoryType getMemoryType() const {
+    return llvm::cast<MemoryType>(getMemloc().getType());
+  }
+  AccessPatternAttr getPattern() const {
+    return getOwner()->getAttrOfType<AccessPatternAttr>(patternName);
+  }
+  void setMemloc(mlir::Value memloc) const { operand->set(memloc); }
+  void setPattern(AccessPatternAttr pattern) const {
+    getOwner()->setAttr(patternName, pattern);
+  }
+  bool reads() const { return kind != AccessKind::Write; }
+  bool writes() const { return kind != AccessKind::Read; }
+};
+
+/// Shared verifier of every instruction: access patterns in bounds for
+/// every loop iteration and shard id, well-formed masks.
+mlir::LogicalResult verifyInstruction(mlir::Operation *op);
+
+} // namespace walrus::bir
+
+#include "Walrus/Dialect/BIR/IR/BIROpInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "Walrus/Dialect/BIR/IR/BIROps.h.inc"
+
+namespace walrus::bir {
+
+/// The target of the closest enclosing module that names one, else trn2.
+TargetAttr getTarget(mlir::Operation *op);
+
+/// `bir.lnc_size` of the closest enclosing module that has it, else 1.
+int64_t getLncSize(mlir::Operation *op);
+
+/// `bir.neuron_core_id` of the closest enclosing module, if concretized.
+std::optional<int64_t> getNeuronCoreId(mlir::Operation *op);
+
+/// The `bir.loop`s around `op`, outermost first.
+llvm::SmallVector<LoopOp, 4> getEnclosingLoops(mlir::Operation *op);
+
+/// The memory location a tensor value names, looking through views.
+MemlocOp getDefiningMemloc(mlir::Value tensor);
+
+} // namespace walrus::bir
+
+#endif // WALRUS_DIALECT_BIR_IR_BIR_H

@@ -1,0 +1,56 @@
+//===- BIREnums.td - bir enumerations ----------------------*- tablegen -*-===//
+
+#ifndef WALRUS_DIALECT_BIR_IR_BIRENUMS_TD
+#define WALRUS_DIALECT_BIR_IR_BIRENUMS_TD
+
+include "mlir/IR/EnumAttr.td"
+
+def BIR_MemorySpace : I32EnumAttr<"MemorySpace", "memory a tensor lives in", [
+    I32EnumAttrCase<"SBUF", 0, "sbuf">,
+    I32EnumAttrCase<"PSUM", 1, "psum">,
+    I32EnumAttrCase<"DRAM", 2, "dram">]> {
+  let cppNamespace = "::walrus::bir";
+}
+
+def BIR_TensorKind : I32EnumAttr<"TensorKind",
+    "whether a tensor is a program input, output or internal", [
+    I32EnumAttrCase<"Input", 0, "input">,
+    I32EnumAttrCase<"Output", 1, "output">,
+    I32EnumAttrCase<"Internal", 2, "internal">]> {
+  let cppNamespace = "::walrus::bir";
+}
+
+def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
+    "function applied by the scalar (activation) engine", [
+    I32EnumAttrCase<"Identity", 0, "identity">,
+    I32EnumAttrCase<"Exp", 1, "exp">,
+    I32EnumAttrCase<"Relu", 2, "relu">,
+    I32EnumAttrCase<"Gelu", 3, "gelu">,
+    I32EnumAttrCase<"Silu", 4, "silu">,
+    I32EnumAttrCase<"Tanh", 5, "tanh">,
+    I32EnumAttrCase<"Sigmoid", 6, "sigmoid">,
+    I32EnumAttrCase<"Square", 7, "square">,
+    I32EnumAttrCase<"Rsqrt", 8, "rsqrt">,
+    I32EnumAttrCase<"Reciprocal", 9, "reciprocal">]> {
+  let cppNamespace = "::walrus::bir";
+}
+
+def BIR_AluOp : I32EnumAttr<"AluOp", "elementwise vector-engine operation", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Subtract", 1, "subtract">,
+    I32EnumAttrCase<"Multiply", 2, "multiply">,
+    I32EnumAttrCase<"Divide", 3, "divide">,
+    I32EnumAttrCase<"Max", 4, "max">,
+    I32EnumAttrCase<"Min", 5, "min">]> {
+  let cppNamespace = "::walrus::bir";
+}
+
+def BIR_CollectiveKind : I32EnumAttr<"CollectiveKind",
+    "cross-core collective operation", [
+    I32EnumAttrCase<"AllReduce", 0, "all_reduce">,
+    I32EnumAttrCase<"AllGather", 1, "all_gather">,
+    I32EnumAttrCase<"ReduceScatter", 2, "reduce_scatter">]> {
+  let cppNamespace = "::walrus::bir";
+}
+
+#endif // WALRUS_DIALECT_BIR_IR_BIRENUMS_TD

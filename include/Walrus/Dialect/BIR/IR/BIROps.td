@@ -1,0 +1,459 @@
+//===- BIROps.td - bir operations --------------------------*- tablegen -*-===//
+
+#ifndef WALRUS_DIALECT_BIR_IR_BIROPS_TD
+#define WALRUS_DIALECT_BIR_IR_BIROPS_TD
+
+include "Walrus/Dialect/BIR/IR/BIRDialect.td"
+include "Walrus/Dialect/BIR/IR/BIRAttrs.td"
+include "Walrus/Dialect/BIR/IR/BIRTypes.td"
+include "Walrus/Dialect/BIR/IR/BIRInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Structure
+//===----------------------------------------------------------------------===//
+
+def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, NoTerminator,
+                                 SingleBlock]> {
+  let summary = "a BIR function: memory locations followed by instructions";
+  let description = [{
+    A function holds the memory locations it uses and the instructions, in
+    program order, that access them. It takes no arguments and returns
+    nothing: program inputs and outputs are `bir.memloc`s of kind `input`
+    and `output`. Memory-location names are unique within a function.
+
+    ```mlir
+    bir.func @main {
+      %t = bir.memloc "t" internal : !bir.sbuf<128x512xf32>
+      bir.memset %t[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0
+        : !bir.sbuf<128x512xf32>
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
+}
+
+def BIR_LoopOp : BIR_Op<"loop", [NoTerminator, SingleBlock,
+    ParentOneOf<["FuncOp", "LoopOp"]>]> {
+  let summary = "a counted loop with static bounds";
+  let description = [{
+    Runs its body for `iv = lower, lower + step, ... < upper`. The induction
+    variable has no SSA value: symbolic access patterns of instructions
+    nested in `n` loops name the loop induction variables as dims
+    `d0 .. d(n-1)`, outermost first. This is BIR's nested-region
+    instruction (opcode 105).
+
+    ```mlir
+    bir.loop 0 to 4 step 1 {
+      bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>],
+                  %w[#bir.sap<(d0)[s0] -> (d0 * 128), [[512, 128], [1, 128]]>],
+                  %x[#bir.sap<(d0)[s0] -> (d0 * 512), [[2048, 128], [1, 512]]>]
+        : !bir.psum<128x512xf32>, !bir.sbuf<128x512xbf16>, !bir.sbuf<128x2048xbf16>
+    }
+    ```
+  }];
+  let arguments = (ins I64Attr:$lower, I64Attr:$upper, I64Attr:$step);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$lower `to` $upper `step` $step attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "int64_t":$lower, "int64_t":$upper,
+                                 "int64_t":$step)>];
+  let extraClassDeclaration = [{
+    // Signed views of the bounds (the I64Attr getters are unsigned).
+    int64_t getLowerBound() { return getLowerAttr().getInt(); }
+    int64_t getUpperBound() { return getUpperAttr().getInt(); }
+    int64_t getStepSize() { return getStepAttr().getInt(); }
+    /// Number of iterations.
+    int64_t getTripCount() {
+      return (getUpperBound() - getLowerBound() + getStepSize() - 1) /
+             getStepSize();
+    }
+    /// Value of the induction variable on the last iteration.
+    int64_t getLastValue() {
+      return getLowerBound() + (getTripCount() - 1) * getStepSize();
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Memory locations
+//===----------------------------------------------------------------------===//
+
+def BIR_MemlocOp : BIR_Op<"memloc", [HasParent<"FuncOp">,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "a named tensor in SBUF, PSUM or DRAM";
+  let description = [{
+    Defines a tensor (BIR's MemoryLocation). Its type gives the memory, the
+    partition count, the free shape and the element type; `kind` says whether
+    the program reads it from outside (`input`), leaves it for outside
+    (`output`) or uses it internally. Memory locations that share storage
+    name the same `set` (BIR's MemoryLocationSet). After allocation an
+    on-chip tensor carries its byte `address` within each partition and its
+    `base_partition`.
+
+    ```mlir
+    %x = bir.memloc "x" input : !bir.dram<512x2048xbf16>
+    %acc = bir.memloc "acc" internal set "acc_set" : !bir.psum<128x512xf32>
+    %t = bir.memloc "t" internal address 1024 base_partition 0
+      : !bir.sbuf<128x512xbf16>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, BIR_TensorKind:$kind,
+                       OptionalAttr<StrAttr>:$set,
+                       OptionalAttr<I64Attr>:$address,
+                       OptionalAttr<I64Attr>:$base_partition);
+  let results = (outs BIR_AnyMemoryType:$result);
+  let assemblyFormat = [{
+    $name $kind (`set` $set^)? (`address` $address^)?
+    (`base_partition` $base_partition^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::walrus::bir::MemoryType getMemoryType() {
+      return ::llvm::cast<::walrus::bir::MemoryType>(getResult().getType());
+    }
+  }];
+}
+
+def BIR_ViewOp : BIR_Op<"view", [HasParent<"FuncOp">, Pure]> {
+  let summary = "a reinterpret-cast view of a memory location";
+  let description = [{
+    Gives the storage of `source` another shape or element type, in the same
+    memory and with the same partition count. Accesses through the view
+    access the source's bytes, so passes that reshape tensors leave a
+    memory location that has views alone.
+
+    ```mlir
+    %t = bir.memloc "t" internal : !bir.sbuf<128x512xbf16>
+    %v = bir.view %t : !bir.sbuf<128x512xbf16> to !bir.sbuf<128x256xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$source);
+  let results = (outs BIR_AnyMemoryType:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+class BIR_InstOp<string mnemonic, list<Trait> traits = []>
+    : BIR_Op<mnemonic, traits # [ParentOneOf<["FuncOp", "LoopOp"]>,
+        DeclareOpInterfaceMethods<BIR_InstructionOpInterface,
+                                  ["getAccesses"]>]>;
+
+def BIR_DmaOp : BIR_InstOp<"dma"> {
+  let summary = "DMA between DRAM and an on-chip tensor";
+  let description = [{
+    Copies the elements of `src` to `dst` in pattern order. Exactly one side
+    is in DRAM, and both sides have the same element type and count.
+
+    ```mlir
+    bir.dma %t[#bir.ap<0, [[512, 128], [1, 512]]>],
+            %x[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>]
+      {mask = affine_set<()[s0] : (s0 == 0)>}
+      : !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` attr-dict `:` type($dst)
+    `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TensorCopyOp : BIR_InstOp<"tensor_copy"> {
+  let summary = "on-chip copy, converting the element type if they differ";
+  let description = [{
+    Copies `src` to `dst` element by element in pattern order; neither side
+    is in DRAM. Both patterns touch the same number of elements.
+
+    ```mlir
+    bir.tensor_copy %o[#bir.ap<0, [[512, 128], [1, 512]]>],
+                    %acc[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xbf16>, !bir.psum<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` attr-dict `:` type($dst)
+    `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_MemsetOp : BIR_InstOp<"memset"> {
+  let summary = "fill an on-chip tensor with a constant";
+  let description = [{
+    ```mlir
+    bir.memset %t[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0
+      : !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       F64Attr:$value,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $value attr-dict `:` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TransposeOp : BIR_InstOp<"transpose"> {
+  let summary = "swap the partition and free axes of an on-chip tile";
+  let description = [{
+    `dst[f][p] = src[p][f]`: `dst` walks as many partitions as `src` has
+    elements per partition and the other way round. Element types match.
+
+    ```mlir
+    bir.transpose %kt[#bir.ap<0, [[128, 64], [1, 128]]>],
+                  %k[#bir.ap<0, [[64, 128], [1, 64]]>]
+      : !bir.sbuf<64x128xbf16>, !bir.sbuf<128x64xbf16>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` attr-dict `:` type($dst)
+    `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_MatmultOp : BIR_InstOp<"matmult"> {
+  let summary = "tensor-engine matmul accumulating into PSUM";
+  let description = [{
+    `dst[m][n] (+)= sum_k stationary[k][m] * moving[k][n]`. The contraction
+    runs over partitions: `stationary` and `moving` walk the same number of
+    partitions `K`, `dst` walks `M` partitions (the stationary free size) and
+    `N` columns (the moving free size). `start` zeroes the accumulator before
+    adding, `stop` closes the accumulation group. `replication` marks a
+    replicated IFMAP (see `#bir.replication`).
+
+    ```mlir
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>],
+                %wT[#bir.ap<0, [[128, 128], [1, 128]]>],
+                %x[#bir.ap<0, [[512, 128], [1, 512]]>] start stop
+      : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$stationary,
+                       BIR_AccessPatternAttrInterface:$stationary_ap,
+                       BIR_AnyMemoryType:$moving,
+                       BIR_AccessPatternAttrInterface:$moving_ap,
+                       UnitAttr:$start, UnitAttr:$stop,
+                       OptionalAttr<BIR_ReplicationAttr>:$replication,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $stationary `[` $stationary_ap `]` `,`
+    $moving `[` $moving_ap `]` (`start` $start^)? (`stop` $stop^)?
+    (`replication` $replication^)? attr-dict `:` type($dst) `,`
+    type($stationary) `,` type($moving)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_ActivationOp : BIR_InstOp<"activation"> {
+  let summary = "scalar-engine elementwise function";
+  let description = [{
+    `dst = func(src * scale)` element by element.
+
+    ```mlir
+    bir.activation exp %p[#bir.ap<0, [[512, 128], [1, 512]]>],
+                       %s[#bir.ap<0, [[512, 128], [1, 512]]>] scale 0.125
+      : !bir.sbuf<128x512xbf16>, !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_ActivationFunction:$function,
+                       BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       DefaultValuedAttr<F64Attr, "1.0">:$scale,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $function $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]`
+    (`scale` $scale^)? attr-dict `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TensorTensorOp : BIR_InstOp<"tensor_tensor"> {
+  let summary = "vector-engine elementwise operation of two tensors";
+  let description = [{
+    `dst = lhs <op> rhs` element by element; a step of 0 broadcasts.
+
+    ```mlir
+    bir.tensor_tensor multiply %y[#bir.ap<0, [[512, 128], [1, 512]]>],
+        %x[#bir.ap<0, [[512, 128], [1, 512]]>],
+        %r[#bir.ap<0, [[1, 128], [0, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x1xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AluOp:$op,
+                       BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$lhs,
+                       BIR_AccessPatternAttrInterface:$lhs_ap,
+                       BIR_AnyMemoryType:$rhs,
+                       BIR_AccessPatternAttrInterface:$rhs_ap,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $op $dst `[` $dst_ap `]` `,` $lhs `[` $lhs_ap `]` `,` $rhs `[` $rhs_ap `]`
+    attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TensorScalarOp : BIR_InstOp<"tensor_scalar"> {
+  let summary = "vector-engine elementwise operation with a constant";
+  let description = [{
+    `dst = src <op> scalar` element by element.
+
+    ```mlir
+    bir.tensor_scalar multiply %y[#bir.ap<0, [[512, 128], [1, 512]]>],
+                               %x[#bir.ap<0, [[512, 128], [1, 512]]>], 0.5
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AluOp:$op,
+                       BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       F64Attr:$scalar,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $op $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `,` $scalar attr-dict
+    `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_TensorReduceOp : BIR_InstOp<"tensor_reduce"> {
+  let summary = "vector-engine reduction along the innermost pattern dimension";
+  let description = [{
+    Reduces `src` with `op` over its last `[step, num]` pair: `dst` touches
+    `num` times fewer elements than `src`.
+
+    ```mlir
+    bir.tensor_reduce max %m[#bir.ap<0, [[1, 128], [1, 1]]>],
+                          %s[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x1xf32>, !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AluOp:$op,
+                       BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $op $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` attr-dict `:` type($dst)
+    `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_CollectiveOp : BIR_InstOp<"collective"> {
+  let summary = "cross-core collective whose geometry depends on the shard id";
+  let description = [{
+    A collective over all `lnc_size` cores (BIR opcode 48). `all_reduce`
+    reduces (with the `reduce` operation) `src` of every core elementwise into `dst` of every core.
+    `all_gather` places each core's `src` in every core's `dst` at element
+    `shard_offset(core)` relative to the dst start; `reduce_scatter` reduces
+    the slice of every core's `src` that starts at `shard_offset(core)`
+    into that core's `dst`. `shard_offset` is a map with no dims and the
+    shard id as its only symbol: the geometry on the op itself that
+    `-lnc-split` binds per core.
+
+    ```mlir
+    bir.collective all_gather %g[#bir.ap<0, [[1024, 128], [1, 1024]]>],
+        %l[#bir.ap<0, [[512, 128], [1, 512]]>]
+        shard_offset affine_map<()[s0] -> (s0 * 512)>
+      : !bir.sbuf<128x1024xf32>, !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_CollectiveKind:$kind,
+                       OptionalAttr<BIR_AluOp>:$reduction,
+                       BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       OptionalAttr<AffineMapAttr>:$shard_offset,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $kind $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]`
+    (`reduce` $reduction^)? (`shard_offset` $shard_offset^)? attr-dict `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def BIR_CoreBarrierOp : BIR_InstOp<"core_barrier"> {
+  let summary = "named barrier across all logical cores";
+  let description = [{
+    Every core waits until all cores reach the barrier of the same name. The
+    per-core programs must have the same barriers in the same order.
+
+    ```mlir
+    bir.core_barrier "after_partial_sums"
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = "$name attr-dict";
+  let hasVerifier = 1;
+}
+
+def BIR_Sb2SbOp : BIR_InstOp<"sb2sb"> {
+  let summary = "copy from this core's SBUF into another core's SBUF";
+  let description = [{
+    Writes `src` of this core into `dst` of core `peer(shard id)`. `peer`
+    is a map with no dims and the shard id as its only symbol.
+
+    ```mlir
+    bir.sb2sb %remote[#bir.ap<0, [[512, 128], [1, 512]]>],
+              %local[#bir.ap<0, [[512, 128], [1, 512]]>]
+              peer affine_map<()[s0] -> (1 - s0)>
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AnyMemoryType:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_AnyMemoryType:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       AffineMapAttr:$peer,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `peer` $peer attr-dict
+    `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // WALRUS_DIALECT_BIR_IR_BIROPS_TD

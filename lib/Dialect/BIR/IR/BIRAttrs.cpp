@@ -1,0 +1,304 @@
+//===- BIRAttrs.cpp - bir attributes --------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+
+//===----------------------------------------------------------------------===//
+// Access patterns
+//===----------------------------------------------------------------------===//
+
+/// `[[step, num], ...]`
+static ParseResult parsePairs(AsmParser &parser, SmallVectorImpl<int64_t> &steps,
+                              SmallVectorImpl<int64_t> &nums) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        int64_t step, num;
+        if (parser.parseLSquare() || parser.parseInteger(step) ||
+            parser.parseComma() || parser.parseInteger(num) ||
+            parser.parseRSquare())
+          return failure();
+        steps.push_back(step);
+        nums.push_back(num);
+        return success();
+      });
+}
+
+static void printPairs(AsmPrinter &printer, ArrayRef<int64_t> steps,
+                       ArrayRef<int64_t> nums) {
+  printer << '[';
+  llvm::interleaveComma(llvm::zip(steps, nums), printer, [&](auto pair) {
+    printer << '[' << std::get<0>(pair) << ", " << std::get<1>(pair) << ']';
+  });
+  printer << ']';
+}
+
+static LogicalResult verifyPairs(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> steps,
+                                 ArrayRef<int64_t> nums) {
+  if (steps.size() != nums.size())
+    return emitError() << "access pattern needs as many steps as nums";
+  if (steps.empty())
+    return emitError() << "access pattern needs at least the partition "
+                          "[step, num] pair";
+  for (int64_t num : nums)
+    if (num < 1)
+      return emitError() << "access pattern extents must be positive, got "
+                         << num;
+  return success();
+}
+
+Attribute PhysicalAccessPatternAttr::parse(AsmParser &parser, Type) {
+  int64_t offset;
+  SmallVector<int64_t> steps, nums;
+  if (parser.parseLess() || parser.parseInteger(offset) ||
+      parser.parseComma() || parsePairs(parser, steps, nums) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), offset, steps, nums);
+}
+
+void PhysicalAccessPatternAttr::print(AsmPrinter &printer) const {
+  printer << '<' << getOffset() << ", ";
+  printPairs(printer, getSteps(), getNums());
+  printer << '>';
+}
+
+LogicalResult PhysicalAccessPatternAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t offset,
+    ArrayRef<int64_t> steps, ArrayRef<int64_t> nums) {
+  return verifyPairs(emitError, steps, nums);
+}
+
+AffineMap PhysicalAccessPatternAttr::getStartMap() const {
+  return AffineMap::getConstantMap(getOffset(), getContext());
+}
+
+Attribute SymbolicAccessPatternAttr::parse(AsmParser &parser, Type) {
+  AffineMap offset, tile, block;
+  SmallVector<int64_t> steps, nums;
+  if (parser.parseLess() || parser.parseAffineMap(offset) ||
+      parser.parseComma() || parsePairs(parser, steps, nums))
+    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    AffineMap *part = llvm::StringSwitch<AffineMap *>(key)
+                          .Case("tile", &tile)
+                          .Case("block", &block)
+                          .Default(nullptr);
+    if (!part) {
+      parser.emitError(keyLoc, "expected 'tile' or 'block', got '")
+          << key << "'";
+      return {};
+    }
+    if (*part) {
+      parser.emitError(keyLoc, "'") << key << "' given twice";
+      return {};
+    }
+    if (parser.parseAffineMap(*part))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), offset, steps, nums, tile, block);
+}
+
+void SymbolicAccessPatternAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  printer.getStream() << getOffset();
+  printer << ", ";
+  printPairs(printer, getSteps(), getNums());
+  if (getTile())
+    printer.getStream() << ", tile = " << getTile();
+  if (getBlock())
+    printer.getStream() << ", block = " << getBlock();
+  printer << '>';
+}
+
+LogicalResult SymbolicAccessPatternAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, AffineMap offset,
+    ArrayRef<int64_t> steps, ArrayRef<int64_t> nums, AffineMap tile,
+    AffineMap block) {
+  for (auto [name, map] : {std::pair<StringRef, AffineMap>{"offset", offset},
+                           {"tile", tile},
+                           {"block", block}}) {
+    if (!map)
+      continue;
+    if (map.getNumResults() != 1)
+      return emitError() << "symbolic access pattern " << name
+                         << " map must have one result";
+    if (map.getNumSymbols() > 1)
+      return emitError() << "symbolic access pattern " << name
+                         << " map may only use the shard id symbol s0";
+  }
+  return verifyPairs(emitError, steps, nums);
+}
+
+SmallVector<AffineMap, 3> SymbolicAccessPatternAttr::getStartParts() const {
+  SmallVector<AffineMap, 3> parts = {getOffset()};
+  if (getTile())
+    parts.push_back(getTile());
+  if (getBlock())
+    parts.push_back(getBlock());
+  return parts;
+}
+
+AffineMap SymbolicAccessPatternAttr::getStartMap() const {
+  SmallVector<AffineMap, 3> parts = getStartParts();
+  unsigned numDims = 0, numSymbols = 0;
+  for (AffineMap part : parts) {
+    numDims = std::max(numDims, part.getNumDims());
+    numSymbols = std::max(numSymbols, part.getNumSymbols());
+  }
+  AffineExpr start = getAffineConstantExpr(0, getContext());
+  for (AffineMap part : parts)
+    start = start + part.getResult(0);
+  return AffineMap::get(numDims, numSymbols, start);
+}
+
+//===----------------------------------------------------------------------===//
+// ReplicationAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ReplicationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        int64_t factor, int64_t partitionStride,
+                        int64_t shift) {
+  if (factor < 1)
+    return emitError() << "replication factor must be at least 1, got "
+                       << factor;
+  if (partitionStride < 1)
+    return emitError() << "replication partition_stride must be positive, got "
+                       << partitionStride;
+  if (shift < 0)
+    return emitError() << "replication shift must not be negative, got "
+                       << shift;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TargetAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct TargetParams {
+  StringLiteral name;
+  int64_t sbufBytesPerPartition;
+};
+} // namespace
+
+// SBUF bytes per partition of the public NeuronCore generations; the PSUM
+// and tensor-engine geometry is common to all three.
+static constexpr TargetParams kPresets[] = {
+    {"trn1", 192 * 1024}, {"trn2", 224 * 1024}, {"trn3", 256 * 1024}};
+static constexpr int64_t kPartitions = 128;
+static constexpr int64_t kPsumBytesPerPartition = 16 * 1024;
+static constexpr int64_t kPsumBanks = 8;
+static constexpr int64_t kMaxStationaryFree = 128;
+static constexpr int64_t kMaxMovingFree = 512;
+
+TargetAttr TargetAttr::getPreset(MLIRContext *context, StringRef name) {
+  for (const TargetParams &preset : kPresets)
+    if (preset.name == name)
+      return get(context, preset.name, kPartitions,
+                 preset.sbufBytesPerPartition, kPartitions,
+                 kPsumBytesPerPartition, kPsumBanks, kMaxStationaryFree,
+                 kMaxMovingFree);
+  return {};
+}
+
+static constexpr StringLiteral kTargetKeys[] = {
+    "sbuf_partitions",  "sbuf_bytes_per_partition", "psum_partitions",
+    "psum_bytes_per_partition", "psum_banks", "max_stationary_free",
+    "max_moving_free"};
+
+Attribute TargetAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  if (parser.parseLess())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  auto emitError = [&] { return parser.emitError(loc); };
+  // Preset form: #bir.target<"trn2">.
+  if (succeeded(parser.parseOptionalString(&name))) {
+    if (parser.parseGreater())
+      return {};
+    TargetAttr preset = getPreset(parser.getContext(), name);
+    if (!preset)
+      emitError() << "unknown target preset \"" << name
+                  << "\"; expected trn1, trn2 or trn3";
+    return preset;
+  }
+  // Full form: name = "...", then every geometry key in order.
+  if (parser.parseKeyword("name") || parser.parseEqual() ||
+      parser.parseString(&name))
+    return {};
+  int64_t values[std::size(kTargetKeys)];
+  for (auto [key, value] : llvm::zip(kTargetKeys, values))
+    if (parser.parseComma() || parser.parseKeyword(key) ||
+        parser.parseEqual() || parser.parseInteger(value))
+      return {};
+  if (parser.parseGreater())
+    return {};
+  return getChecked(emitError, parser.getContext(), name, values[0],
+                    values[1], values[2], values[3], values[4], values[5],
+                    values[6]);
+}
+
+void TargetAttr::print(AsmPrinter &printer) const {
+  if (getPreset(getContext(), getName()) == *this) {
+    printer << "<\"" << getName() << "\">";
+    return;
+  }
+  printer << "<name = \"" << getName() << "\"";
+  int64_t values[] = {getSbufPartitions(),        getSbufBytesPerPartition(),
+                      getPsumPartitions(),        getPsumBytesPerPartition(),
+                      getPsumBanks(),             getMaxStationaryFree(),
+                      getMaxMovingFree()};
+  for (auto [key, value] : llvm::zip(kTargetKeys, values))
+    printer << ", " << key << " = " << value;
+  printer << '>';
+}
+
+LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef name, int64_t sbufPartitions,
+                                 int64_t sbufBytesPerPartition,
+                                 int64_t psumPartitions,
+                                 int64_t psumBytesPerPartition,
+                                 int64_t psumBanks, int64_t maxStationaryFree,
+                                 int64_t maxMovingFree) {
+  int64_t values[] = {sbufPartitions, sbufBytesPerPartition, psumPartitions,
+                      psumBytesPerPartition, psumBanks, maxStationaryFree,
+                      maxMovingFree};
+  for (auto [key, value] : llvm::zip(kTargetKeys, values))
+    if (value <= 0)
+      return emitError() << "target " << key << " must be positive, got "
+                         << value;
+  if (psumBytesPerPartition % psumBanks)
+    return emitError() << "target psum_bytes_per_partition ("
+                       << psumBytesPerPartition
+                       << ") must be a multiple of psum_banks (" << psumBanks
+                       << ")";
+  return success();
+}
+
+#include "Walrus/Dialect/BIR/IR/BIRAttrInterfaces.cpp.inc"
+#include "Walrus/Dialect/BIR/IR/BIREnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "Walrus/Dialect/BIR/IR/BIRAttrs.cpp.inc"
+
+void BIRDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "Walrus/Dialect/BIR/IR/BIRAttrs.cpp.inc"
+      >();
+}

@@ -1,0 +1,97 @@
+//===- BIRDialect.cpp - The bir dialect -----------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+
+#include "Walrus/Dialect/BIR/IR/BIROpsDialect.cpp.inc"
+
+void BIRDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "Walrus/Dialect/BIR/IR/BIROps.cpp.inc"
+      >();
+}
+
+/// Verifies the module attributes `bir.lnc_size`, `bir.neuron_core_id` and
+/// `bir.target`.
+LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kTargetAttrName) {
+    if (!isa<TargetAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be a #bir.target attribute";
+    return success();
+  }
+  if (name != kLncSizeAttrName && name != kNeuronCoreIdAttrName)
+    return op->emitError() << "unknown bir attribute '" << name << "'";
+  if (!isa<ModuleOp>(op))
+    return op->emitError() << "'" << name << "' belongs on a builtin.module";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || !value.getType().isSignlessInteger(64))
+    return op->emitError() << "'" << name << "' must be an i64 integer";
+  if (name == kLncSizeAttrName) {
+    if (value.getInt() < 1)
+      return op->emitError() << "'" << name << "' must be at least 1, got "
+                             << value.getInt();
+    return success();
+  }
+  int64_t lncSize = getLncSize(op);
+  if (value.getInt() < 0 || value.getInt() >= lncSize)
+    return op->emitError() << "'" << name << "' " << value.getInt()
+                           << " is outside [0, lnc_size = " << lncSize << ")";
+  return success();
+}
+
+/// The value of `name` on the closest enclosing (or own) module.
+static Attribute lookupModuleAttr(Operation *op, StringRef name) {
+  for (; op; op = op->getParentOp())
+    if (isa<ModuleOp>(op))
+      if (Attribute attr = op->getAttr(name))
+        return attr;
+  return {};
+}
+
+TargetAttr walrus::bir::getTarget(Operation *op) {
+  if (auto target = dyn_cast_if_present<TargetAttr>(
+          lookupModuleAttr(op, BIRDialect::kTargetAttrName)))
+    return target;
+  return TargetAttr::getDefault(op->getContext());
+}
+
+int64_t walrus::bir::getLncSize(Operation *op) {
+  if (auto size = dyn_cast_if_present<IntegerAttr>(
+          lookupModuleAttr(op, BIRDialect::kLncSizeAttrName)))
+    return size.getInt();
+  return 1;
+}
+
+std::optional<int64_t> walrus::bir::getNeuronCoreId(Operation *op) {
+  if (auto id = dyn_cast_if_present<IntegerAttr>(
+          lookupModuleAttr(op, BIRDialect::kNeuronCoreIdAttrName)))
+    return id.getInt();
+  return std::nullopt;
+}
+
+SmallVector<LoopOp, 4> walrus::bir::getEnclosingLoops(Operation *op) {
+  SmallVector<LoopOp, 4> loops;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto loop = dyn_cast<LoopOp>(parent))
+      loops.push_back(loop);
+  std::reverse(loops.begin(), loops.end());
+  return loops;
+}
+
+MemlocOp walrus::bir::getDefiningMemloc(Value tensor) {
+  while (auto view = tensor.getDefiningOp<ViewOp>())
+    tensor = view.getSource();
+  return tensor.getDefiningOp<MemlocOp>();
+}

@@ -1,0 +1,457 @@
+//===- BIROps.cpp - bir operations ----------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+
+#include "Walrus/Dialect/BIR/IR/BIROpInterfaces.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static Access readOf(OpOperand &operand, StringAttr patternName) {
+  return {&operand, patternName, AccessKind::Read};
+}
+static Access writeOf(OpOperand &operand, StringAttr patternName) {
+  return {&operand, patternName, AccessKind::Write};
+}
+
+static MemoryType memoryTypeOf(Value value) {
+  return cast<MemoryType>(value.getType());
+}
+static bool isDram(Value value) {
+  return memoryTypeOf(value).getMemorySpace() == MemorySpace::DRAM;
+}
+
+/// `role` names the operand in diagnostics ("dst", "src", ...).
+static LogicalResult expectOnChip(Operation *op, Value value, StringRef role) {
+  if (isDram(value))
+    return op->emitOpError() << "'" << role << "' must be an on-chip tensor";
+  return success();
+}
+
+static LogicalResult expectSameElementCount(Operation *op, StringRef lhsRole,
+                                            AccessPatternAttr lhs,
+                                            StringRef rhsRole,
+                                            AccessPatternAttr rhs) {
+  if (lhs.getNumElements() != rhs.getNumElements())
+    return op->emitOpError()
+           << "'" << lhsRole << "' touches " << lhs.getNumElements()
+           << " elements but '" << rhsRole << "' touches "
+           << rhs.getNumElements();
+  return success();
+}
+
+static LogicalResult expectSameElementType(Operation *op, StringRef lhsRole,
+                                           Value lhs, StringRef rhsRole,
+                                           Value rhs) {
+  Type lhsType = memoryTypeOf(lhs).getElementType();
+  Type rhsType = memoryTypeOf(rhs).getElementType();
+  if (lhsType != rhsType)
+    return op->emitOpError() << "element types of '" << lhsRole << "' ("
+                             << lhsType << ") and '" << rhsRole << "' ("
+                             << rhsType << ") must match";
+  return success();
+}
+
+/// Checks that a map with no dims and only the shard symbol has one result.
+static LogicalResult expectShardMap(Operation *op, StringRef role,
+                                    AffineMap map) {
+  if (map.getNumDims() != 0 || map.getNumSymbols() > 1 ||
+      map.getNumResults() != 1)
+    return op->emitOpError()
+           << "'" << role
+           << "' must be a single-result map of the shard id alone, like "
+              "()[s0] -> (s0)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  Region *body = state.addRegion();
+  body->emplaceBlock();
+}
+
+LogicalResult FuncOp::verify() {
+  if (getBody().empty())
+    return emitOpError("needs a body block");
+  return success();
+}
+
+LogicalResult FuncOp::verifyRegions() {
+  llvm::StringMap<MemlocOp> byName;
+  for (auto memloc : getBody().front().getOps<MemlocOp>()) {
+    auto [it, inserted] = byName.try_emplace(memloc.getName(), memloc);
+    if (!inserted)
+      return memloc
+          .emitOpError("name '")
+          .append(memloc.getName(), "' is already used in this function")
+          .attachNote(it->second.getLoc())
+          .append("first defined here");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoopOp
+//===----------------------------------------------------------------------===//
+
+void LoopOp::build(OpBuilder &builder, OperationState &state, int64_t lower,
+                   int64_t upper, int64_t step) {
+  state.addAttribute(getLowerAttrName(state.name),
+                     builder.getI64IntegerAttr(lower));
+  state.addAttribute(getUpperAttrName(state.name),
+                     builder.getI64IntegerAttr(upper));
+  state.addAttribute(getStepAttrName(state.name),
+                     builder.getI64IntegerAttr(step));
+  state.addRegion()->emplaceBlock();
+}
+
+LogicalResult LoopOp::verify() {
+  if (getStepSize() < 1)
+    return emitOpError("step must be positive, got ") << getStepSize();
+  if (getUpperBound() <= getLowerBound())
+    return emitOpError("must run at least once, but ")
+           << getLowerBound() << " to " << getUpperBound() << " is empty";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MemlocOp
+//===----------------------------------------------------------------------===//
+
+void MemlocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), getName());
+}
+
+LogicalResult MemlocOp::verify() {
+  if (getName().empty())
+    return emitOpError("name must not be empty");
+  MemoryType type = getMemoryType();
+  TargetAttr target = getTarget(*this);
+  MemorySpace space = type.getMemorySpace();
+  if (space != MemorySpace::DRAM) {
+    bool sbuf = space == MemorySpace::SBUF;
+    int64_t partitions =
+        sbuf ? target.getSbufPartitions() : target.getPsumPartitions();
+    if (type.getPartitions() > partitions)
+      return emitOpError() << "has " << type.getPartitions()
+                           << " partitions but the target's "
+                           << (sbuf ? "SBUF" : "PSUM") << " has "
+                           << partitions;
+    if (!sbuf && type.getBytesPerPartition() >
+                     target.getPsumBytesPerPartition())
+      return emitOpError() << "needs " << type.getBytesPerPartition()
+                           << " bytes per partition but the target's PSUM "
+                              "has "
+                           << target.getPsumBytesPerPartition();
+  }
+  if (getAddress().has_value() != getBasePartition().has_value())
+    return emitOpError("needs both 'address' and 'base_partition' or neither");
+  if (!getAddress())
+    return success();
+  if (space == MemorySpace::DRAM)
+    return emitOpError("a DRAM tensor has no on-chip address");
+  int64_t address = *getAddress(), base = *getBasePartition();
+  bool sbuf = space == MemorySpace::SBUF;
+  int64_t partitions =
+      sbuf ? target.getSbufPartitions() : target.getPsumPartitions();
+  int64_t bytes = sbuf ? target.getSbufBytesPerPartition()
+                       : target.getPsumBytesPerPartition();
+  if (base < 0 || base + type.getPartitions() > partitions)
+    return emitOpError() << "partitions [" << base << ", "
+                         << base + type.getPartitions()
+                         << ") do not fit the target's " << partitions;
+  if (address < 0 || address + type.getBytesPerPartition() > bytes)
+    return emitOpError() << "bytes [" << address << ", "
+                         << address + type.getBytesPerPartition()
+                         << ") do not fit the target's " << bytes
+                         << " bytes per partition";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ViewOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ViewOp::verify() {
+  MemoryType source = memoryTypeOf(getSource());
+  MemoryType result = memoryTypeOf(getResult());
+  if (source.getMemorySpace() != result.getMemorySpace())
+    return emitOpError("must stay in the memory of its source");
+  if (source.isOnChip() && source.getPartitions() != result.getPartitions())
+    return emitOpError() << "must keep the " << source.getPartitions()
+                         << " partitions of its source";
+  int64_t sourceBytes = source.getNumElements() * source.getElementBytes();
+  int64_t resultBytes = result.getNumElements() * result.getElementBytes();
+  if (resultBytes > sourceBytes)
+    return emitOpError() << "covers " << resultBytes
+                         << " bytes but its source has only " << sourceBytes;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+void DmaOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult DmaOp::verify() {
+  if (isDram(getDst()) == isDram(getSrc()))
+    return emitOpError("needs exactly one DRAM side");
+  if (failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
+    return failure();
+  return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
+}
+
+void TensorCopyOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult TensorCopyOp::verify() {
+  if (failed(expectOnChip(*this, getDst(), "dst")) ||
+      failed(expectOnChip(*this, getSrc(), "src")))
+    return failure();
+  return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
+}
+
+void MemsetOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+}
+
+LogicalResult MemsetOp::verify() {
+  return expectOnChip(*this, getDst(), "dst");
+}
+
+void TransposeOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult TransposeOp::verify() {
+  if (failed(expectOnChip(*this, getDst(), "dst")) ||
+      failed(expectOnChip(*this, getSrc(), "src")) ||
+      failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
+    return failure();
+  AccessPatternAttr dst = getDstAp(), src = getSrcAp();
+  if (dst.getPartitionCount() != src.getFreeCount() ||
+      dst.getFreeCount() != src.getPartitionCount())
+    return emitOpError() << "'dst' must be " << src.getFreeCount() << "x"
+                         << src.getPartitionCount()
+                         << " (partitions x free) to transpose a "
+                         << src.getPartitionCount() << "x"
+                         << src.getFreeCount() << " 'src', got "
+                         << dst.getPartitionCount() << "x"
+                         << dst.getFreeCount();
+  return success();
+}
+
+void MatmultOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  // Without `start` the matmult adds to what the accumulator holds.
+  accesses.push_back({&getDstMutable(), getDstApAttrName(),
+                      getStart() ? AccessKind::Write : AccessKind::ReadWrite});
+  accesses.push_back(readOf(getStationaryMutable(), getStationaryApAttrName()));
+  accesses.push_back(readOf(getMovingMutable(), getMovingApAttrName()));
+}
+
+LogicalResult MatmultOp::verify() {
+  if (memoryTypeOf(getDst()).getMemorySpace() != MemorySpace::PSUM)
+    return emitOpError("must write its result to PSUM");
+  for (auto [role, value] : {std::pair<StringRef, Value>{"stationary",
+                                                         getStationary()},
+                             {"moving", getMoving()}})
+    if (memoryTypeOf(value).getMemorySpace() != MemorySpace::SBUF)
+      return emitOpError() << "'" << role << "' must be in SBUF";
+  if (failed(expectSameElementType(*this, "stationary", getStationary(),
+                                   "moving", getMoving())))
+    return failure();
+  Type accumulator = memoryTypeOf(getDst()).getElementType();
+  if (!accumulator.isF32() && !accumulator.isSignlessInteger(32))
+    return emitOpError() << "accumulates in f32 or i32, not " << accumulator;
+
+  AccessPatternAttr dst = getDstAp(), stationary = getStationaryAp(),
+                    moving = getMovingAp();
+  int64_t contraction = stationary.getPartitionCount();
+  if (moving.getPartitionCount() != contraction)
+    return emitOpError() << "'stationary' and 'moving' must walk the same "
+                            "number of partitions (the contraction), got "
+                         << contraction << " and "
+                         << moving.getPartitionCount();
+  if (dst.getPartitionCount() != stationary.getFreeCount() ||
+      dst.getFreeCount() != moving.getFreeCount())
+    return emitOpError() << "'dst' must be " << stationary.getFreeCount()
+                         << "x" << moving.getFreeCount()
+                         << " (stationary free x moving free), got "
+                         << dst.getPartitionCount() << "x"
+                         << dst.getFreeCount();
+  TargetAttr target = getTarget(*this);
+  if (stationary.getFreeCount() > target.getMaxStationaryFree())
+    return emitOpError() << "'stationary' has " << stationary.getFreeCount()
+                         << " columns but the tensor engine takes at most "
+                         << target.getMaxStationaryFree();
+  if (moving.getFreeCount() > target.getMaxMovingFree())
+    return emitOpError() << "'moving' has " << moving.getFreeCount()
+                         << " columns but the tensor engine takes at most "
+                         << target.getMaxMovingFree();
+  if (ReplicationAttr replication = getReplicationAttr()) {
+    int64_t span = replication.getFactor() * replication.getPartitionStride();
+    if (replication.getPartitionStride() < contraction ||
+        span > target.getSbufPartitions())
+      return emitOpError() << "replication of " << replication.getFactor()
+                           << " replicas every "
+                           << replication.getPartitionStride()
+                           << " partitions does not fit a " << contraction
+                           << "-partition operand into "
+                           << target.getSbufPartitions() << " partitions";
+  }
+  return success();
+}
+
+/// Shared by the elementwise engines: on-chip operands that all touch as
+/// many elements as `dst`.
+static LogicalResult
+verifyElementwise(Operation *op, Value dst, AccessPatternAttr dstAp,
+                  ArrayRef<std::tuple<StringRef, Value, AccessPatternAttr>>
+                      sources) {
+  if (failed(expectOnChip(op, dst, "dst")))
+    return failure();
+  for (auto [role, value, pattern] : sources)
+    if (failed(expectOnChip(op, value, role)) ||
+        failed(expectSameElementCount(op, "dst", dstAp, role, pattern)))
+      return failure();
+  return success();
+}
+
+void ActivationOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult ActivationOp::verify() {
+  return verifyElementwise(*this, getDst(), getDstAp(),
+                           {{"src", getSrc(), getSrcAp()}});
+}
+
+void TensorTensorOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getLhsMutable(), getLhsApAttrName()));
+  accesses.push_back(readOf(getRhsMutable(), getRhsApAttrName()));
+}
+
+LogicalResult TensorTensorOp::verify() {
+  return verifyElementwise(
+      *this, getDst(), getDstAp(),
+      {{"lhs", getLhs(), getLhsAp()}, {"rhs", getRhs(), getRhsAp()}});
+}
+
+void TensorScalarOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult TensorScalarOp::verify() {
+  return verifyElementwise(*this, getDst(), getDstAp(),
+                           {{"src", getSrc(), getSrcAp()}});
+}
+
+void TensorReduceOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult TensorReduceOp::verify() {
+  if (failed(expectOnChip(*this, getDst(), "dst")) ||
+      failed(expectOnChip(*this, getSrc(), "src")))
+    return failure();
+  AccessPatternAttr dst = getDstAp(), src = getSrcAp();
+  int64_t reduced = src.getNumElements() / src.getNums().back();
+  if (dst.getNumElements() != reduced)
+    return emitOpError() << "'dst' must touch " << reduced
+                         << " elements (the 'src' pattern without its last "
+                            "dimension), got "
+                         << dst.getNumElements();
+  return success();
+}
+
+void CollectiveOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult CollectiveOp::verify() {
+  bool reduces = getKind() != CollectiveKind::AllGather;
+  if (reduces != getReduction().has_value())
+    return emitOpError() << "'" << stringifyCollectiveKind(getKind()) << "' "
+                         << (reduces ? "needs" : "takes no")
+                         << " 'reduce' operation";
+  bool placed = getKind() != CollectiveKind::AllReduce;
+  if (placed != bool(getShardOffsetAttr()))
+    return emitOpError() << "'" << stringifyCollectiveKind(getKind()) << "' "
+                         << (placed ? "needs" : "takes no") << " 'shard_offset'";
+  if (failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
+    return failure();
+  if (AffineMapAttr offset = getShardOffsetAttr())
+    return expectShardMap(*this, "shard_offset", offset.getValue());
+  return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
+}
+
+void CoreBarrierOp::getAccesses(SmallVectorImpl<Access> &) {}
+
+LogicalResult CoreBarrierOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs a name");
+  return success();
+}
+
+void Sb2SbOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  // `dst` is written on the peer core; on this core only `src` is touched,
+  // but both are listed so that layout passes keep the two in step.
+  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+}
+
+LogicalResult Sb2SbOp::verify() {
+  for (auto [role, value] :
+       {std::pair<StringRef, Value>{"dst", getDst()}, {"src", getSrc()}})
+    if (memoryTypeOf(value).getMemorySpace() != MemorySpace::SBUF)
+      return emitOpError() << "'" << role << "' must be in SBUF";
+  if (failed(expectShardMap(*this, "peer", getPeer())) ||
+      failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())) ||
+      failed(expectSameElementCount(*this, "dst", getDstAp(), "src",
+                                    getSrcAp())))
+    return failure();
+  int64_t lncSize = getLncSize(*this);
+  std::optional<int64_t> core = getNeuronCoreId(*this);
+  for (int64_t shard = core.value_or(0); shard < core.value_or(lncSize - 1) + 1;
+       ++shard) {
+    AffineMap peer = getPeer();
+    if (peer.getNumSymbols())
+      peer = AffineMap::get(
+          1, 0, peer.getResult(0).replaceSymbols(
+                    getAffineDimExpr(0, getContext())));
+    int64_t target = peer.getNumDims() ? peer.compose({shard}).front()
+                                       : peer.getSingleConstantResult();
+    if (target < 0 || target >= lncSize)
+      return emitOpError() << "peer of shard " << shard << " is core "
+                           << target << ", outside [0, " << lncSize << ")";
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "Walrus/Dialect/BIR/IR/BIROps.cpp.inc"

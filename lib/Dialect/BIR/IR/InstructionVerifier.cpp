@@ -1,0 +1,187 @@
+//===- InstructionVerifier.cpp - checks shared by every instruction -------===//
+//
+// Every access of an instruction must stay inside its memory location for
+// every iteration of the enclosing loops and every shard id the module can
+// run as, and a mask may only mention the shard id.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+
+namespace {
+/// The values an affine map's inputs take: one list per loop induction
+/// variable (outermost first), then one for the shard id.
+struct IterationSpace {
+  SmallVector<SmallVector<int64_t>> values;
+  SmallVector<std::string> names;
+};
+
+/// Lowest and highest value of a map's result, and where each is reached.
+struct MapExtremes {
+  int64_t low = 0, high = 0;
+  SmallVector<int64_t> lowPoint, highPoint;
+};
+} // namespace
+
+/// Enumerating more points than this is refused rather than slowing the
+/// verifier down; pure affine maps need only the corners.
+static constexpr int64_t kMaxEnumeratedPoints = 1 << 20;
+
+static IterationSpace getIterationSpace(Operation *op, unsigned numDims,
+                                        bool cornersOnly) {
+  IterationSpace space;
+  SmallVector<LoopOp, 4> loops = getEnclosingLoops(op);
+  for (unsigned dim = 0; dim < numDims; ++dim) {
+    LoopOp loop = loops[dim];
+    SmallVector<int64_t> &values = space.values.emplace_back();
+    if (cornersOnly) {
+      values.push_back(loop.getLowerBound());
+      if (loop.getTripCount() > 1)
+        values.push_back(loop.getLastValue());
+    } else {
+      for (int64_t iv = loop.getLowerBound(); iv < loop.getUpperBound();
+           iv += loop.getStepSize())
+        values.push_back(iv);
+    }
+    space.names.push_back("d" + std::to_string(dim));
+  }
+  SmallVector<int64_t> &shards = space.values.emplace_back();
+  if (std::optional<int64_t> core = getNeuronCoreId(op)) {
+    shards.push_back(*core);
+  } else {
+    int64_t lncSize = getLncSize(op);
+    for (int64_t shard = 0; shard < lncSize; ++shard)
+      if (!cornersOnly || shard == 0 || shard == lncSize - 1)
+        shards.push_back(shard);
+  }
+  space.names.push_back("s0");
+  return space;
+}
+
+static std::string describePoint(const IterationSpace &space,
+                                 ArrayRef<int64_t> point) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(llvm::zip(space.names, point), os, [&](auto entry) {
+    os << std::get<0>(entry) << " = " << std::get<1>(entry);
+  });
+  return text;
+}
+
+/// The range of a single-result map (dims = loop ivs, symbol 0 = shard id)
+/// over the iteration space of `op`.
+static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
+                                      IterationSpace &space) {
+  unsigned numDims = map.getNumDims();
+  space = getIterationSpace(op, numDims, map.getResult(0).isPureAffine());
+  // The shard id becomes one more dim so that AffineMap::compose evaluates it.
+  SmallVector<AffineExpr, 1> shardAsDim;
+  for (unsigned sym = 0; sym < map.getNumSymbols(); ++sym)
+    shardAsDim.push_back(getAffineDimExpr(numDims, op->getContext()));
+  AffineMap evaluable = AffineMap::get(
+      numDims + 1, 0, map.getResult(0).replaceSymbols(shardAsDim));
+
+  int64_t numPoints = 1;
+  for (ArrayRef<int64_t> values : space.values) {
+    numPoints *= std::max<int64_t>(values.size(), 1);
+    if (numPoints > kMaxEnumeratedPoints)
+      return op->emitOpError()
+             << "cannot check the bounds of a semi-affine access pattern "
+                "over more than "
+             << kMaxEnumeratedPoints << " loop iterations";
+  }
+  MapExtremes range;
+  SmallVector<size_t> cursor(space.values.size(), 0);
+  SmallVector<int64_t> point(space.values.size());
+  for (int64_t index = 0; index < numPoints; ++index) {
+    for (auto [dim, values] : llvm::enumerate(space.values))
+      point[dim] = values.empty() ? 0 : values[cursor[dim]];
+    int64_t value = evaluable.compose(point).front();
+    if (index == 0 || value < range.low) {
+      range.low = value;
+      range.lowPoint.assign(point);
+    }
+    if (index == 0 || value > range.high) {
+      range.high = value;
+      range.highPoint.assign(point);
+    }
+    for (size_t dim = 0; dim < cursor.size(); ++dim) {
+      if (++cursor[dim] < space.values[dim].size())
+        break;
+      cursor[dim] = 0;
+    }
+  }
+  return range;
+}
+
+static LogicalResult verifyAccess(Operation *op, const Access &access,
+                                  unsigned loopDepth) {
+  StringRef patternName = access.patternName.getValue();
+  if (!getDefiningMemloc(access.getMemloc()))
+    return op->emitOpError() << "operand of '" << patternName
+                             << "' must be defined by bir.memloc or bir.view";
+  MemoryType type = access.getMemoryType();
+  AccessPatternAttr pattern = access.getPattern();
+  AffineMap start = pattern.getStartMap();
+  if (start.getNumDims() > loopDepth)
+    return op->emitOpError()
+           << "'" << patternName << "' uses " << start.getNumDims()
+           << " loop dims but the instruction is nested in " << loopDepth
+           << " bir.loop(s)";
+  if (type.isOnChip() && pattern.getPartitionCount() > type.getPartitions())
+    return op->emitOpError()
+           << "'" << patternName << "' walks " << pattern.getPartitionCount()
+           << " partitions but the tensor has " << type.getPartitions();
+
+  IterationSpace space;
+  FailureOr<MapExtremes> startRange = getRange(op, start, space);
+  if (failed(startRange))
+    return failure();
+  auto [relLow, relHigh] = pattern.getRelativeExtent();
+  int64_t low = startRange->low + relLow;
+  int64_t high = startRange->high + relHigh;
+  int64_t size = type.getNumElements();
+  if (low >= 0 && high < size)
+    return success();
+  bool underflow = low < 0;
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "'" << patternName << "' touches element "
+                            << (underflow ? low : high) << " outside the "
+                            << size << " elements of '"
+                            << getDefiningMemloc(access.getMemloc()).getName()
+                            << "'";
+  if (isa<SymbolicAccessPatternAttr>(pattern))
+    diag << " at "
+         << describePoint(space, underflow ? startRange->lowPoint
+                                           : startRange->highPoint);
+  return diag;
+}
+
+static LogicalResult verifyMask(Operation *op, IntegerSetAttr maskAttr) {
+  IntegerSet mask = maskAttr.getValue();
+  if (mask.getNumDims() != 0 || mask.getNumSymbols() > 1)
+    return op->emitOpError()
+           << "mask may only mention the shard id (symbol s0), but it has "
+           << mask.getNumDims() << " dim(s) and " << mask.getNumSymbols()
+           << " symbol(s)";
+  return success();
+}
+
+LogicalResult walrus::bir::verifyInstruction(Operation *op) {
+  auto instruction = cast<InstructionOpInterface>(op);
+  if (IntegerSetAttr mask = instruction.getMaskAttr())
+    if (failed(verifyMask(op, mask)))
+      return failure();
+  unsigned loopDepth = getEnclosingLoops(op).size();
+  SmallVector<Access> accesses;
+  instruction.getAccesses(accesses);
+  for (const Access &access : accesses)
+    if (failed(verifyAccess(op, access, loopDepth)))
+      return failure();
+  return success();
+}

@@ -1,0 +1,106 @@
+//===- PrintSummary.cpp - The -print-bir-summary pass ---------------------===//
+//
+// Prints what a BIR program holds: per module its core and target, per
+// function its tensors by memory and its instructions by kind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "llvm/Support/Format.h"
+#include <map>
+#include "llvm/Support/raw_ostream.h"
+
+namespace walrus {
+#define GEN_PASS_DEF_PRINTBIRSUMMARY
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+struct MemorySummary {
+  unsigned tensors = 0;
+  int64_t bytesPerPartition = 0; // on-chip: summed declared footprint
+  int64_t bytes = 0;             // all: summed total size
+};
+
+struct PrintBirSummaryPass
+    : walrus::impl::PrintBirSummaryBase<PrintBirSummaryPass> {
+  void runOnOperation() override {
+    raw_ostream &os = llvm::outs();
+    getOperation()->walk<WalkOrder::PreOrder>([&](ModuleOp module) {
+      if (module.getOps<FuncOp>().empty())
+        return;
+      printModule(os, module);
+    });
+    os.flush();
+    markAllAnalysesPreserved();
+  }
+
+  void printModule(raw_ostream &os, ModuleOp module) {
+    TargetAttr target = getTarget(module);
+    os << "module @" << module.getName().value_or("<anonymous>") << ": ";
+    if (std::optional<int64_t> core = getNeuronCoreId(module))
+      os << "core " << *core << " of " << getLncSize(module);
+    else
+      os << "symbolic over " << getLncSize(module) << " core(s)";
+    os << ", target " << target.getName() << " ("
+       << target.getSbufPartitions() << " x "
+       << target.getSbufBytesPerPartition() << " B SBUF)\n";
+    for (FuncOp func : module.getOps<FuncOp>())
+      printFunc(os, func, target);
+  }
+
+  void printFunc(raw_ostream &os, FuncOp func, TargetAttr target) {
+    MemorySummary memories[3];
+    unsigned numMemlocs = 0, numInstructions = 0, numLoops = 0, numMasked = 0;
+    std::map<StringRef, unsigned> byKind; // sorted by kind
+    func.walk([&](Operation *op) {
+      if (auto memloc = dyn_cast<MemlocOp>(op)) {
+        ++numMemlocs;
+        MemoryType type = memloc.getMemoryType();
+        MemorySummary &memory =
+            memories[static_cast<unsigned>(type.getMemorySpace())];
+        ++memory.tensors;
+        memory.bytesPerPartition += type.getBytesPerPartition();
+        memory.bytes += type.getNumElements() * type.getElementBytes();
+      } else if (isa<LoopOp>(op)) {
+        ++numLoops;
+      } else if (auto instruction = dyn_cast<InstructionOpInterface>(op)) {
+        ++numInstructions;
+        numMasked += bool(instruction.getMaskAttr());
+        ++byKind[op->getName().stripDialect()];
+      }
+    });
+    os << "  func @" << func.getSymName() << ": " << numMemlocs
+       << " memlocs, " << numInstructions << " instructions (" << numLoops
+       << " loops, " << numMasked << " masked)\n";
+    for (MemorySpace space :
+         {MemorySpace::SBUF, MemorySpace::PSUM, MemorySpace::DRAM}) {
+      const MemorySummary &memory = memories[static_cast<unsigned>(space)];
+      if (!memory.tensors)
+        continue;
+      os << "    " << stringifyMemorySpace(space) << ": " << memory.tensors
+         << " tensor(s), ";
+      if (space == MemorySpace::DRAM) {
+        os << memory.bytes << " B\n";
+        continue;
+      }
+      int64_t capacity = space == MemorySpace::SBUF
+                             ? target.getSbufBytesPerPartition()
+                             : target.getPsumBytesPerPartition();
+      os << memory.bytesPerPartition << " B/partition declared ("
+         << llvm::format("%.1f", 100.0 * memory.bytesPerPartition / capacity)
+         << "% of " << capacity << ")\n";
+    }
+    os << "    instructions:";
+    for (auto [kind, count] : byKind)
+      os << ' ' << kind << '=' << count;
+    os << '\n';
+  }
+};
+} // namespace

@@ -1,0 +1,20 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "Walrus"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.walrus_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "examples")))
+
+# FileCheck, not and count live in the LLVM tools directory, not on PATH.
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.walrus_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(["walrus-opt"], [config.walrus_tools_dir])
