@@ -151,7 +151,7 @@ static LogicalResult verifyAccess(Operation *op, const Access &access,
   bool underflow = low < 0;
   InFlightDiagnostic diag = op->emitOpError()
                             << "'" << patternName << "' touches element "
-                            << (underflow ? low : high) << " outside the "
+                            << (underflow ? low : high) << ", outside the "
                             << size << " elements of '"
                             << getDefiningMemloc(access.getMemloc()).getName()
                             << "'";

@@ -1,0 +1,21 @@
+# The two commands of the README: `make demo` and `make check`. Both install
+# what is missing (Debian packages) and build incrementally first.
+.PHONY: setup build demo check docs clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	@scripts/build.sh
+
+demo: build
+	@scripts/demo.sh
+
+check: build
+	@scripts/check.sh
+
+docs: build
+	@scripts/build.sh walrus-doc
+
+clean:
+	rm -rf build

@@ -1,0 +1,120 @@
+// RUN: walrus-opt %s --verify-roundtrip | FileCheck %s
+// RUN: walrus-opt %s --mlir-print-op-generic | walrus-opt | FileCheck %s
+
+// CHECK-LABEL: module @nc_symbolic
+// CHECK-SAME: bir.lnc_size = 2 : i64
+// CHECK-SAME: bir.target = #bir.target<"trn1">
+module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
+                                bir.target = #bir.target<"trn1">} {
+  // CHECK-LABEL: bir.func @main
+  bir.func @main {
+    // CHECK: %in = bir.memloc "in" input : !bir.dram<256x512xbf16>
+    %in = bir.memloc "in" input : !bir.dram<256x512xbf16>
+    // CHECK: %out = bir.memloc "out" output : !bir.dram<256x512xf32>
+    %out = bir.memloc "out" output : !bir.dram<256x512xf32>
+    // CHECK: %t = bir.memloc "t" internal set "tiles" : !bir.sbuf<128x512xbf16>
+    %t = bir.memloc "t" internal set "tiles" : !bir.sbuf<128x512xbf16>
+    // CHECK: %w = bir.memloc "w" internal address 1024 base_partition 0 : !bir.sbuf<128x128xbf16>
+    %w = bir.memloc "w" internal address 1024 base_partition 0 : !bir.sbuf<128x128xbf16>
+    // CHECK: %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
+    %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
+    // CHECK: %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+    %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+    // CHECK: %[[VIEW:.*]] = bir.view %t : !bir.sbuf<128x512xbf16> to !bir.sbuf<128x256xf32>
+    %view = bir.view %t : !bir.sbuf<128x512xbf16> to !bir.sbuf<128x256xf32>
+
+    // CHECK: bir.dma %t[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %in[#bir.sap<()[s0] -> (s0 * 65536), {{\[\[}}512, 128], [1, 512]]>] {mask = #[[SET:.*]]} : !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>
+    bir.dma %t[#bir.ap<0, [[512, 128], [1, 512]]>],
+            %in[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>]
+      {mask = affine_set<()[s0] : (s0 >= 0, -s0 + 1 >= 0)>}
+      : !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>
+    // CHECK: bir.memset %acc[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], 0.000000e+00 : !bir.psum<128x512xf32>
+    bir.memset %acc[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0
+      : !bir.psum<128x512xf32>
+    // CHECK: bir.loop 0 to 4 step 1 {
+    bir.loop 0 to 4 step 1 {
+      // CHECK: bir.matmult %acc[{{.*}}], %w[{{.*}}], %t[#bir.sap<(d0)[s0] -> (0), {{\[\[}}512, 128], [1, 128]], block = (d0)[s0] -> (d0 * 128)>] replication <factor = 1, partition_stride = 128, shift = 0> : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+      bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 128]]>],
+                  %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+                  %t[#bir.sap<(d0)[s0] -> (0), [[512, 128], [1, 128]], block = (d0)[s0] -> (d0 * 128)>]
+                  replication <factor = 1, partition_stride = 128, shift = 0>
+        : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    }
+    // CHECK: bir.matmult {{.*}} start stop : !bir.psum
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>],
+                %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+                %t[#bir.ap<0, [[512, 128], [1, 512]]>] start stop
+      : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    // CHECK: bir.tensor_copy %f[{{.*}}], %acc[{{.*}}] : !bir.sbuf<128x512xf32>, !bir.psum<128x512xf32>
+    bir.tensor_copy %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                    %acc[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.psum<128x512xf32>
+    // CHECK: bir.transpose %w[#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %t[#bir.ap<0, {{\[\[}}512, 128], [1, 128]]>]
+    bir.transpose %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+                  %t[#bir.ap<0, [[512, 128], [1, 128]]>]
+      : !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    // CHECK: bir.activation gelu %f[{{.*}}], %f[{{.*}}] scale 5.000000e-01 :
+    bir.activation gelu %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                        %f[#bir.ap<0, [[512, 128], [1, 512]]>] scale 0.5
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.activation relu %f[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %f[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>] : !bir
+    bir.activation relu %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                        %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_tensor max %f[{{.*}}], %f[{{.*}}], %[[VIEW]][#bir.ap<0, {{\[\[}}256, 128], [0, 512]]>]
+    bir.tensor_tensor max %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                          %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                          %view[#bir.ap<0, [[256, 128], [0, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x256xf32>
+    // CHECK: bir.tensor_scalar divide %f[{{.*}}], %f[{{.*}}], 3.000000e+00 :
+    bir.tensor_scalar divide %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                             %f[#bir.ap<0, [[512, 128], [1, 512]]>], 3.0
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_reduce min %f[#bir.ap<0, {{\[\[}}512, 128], [1, 1]]>], %f[{{.*}}] :
+    bir.tensor_reduce min %f[#bir.ap<0, [[512, 128], [1, 1]]>],
+                          %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.collective all_reduce %f[{{.*}}], %f[{{.*}}] reduce add :
+    bir.collective all_reduce %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                              %f[#bir.ap<0, [[512, 128], [1, 512]]>] reduce add
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.collective all_gather %f[{{.*}}], %f[{{.*}}] shard_offset #[[MAP:.*]] :
+    bir.collective all_gather %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                              %f[#bir.ap<0, [[512, 128], [1, 256]]>]
+                              shard_offset affine_map<()[s0] -> (s0 * 256)>
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.collective reduce_scatter %f[{{.*}}], %f[{{.*}}] reduce multiply shard_offset #[[MAP]] :
+    bir.collective reduce_scatter %f[#bir.ap<0, [[512, 128], [1, 256]]>],
+                                  %f[#bir.ap<0, [[512, 128], [1, 256]]>]
+                                  reduce multiply
+                                  shard_offset affine_map<()[s0] -> (s0 * 256)>
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.core_barrier "sync" {mask = #[[SET1:.*]]}
+    bir.core_barrier "sync" {mask = affine_set<()[s0] : (s0 == 1)>}
+    // CHECK: bir.sb2sb %f[{{.*}}], %f[{{.*}}] peer #[[PEER:.*]] :
+    bir.sb2sb %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+              %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+              peer affine_map<()[s0] -> (1 - s0)>
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.dma %out[#bir.sap<()[s0] -> (s0 * 65536), {{.*}}>], %f[{{.*}}] :
+    bir.dma %out[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>],
+            %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.dram<256x512xf32>, !bir.sbuf<128x512xf32>
+  }
+}
+
+// A per-core module after the split: the shard id is bound to the core.
+// CHECK-LABEL: module @nc01
+// CHECK-SAME: bir.neuron_core_id = 1 : i64
+module @nc01 attributes {bir.lnc_size = 2 : i64, bir.neuron_core_id = 1 : i64} {
+  // CHECK: bir.func @main
+  bir.func @main {
+    %in = bir.memloc "in" input : !bir.dram<256x512xbf16>
+    %t = bir.memloc "t" internal : !bir.sbuf<128x512xbf16>
+    // A shard-dependent pattern is checked for core 1 alone.
+    // CHECK: bir.dma %t[{{.*}}], %in[#bir.sap<()[s0] -> (s0 * 65536), {{.*}}>]
+    bir.dma %t[#bir.ap<0, [[512, 128], [1, 512]]>],
+            %in[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>
+  }
+}
