@@ -243,10 +243,16 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
       parser.parseString(&name))
     return {};
   int64_t values[std::size(kTargetKeys)];
-  for (auto [key, value] : llvm::zip(kTargetKeys, values))
-    if (parser.parseComma() || parser.parseKeyword(key) ||
-        parser.parseEqual() || parser.parseInteger(value))
+  for (auto [key, value] : llvm::zip(kTargetKeys, values)) {
+    if (failed(parser.parseOptionalComma())) {
+      parser.emitError(parser.getCurrentLocation(), "#bir.target needs '")
+          << key << "' here; give every geometry key or a preset name";
       return {};
+    }
+    if (parser.parseKeyword(key) || parser.parseEqual() ||
+        parser.parseInteger(value))
+      return {};
+  }
   if (parser.parseGreater())
     return {};
   return getChecked(emitError, parser.getContext(), name, values[0],

@@ -83,12 +83,6 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name) {
   body->emplaceBlock();
 }
 
-LogicalResult FuncOp::verify() {
-  if (getBody().empty())
-    return emitOpError("needs a body block");
-  return success();
-}
-
 LogicalResult FuncOp::verifyRegions() {
   llvm::StringMap<MemlocOp> byName;
   for (auto memloc : getBody().front().getOps<MemlocOp>()) {
@@ -292,13 +286,6 @@ LogicalResult MatmultOp::verify() {
                             "number of partitions (the contraction), got "
                          << contraction << " and "
                          << moving.getPartitionCount();
-  if (dst.getPartitionCount() != stationary.getFreeCount() ||
-      dst.getFreeCount() != moving.getFreeCount())
-    return emitOpError() << "'dst' must be " << stationary.getFreeCount()
-                         << "x" << moving.getFreeCount()
-                         << " (stationary free x moving free), got "
-                         << dst.getPartitionCount() << "x"
-                         << dst.getFreeCount();
   TargetAttr target = getTarget(*this);
   if (stationary.getFreeCount() > target.getMaxStationaryFree())
     return emitOpError() << "'stationary' has " << stationary.getFreeCount()
@@ -308,6 +295,13 @@ LogicalResult MatmultOp::verify() {
     return emitOpError() << "'moving' has " << moving.getFreeCount()
                          << " columns but the tensor engine takes at most "
                          << target.getMaxMovingFree();
+  if (dst.getPartitionCount() != stationary.getFreeCount() ||
+      dst.getFreeCount() != moving.getFreeCount())
+    return emitOpError() << "'dst' must be " << stationary.getFreeCount()
+                         << "x" << moving.getFreeCount()
+                         << " (stationary free x moving free), got "
+                         << dst.getPartitionCount() << "x"
+                         << dst.getFreeCount();
   if (ReplicationAttr replication = getReplicationAttr()) {
     int64_t span = replication.getFactor() * replication.getPartitionStride();
     if (replication.getPartitionStride() < contraction ||

@@ -29,7 +29,7 @@ struct MapExtremes {
 } // namespace
 
 /// Enumerating more points than this is refused rather than slowing the
-/// verifier down; pure affine maps need only the corners.
+/// verifier down; linear maps need only the corners.
 static constexpr int64_t kMaxEnumeratedPoints = 1 << 20;
 
 static IterationSpace getIterationSpace(Operation *op, unsigned numDims,
@@ -73,12 +73,30 @@ static std::string describePoint(const IterationSpace &space,
   return text;
 }
 
+/// Whether `expr` is linear in its dims and symbols, so that its extremes
+/// over a box are at the box's corners (mod and divisions are not).
+static bool isLinear(AffineExpr expr) {
+  if (!expr.isPureAffine())
+    return false;
+  WalkResult result = expr.walk([](AffineExpr sub) {
+    switch (sub.getKind()) {
+    case AffineExprKind::Mod:
+    case AffineExprKind::FloorDiv:
+    case AffineExprKind::CeilDiv:
+      return WalkResult::interrupt();
+    default:
+      return WalkResult::advance();
+    }
+  });
+  return !result.wasInterrupted();
+}
+
 /// The range of a single-result map (dims = loop ivs, symbol 0 = shard id)
 /// over the iteration space of `op`.
 static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
                                       IterationSpace &space) {
   unsigned numDims = map.getNumDims();
-  space = getIterationSpace(op, numDims, map.getResult(0).isPureAffine());
+  space = getIterationSpace(op, numDims, isLinear(map.getResult(0)));
   // The shard id becomes one more dim so that AffineMap::compose evaluates it.
   SmallVector<AffineExpr, 1> shardAsDim;
   for (unsigned sym = 0; sym < map.getNumSymbols(); ++sym)

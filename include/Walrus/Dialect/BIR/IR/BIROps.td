@@ -36,7 +36,6 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, NoTerminator,
   let arguments = (ins SymbolNameAttr:$sym_name);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
-  let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];

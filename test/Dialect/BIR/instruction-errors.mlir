@@ -1,0 +1,383 @@
+// RUN: walrus-opt %s -split-input-file -verify-diagnostics
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{needs exactly one DRAM side}}
+  bir.dma %a[#bir.ap<0, [[4, 128], [1, 4]]>], %b[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<128x4xf32>
+  %b = bir.memloc "b" output : !bir.dram<128x4xf32>
+  // expected-error @+1 {{needs exactly one DRAM side}}
+  bir.dma %b[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.dram<128x4xf32>, !bir.dram<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<128x4xbf16>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{element types of 'dst' ('f32') and 'src' ('bf16') must match}}
+  bir.dma %t[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<128x4xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<128x4xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'src' touches 256}}
+  bir.dma %t[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 2]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<128x4xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'src' must be an on-chip tensor}}
+  bir.tensor_copy %t[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xbf16>
+  // expected-error @+1 {{'dst' touches 512 elements but 'src' touches 128}}
+  bir.tensor_copy %t[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 1]]>]
+    : !bir.sbuf<128x4xbf16>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" output : !bir.dram<128x4xf32>
+  // expected-error @+1 {{'dst' must be an on-chip tensor}}
+  bir.memset %a[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0 : !bir.dram<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x64xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<64x128xbf16>
+  // expected-error @+1 {{element types of 'dst' ('bf16') and 'src' ('f32') must match}}
+  bir.transpose %b[#bir.ap<0, [[128, 64], [1, 128]]>], %a[#bir.ap<0, [[64, 128], [1, 64]]>]
+    : !bir.sbuf<64x128xbf16>, !bir.sbuf<128x64xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x64xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<64x128xf32>
+  // expected-error @+1 {{'dst' must be 64x128 (partitions x free) to transpose a 128x64 'src', got 64x64}}
+  bir.transpose %b[#bir.ap<0, [[128, 64], [1, 64]]>], %a[#bir.ap<0, [[64, 128], [1, 64]]>]
+    : !bir.sbuf<64x128xf32>, !bir.sbuf<128x64xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<128x64xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<64x128xf32>
+  // expected-error @+1 {{'src' must be an on-chip tensor}}
+  bir.transpose %b[#bir.ap<0, [[128, 64], [1, 128]]>], %a[#bir.ap<0, [[64, 128], [1, 64]]>]
+    : !bir.sbuf<64x128xf32>, !bir.dram<128x64xf32>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.sbuf<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{must write its result to PSUM}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+    : !bir.sbuf<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.psum<128x128xf32>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xf32>
+  // expected-error @+1 {{'stationary' must be in SBUF}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+    : !bir.psum<128x512xf32>, !bir.psum<128x128xf32>, !bir.sbuf<128x512xf32>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xf32>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{element types of 'stationary' ('f32') and 'moving' ('bf16') must match}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x128xf32>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xbf16>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{accumulates in f32 or i32, not 'bf16'}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+    : !bir.psum<128x512xbf16>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{'stationary' and 'moving' must walk the same number of partitions (the contraction), got 128 and 64}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 64], [1, 512]]>]
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{'dst' must be 64x512 (stationary free x moving free), got 128x512}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 64]]>],
+              %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x1024xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x1024xbf16>
+  // expected-error @+1 {{'moving' has 1024 columns but the tensor engine takes at most 512}}
+  bir.matmult %acc[#bir.ap<0, [[1024, 128], [1, 1024]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[1024, 128], [1, 1024]]>]
+    : !bir.psum<128x1024xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x1024xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x256xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{'stationary' has 256 columns but the tensor engine takes at most 128}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[256, 128], [1, 256]]>],
+              %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x256xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{replication of 4 replicas every 32 partitions does not fit a 64-partition operand into 128 partitions}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 64], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 64], [1, 512]]>]
+              replication <factor = 4, partition_stride = 32, shift = 1>
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" input : !bir.dram<128x4xf32>
+  // expected-error @+1 {{'src' must be an on-chip tensor}}
+  bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %b[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'src' touches 384}}
+  bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 3]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" output : !bir.dram<128x4xf32>
+  // expected-error @+1 {{'dst' must be an on-chip tensor}}
+  bir.tensor_tensor add %b[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>],
+                        %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.dram<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'rhs' touches 128}}
+  bir.tensor_tensor add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>],
+                        %a[#bir.ap<0, [[4, 128], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' touches 128 elements but 'src' touches 512}}
+  bir.tensor_scalar add %a[#bir.ap<0, [[4, 128], [1, 1]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], 1.0
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' must touch 128 elements (the 'src' pattern without its last dimension), got 256}}
+  bir.tensor_reduce add %a[#bir.ap<0, [[4, 128], [1, 2]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" input : !bir.dram<128x4xf32>
+  // expected-error @+1 {{'src' must be an on-chip tensor}}
+  bir.tensor_reduce add %a[#bir.ap<0, [[4, 128], [1, 1]]>], %b[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'all_reduce' needs 'reduce' operation}}
+  bir.collective all_reduce %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'all_gather' takes no 'reduce' operation}}
+  bir.collective all_gather %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 2]]>]
+    reduce add shard_offset affine_map<()[s0] -> (s0 * 2)>
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'all_gather' needs 'shard_offset'}}
+  bir.collective all_gather %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 2]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'all_reduce' takes no 'shard_offset'}}
+  bir.collective all_reduce %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    reduce add shard_offset affine_map<()[s0] -> (s0)>
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'shard_offset' must be a single-result map of the shard id alone, like ()[s0] -> (s0)}}
+  bir.collective all_gather %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 2]]>]
+    shard_offset affine_map<(d0)[s0] -> (d0 + s0)>
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x4xbf16>
+  // expected-error @+1 {{element types of 'dst' ('f32') and 'src' ('bf16') must match}}
+  bir.collective all_reduce %a[#bir.ap<0, [[4, 128], [1, 4]]>], %b[#bir.ap<0, [[4, 128], [1, 4]]>]
+    reduce max : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'src' touches 256}}
+  bir.collective all_reduce %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 2]]>]
+    reduce max : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  // expected-error @+1 {{needs a name}}
+  bir.core_barrier ""
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %p = bir.memloc "p" internal : !bir.psum<128x4xf32>
+  // expected-error @+1 {{'dst' must be in SBUF}}
+  bir.sb2sb %p[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    peer affine_map<()[s0] -> (0)> : !bir.psum<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'peer' must be a single-result map of the shard id alone, like ()[s0] -> (s0)}}
+  bir.sb2sb %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    peer affine_map<()[s0] -> (s0, 0)> : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+module attributes {bir.lnc_size = 2 : i64} {
+  bir.func @f {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+    // expected-error @+1 {{peer of shard 1 is core 2, outside [0, 2)}}
+    bir.sb2sb %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+      peer affine_map<()[s0] -> (s0 + 1)> : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{expects parent op to be one of 'bir.func, bir.loop'}}
+bir.core_barrier "outside"
