@@ -98,6 +98,8 @@ struct PrintBirSummaryPass
          << "% of " << capacity << ")\n";
     }
     os << "    instructions:";
+    if (byKind.empty())
+      os << " none";
     for (auto [kind, count] : byKind)
       os << ' ' << kind << '=' << count;
     os << '\n';
