@@ -124,3 +124,13 @@ bir.func @f {
   // expected-error @+1 {{covers 4096 bytes but its source has only 2048}}
   %v = bir.view %t : !bir.sbuf<128x4xf32> to !bir.sbuf<128x8xf32>
 }
+
+// -----
+
+bir.func @f {
+  // expected-note @+1 {{first member of the set}}
+  %a = bir.memloc "a" internal set "s" : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal set "other" : !bir.psum<128x4xf32>
+  // expected-error @+1 {{is in set 's' but not in the memory of its other members}}
+  %c = bir.memloc "c" internal set "s" : !bir.psum<128x4xf32>
+}

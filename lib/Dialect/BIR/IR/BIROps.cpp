@@ -84,7 +84,7 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name) {
 }
 
 LogicalResult FuncOp::verifyRegions() {
-  llvm::StringMap<MemlocOp> byName;
+  llvm::StringMap<MemlocOp> byName, bySet;
   for (auto memloc : getBody().front().getOps<MemlocOp>()) {
     auto [it, inserted] = byName.try_emplace(memloc.getName(), memloc);
     if (!inserted)
@@ -93,6 +93,18 @@ LogicalResult FuncOp::verifyRegions() {
           .append(memloc.getName(), "' is already used in this function")
           .attachNote(it->second.getLoc())
           .append("first defined here");
+    // Memlocs of one set share storage, so they share a memory.
+    std::optional<StringRef> set = memloc.getSet();
+    if (!set)
+      continue;
+    auto [first, isFirst] = bySet.try_emplace(*set, memloc);
+    if (!isFirst && first->second.getMemoryType().getMemorySpace() !=
+                        memloc.getMemoryType().getMemorySpace())
+      return memloc
+          .emitOpError("is in set '")
+          .append(*set, "' but not in the memory of its other members")
+          .attachNote(first->second.getLoc())
+          .append("first member of the set");
   }
   return success();
 }
