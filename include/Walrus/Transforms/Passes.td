@@ -23,4 +23,162 @@ def PrintBirSummary : Pass<"print-bir-summary", "mlir::ModuleOp"> {
   }];
 }
 
+def ExpandReplication : Pass<"expand-replication", "mlir::ModuleOp"> {
+  let summary = "Make IFMAP replication of matmults explicit";
+  let description = [{
+    A matmult with `replication <factor = R, partition_stride = S,
+    shift = H>` reads its moving operand as R stacked replicas: replica `r`
+    at partitions `[r * S, r * S + C)` holding the operand shifted by
+    `r * H` columns (conv1d filter-tap stacking). For every SBUF memory
+    location read that way, this pass
+
+    1. grows its partition count from `C` to `(R - 1) * S + C`;
+    2. after every instruction that writes it, inserts one `bir.tensor_copy`
+       per replica `r >= 1` copying columns `[r * H, F)` of partitions
+       `[0, C)` to columns `[0, F - r * H)` of partitions `[r * S, r * S + C)`,
+       and, when `C < S`, a `bir.memset` zeroing the gap partitions between
+       replicas;
+    3. widens each replicated read to all `(R - 1) * S + C` partitions and
+       drops its `replication` attribute.
+
+    It runs on the symbolic module before `-lnc-split`, so every core's
+    program gets the same grown buffers and copies; it refuses a module that
+    already has `bir.neuron_core_id`. `main` is processed first, then the
+    other functions. See docs/ExpandReplication.md for the worked conv1d
+    example.
+
+    Before:
+    ```mlir
+    %x = bir.memloc "x" internal : !bir.sbuf<32x515xbf16>
+    bir.dma %x[#bir.ap<0, [[515, 32], [1, 515]]>], %in[...] : ...
+    bir.matmult %acc[...], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+                %x[#bir.ap<0, [[515, 32], [1, 512]]>] start stop
+                replication <factor = 4, partition_stride = 32, shift = 1> : ...
+    ```
+    After:
+    ```mlir
+    %x = bir.memloc "x" internal : !bir.sbuf<128x515xbf16>
+    bir.dma %x[#bir.ap<0, [[515, 32], [1, 515]]>], %in[...] : ...
+    bir.tensor_copy %x[#bir.ap<16480, [[515, 32], [1, 514]]>],
+                    %x[#bir.ap<1, [[515, 32], [1, 514]]>] : ...
+    bir.tensor_copy %x[#bir.ap<32960, [[515, 32], [1, 513]]>],
+                    %x[#bir.ap<2, [[515, 32], [1, 513]]>] : ...
+    bir.tensor_copy %x[#bir.ap<49440, [[515, 32], [1, 512]]>],
+                    %x[#bir.ap<3, [[515, 32], [1, 512]]>] : ...
+    bir.matmult %acc[...], %w[...], %x[#bir.ap<0, [[515, 128], [1, 512]]>]
+                start stop : ...
+    ```
+  }];
+  let statistics = [
+    Statistic<"numReplicatedMemlocs", "replicated-memlocs",
+              "Memory locations grown to hold their replicas">,
+    Statistic<"numInsertedCopies", "inserted-copies",
+              "Replica copies and gap memsets inserted">,
+  ];
+}
+
+def LncSplit : Pass<"lnc-split", "mlir::ModuleOp"> {
+  let summary = "Split each symbolic module into one concrete module per core";
+  let description = [{
+    For a symbolic module (one that holds `bir.func`s and has no
+    `bir.neuron_core_id`) with `lnc_size = N > 1`, makes N modules, one per
+    logical core `c`: cores `0 .. N-2` get clones, core `N-1` reuses the
+    original. Each is then concretized:
+
+    - `bir.neuron_core_id = c` and `bir.lnc_size = N` are stamped on it;
+    - it is renamed: `nc_symbolic` in its name becomes `nc00`, `nc01`, ...
+      (a name without `nc_symbolic` gets `_ncNN` appended; no name gives
+      `ncNN`);
+    - every instruction whose mask is false for `s0 = c` is deleted; a kept
+      instruction's mask holds, so it is dropped;
+    - a `bir.loop` left without instructions is deleted;
+    - the shard id is bound to `c` in every symbolic access pattern (offset,
+      tile and block maps), in `bir.collective`'s `shard_offset` and in
+      `bir.sb2sb`'s `peer`; a pattern whose start becomes constant turns
+      into a physical `#bir.ap`.
+
+    No shard symbol is left anywhere. The per-core modules replace the
+    symbolic one in [module][core] order; when the top-level module is
+    itself the symbolic module, its contents move into the per-core modules
+    nested in it. With `lnc_size == 1` the module is left untouched and
+    gets no core id.
+
+    ```mlir
+    // Before
+    module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {
+      bir.func @main { ... }
+    }
+    // After
+    module {
+      module @nc00 attributes {bir.lnc_size = 2 : i64,
+                               bir.neuron_core_id = 0 : i64} { ... }
+      module @nc01 attributes {bir.lnc_size = 2 : i64,
+                               bir.neuron_core_id = 1 : i64} { ... }
+    }
+    ```
+  }];
+  let options = [
+    Option<"lncSizeOverride", "lnc-size", "int64_t", /*default=*/"0",
+           "Number of logical cores; 0 reads bir.lnc_size of each module">,
+    Option<"roundtripClones", "roundtrip-clones", "bool", /*default=*/"false",
+           "Pass every clone through a bytecode write / parse round trip and "
+           "check that it comes back unchanged (the reference splitter "
+           "clones through JSON)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per core module with what was pruned, and one on "
+           "the top module with the totals">,
+  ];
+  let statistics = [
+    Statistic<"numClones", "clones", "Modules cloned">,
+    Statistic<"numPrunedInstructions", "pruned-instructions",
+              "Instructions deleted because their mask is false on a core">,
+    Statistic<"numPrunedLoops", "pruned-loops",
+              "Loops deleted because no instruction was left in them">,
+  ];
+}
+
+def LncVerify : Pass<"lnc-verify", "mlir::ModuleOp"> {
+  let summary = "Check that a program splits, or was split, into SPMD cores";
+  let description = [{
+    Symbolic modules (no `bir.neuron_core_id`) are checked for being
+    splittable: every access is in bounds for every core
+    `0 .. lnc_size - 1` (the `lnc-size` option may ask for another count),
+    cross-core instructions (`bir.core_barrier`, `bir.collective`,
+    `bir.sb2sb`) run on every core, and a mask that holds on no core is
+    reported as a warning.
+
+    Concretized modules are checked as groups: the runs of modules with
+    core ids `0 .. N-1` that `-lnc-split` emits. Within a group every core
+    has the functions of core 0, in the same order; the same memory
+    locations in each function; the same sequence of named barriers; the
+    same cross-core instructions; and every `bir.sb2sb` targets a memory
+    location that exists on its peer core. No shard symbol may be left.
+    Each error names the core and points at the op.
+
+    `mode=symbolic` or `mode=concretized` requires every module to be in
+    that state.
+  }];
+  let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"auto\"",
+           "auto (check each module in the state it is in), symbolic or "
+           "concretized">,
+    Option<"lncSizeOverride", "lnc-size", "int64_t", /*default=*/"0",
+           "Number of logical cores for symbolic modules; 0 reads "
+           "bir.lnc_size">,
+  ];
+}
+
+def TestCloneModule : Pass<"test-clone-module", "mlir::ModuleOp"> {
+  let summary = "Clone every module holding bir.funcs N times (benchmark baseline)";
+  let description = [{
+    Clones each module that holds `bir.func`s `copies` times with
+    `Operation::clone()` and inserts the clones into the top-level module:
+    the baseline that `bench/lnc-split.py` compares `-lnc-split` against.
+  }];
+  let options = [
+    Option<"copies", "copies", "int64_t", /*default=*/"1",
+           "How many clones to make">,
+  ];
+}
+
 #endif // WALRUS_TRANSFORMS_PASSES_TD

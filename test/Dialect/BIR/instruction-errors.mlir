@@ -150,7 +150,7 @@ bir.func @f {
   %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
   %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
   %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
-  // expected-error @+1 {{'stationary' and 'moving' must walk the same number of partitions (the contraction), got 128 and 64}}
+  // expected-error @+1 {{'stationary' must walk the 64 partitions of the contraction, got 128}}
   bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
               %x[#bir.ap<0, [[512, 64], [1, 512]]>]
     : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
@@ -198,8 +198,8 @@ bir.func @f {
   %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
   %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
   %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
-  // expected-error @+1 {{replication of 4 replicas every 32 partitions does not fit a 64-partition operand into 128 partitions}}
-  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 64], [1, 128]]>],
+  // expected-error @+1 {{replicas every 32 partitions overlap a 64-partition 'moving' operand}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
               %x[#bir.ap<0, [[512, 64], [1, 512]]>]
               replication <factor = 4, partition_stride = 32, shift = 1>
     : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
@@ -381,3 +381,30 @@ module attributes {bir.lnc_size = 2 : i64} {
 
 // expected-error @+1 {{expects parent op to be one of 'bir.func, bir.loop'}}
 bir.core_barrier "outside"
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // expected-error @+1 {{5 replicas span 160 partitions but the target has 128}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 32], [1, 512]]>]
+              replication <factor = 5, partition_stride = 32, shift = 1>
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+  %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+  // Four replicas of 20 channels every 32 partitions contract over 116.
+  // expected-error @+1 {{'stationary' must walk the 116 partitions of the contraction, got 128}}
+  bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>],
+              %x[#bir.ap<0, [[512, 20], [1, 512]]>]
+              replication <factor = 4, partition_stride = 32, shift = 1>
+    : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+}

@@ -33,11 +33,11 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
       : !bir.psum<128x512xf32>
     // CHECK: bir.loop 0 to 4 step 1 {
     bir.loop 0 to 4 step 1 {
-      // CHECK: bir.matmult %acc[{{.*}}], %w[{{.*}}], %t[#bir.sap<(d0)[s0] -> (0), {{\[\[}}512, 128], [1, 128]], block = (d0)[s0] -> (d0 * 128)>] replication <factor = 1, partition_stride = 128, shift = 0> : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+      // CHECK: bir.matmult %acc[{{.*}}], %w[{{.*}}], %t[#bir.sap<(d0)[s0] -> (0), {{\[\[}}512, 32], [1, 128]], block = (d0)[s0] -> (d0 * 128)>] replication <factor = 4, partition_stride = 32, shift = 1> : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
       bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 128]]>],
                   %w[#bir.ap<0, [[128, 128], [1, 128]]>],
-                  %t[#bir.sap<(d0)[s0] -> (0), [[512, 128], [1, 128]], block = (d0)[s0] -> (d0 * 128)>]
-                  replication <factor = 1, partition_stride = 128, shift = 0>
+                  %t[#bir.sap<(d0)[s0] -> (0), [[512, 32], [1, 128]], block = (d0)[s0] -> (d0 * 128)>]
+                  replication <factor = 4, partition_stride = 32, shift = 1>
         : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
     }
     // CHECK: bir.matmult {{.*}} start stop : !bir.psum

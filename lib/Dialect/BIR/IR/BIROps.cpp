@@ -1,6 +1,7 @@
 //===- BIROps.cpp - bir operations ----------------------------------------===//
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -292,13 +293,28 @@ LogicalResult MatmultOp::verify() {
 
   AccessPatternAttr dst = getDstAp(), stationary = getStationaryAp(),
                     moving = getMovingAp();
-  int64_t contraction = stationary.getPartitionCount();
-  if (moving.getPartitionCount() != contraction)
-    return emitOpError() << "'stationary' and 'moving' must walk the same "
-                            "number of partitions (the contraction), got "
-                         << contraction << " and "
-                         << moving.getPartitionCount();
   TargetAttr target = getTarget(*this);
+  // A replicated moving operand stands for `factor` copies of itself, one
+  // every `partition_stride` partitions: the contraction spans them all.
+  int64_t contraction = moving.getPartitionCount();
+  if (ReplicationAttr replication = getReplicationAttr()) {
+    if (replication.getPartitionStride() < contraction)
+      return emitOpError() << "replicas every "
+                           << replication.getPartitionStride()
+                           << " partitions overlap a " << contraction
+                           << "-partition 'moving' operand";
+    contraction += (replication.getFactor() - 1) *
+                   replication.getPartitionStride();
+    if (contraction > target.getSbufPartitions())
+      return emitOpError() << replication.getFactor()
+                           << " replicas span " << contraction
+                           << " partitions but the target has "
+                           << target.getSbufPartitions();
+  }
+  if (stationary.getPartitionCount() != contraction)
+    return emitOpError() << "'stationary' must walk the " << contraction
+                         << " partitions of the contraction, got "
+                         << stationary.getPartitionCount();
   if (stationary.getFreeCount() > target.getMaxStationaryFree())
     return emitOpError() << "'stationary' has " << stationary.getFreeCount()
                          << " columns but the tensor engine takes at most "
@@ -314,17 +330,6 @@ LogicalResult MatmultOp::verify() {
                          << " (stationary free x moving free), got "
                          << dst.getPartitionCount() << "x"
                          << dst.getFreeCount();
-  if (ReplicationAttr replication = getReplicationAttr()) {
-    int64_t span = replication.getFactor() * replication.getPartitionStride();
-    if (replication.getPartitionStride() < contraction ||
-        span > target.getSbufPartitions())
-      return emitOpError() << "replication of " << replication.getFactor()
-                           << " replicas every "
-                           << replication.getPartitionStride()
-                           << " partitions does not fit a " << contraction
-                           << "-partition operand into "
-                           << target.getSbufPartitions() << " partitions";
-  }
   return success();
 }
 
@@ -443,15 +448,9 @@ LogicalResult Sb2SbOp::verify() {
     return failure();
   int64_t lncSize = getLncSize(*this);
   std::optional<int64_t> core = getNeuronCoreId(*this);
-  for (int64_t shard = core.value_or(0); shard < core.value_or(lncSize - 1) + 1;
+  for (int64_t shard = core.value_or(0); shard <= core.value_or(lncSize - 1);
        ++shard) {
-    AffineMap peer = getPeer();
-    if (peer.getNumSymbols())
-      peer = AffineMap::get(
-          1, 0, peer.getResult(0).replaceSymbols(
-                    getAffineDimExpr(0, getContext())));
-    int64_t target = peer.getNumDims() ? peer.compose({shard}).front()
-                                       : peer.getSingleConstantResult();
+    int64_t target = bindShard(getPeer(), shard).getSingleConstantResult();
     if (target < 0 || target >= lncSize)
       return emitOpError() << "peer of shard " << shard << " is core "
                            << target << ", outside [0, " << lncSize << ")";

@@ -33,7 +33,8 @@ struct MapExtremes {
 static constexpr int64_t kMaxEnumeratedPoints = 1 << 20;
 
 static IterationSpace getIterationSpace(Operation *op, unsigned numDims,
-                                        bool cornersOnly) {
+                                        bool cornersOnly,
+                                        ArrayRef<int64_t> shardIds) {
   IterationSpace space;
   SmallVector<LoopOp, 4> loops = getEnclosingLoops(op);
   for (unsigned dim = 0; dim < numDims; ++dim) {
@@ -51,14 +52,10 @@ static IterationSpace getIterationSpace(Operation *op, unsigned numDims,
     space.names.push_back("d" + std::to_string(dim));
   }
   SmallVector<int64_t> &shards = space.values.emplace_back();
-  if (std::optional<int64_t> core = getNeuronCoreId(op)) {
-    shards.push_back(*core);
-  } else {
-    int64_t lncSize = getLncSize(op);
-    for (int64_t shard = 0; shard < lncSize; ++shard)
-      if (!cornersOnly || shard == 0 || shard == lncSize - 1)
-        shards.push_back(shard);
-  }
+  if (cornersOnly && shardIds.size() > 2)
+    shards.assign({shardIds.front(), shardIds.back()});
+  else
+    shards.assign(shardIds.begin(), shardIds.end());
   space.names.push_back("s0");
   return space;
 }
@@ -94,9 +91,10 @@ static bool isLinear(AffineExpr expr) {
 /// The range of a single-result map (dims = loop ivs, symbol 0 = shard id)
 /// over the iteration space of `op`.
 static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
-                                      IterationSpace &space) {
+                                       ArrayRef<int64_t> shardIds,
+                                       IterationSpace &space) {
   unsigned numDims = map.getNumDims();
-  space = getIterationSpace(op, numDims, isLinear(map.getResult(0)));
+  space = getIterationSpace(op, numDims, isLinear(map.getResult(0)), shardIds);
   // The shard id becomes one more dim so that AffineMap::compose evaluates it.
   SmallVector<AffineExpr, 1> shardAsDim;
   for (unsigned sym = 0; sym < map.getNumSymbols(); ++sym)
@@ -138,7 +136,8 @@ static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
 }
 
 static LogicalResult verifyAccess(Operation *op, const Access &access,
-                                  unsigned loopDepth) {
+                                  unsigned loopDepth,
+                                  ArrayRef<int64_t> shardIds) {
   StringRef patternName = access.patternName.getValue();
   if (!getDefiningMemloc(access.getMemloc()))
     return op->emitOpError() << "operand of '" << patternName
@@ -157,7 +156,7 @@ static LogicalResult verifyAccess(Operation *op, const Access &access,
            << " partitions but the tensor has " << type.getPartitions();
 
   IterationSpace space;
-  FailureOr<MapExtremes> startRange = getRange(op, start, space);
+  FailureOr<MapExtremes> startRange = getRange(op, start, shardIds, space);
   if (failed(startRange))
     return failure();
   auto [relLow, relHigh] = pattern.getRelativeExtent();
@@ -190,16 +189,27 @@ static LogicalResult verifyMask(Operation *op, IntegerSetAttr maskAttr) {
   return success();
 }
 
+LogicalResult walrus::bir::verifyAccessesInBounds(Operation *op,
+                                                  ArrayRef<int64_t> shardIds) {
+  unsigned loopDepth = getEnclosingLoops(op).size();
+  SmallVector<Access> accesses;
+  cast<InstructionOpInterface>(op).getAccesses(accesses);
+  for (const Access &access : accesses)
+    if (failed(verifyAccess(op, access, loopDepth, shardIds)))
+      return failure();
+  return success();
+}
+
 LogicalResult walrus::bir::verifyInstruction(Operation *op) {
   auto instruction = cast<InstructionOpInterface>(op);
   if (IntegerSetAttr mask = instruction.getMaskAttr())
     if (failed(verifyMask(op, mask)))
       return failure();
-  unsigned loopDepth = getEnclosingLoops(op).size();
-  SmallVector<Access> accesses;
-  instruction.getAccesses(accesses);
-  for (const Access &access : accesses)
-    if (failed(verifyAccess(op, access, loopDepth)))
-      return failure();
-  return success();
+  // A concretized module runs as its own core only.
+  SmallVector<int64_t> shardIds;
+  if (std::optional<int64_t> core = getNeuronCoreId(op))
+    shardIds.push_back(*core);
+  else
+    shardIds.assign(llvm::to_vector(llvm::seq<int64_t>(0, getLncSize(op))));
+  return verifyAccessesInBounds(op, shardIds);
 }

@@ -62,6 +62,11 @@ struct Access {
 /// every loop iteration and shard id, well-formed masks.
 mlir::LogicalResult verifyInstruction(mlir::Operation *op);
 
+/// Checks that every access of instruction `op` stays inside its memory
+/// location for every iteration of its loops and each of `shardIds`.
+mlir::LogicalResult verifyAccessesInBounds(mlir::Operation *op,
+                                           llvm::ArrayRef<int64_t> shardIds);
+
 } // namespace walrus::bir
 
 #include "Walrus/Dialect/BIR/IR/BIROpInterfaces.h.inc"

@@ -1,0 +1,68 @@
+//===- ShardBinding.cpp - Evaluate and bind the shard id ------------------===//
+
+#include "Walrus/Dialect/BIR/IR/ShardBinding.h"
+
+#include "mlir/IR/AffineExprVisitor.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+
+/// Replaces the shard symbol (if any) of an expression over `numDims` dims.
+static AffineExpr bindShardExpr(AffineExpr expr, unsigned numDims,
+                                unsigned numSymbols, int64_t shard) {
+  if (numSymbols == 0)
+    return expr;
+  AffineExpr bound =
+      expr.replaceSymbols(getAffineConstantExpr(shard, expr.getContext()));
+  return simplifyAffineExpr(bound, numDims, 0);
+}
+
+bool walrus::bir::isMaskTrueAt(IntegerSet mask, int64_t shard) {
+  for (auto [constraint, isEquality] :
+       llvm::zip(mask.getConstraints(), mask.getEqFlags())) {
+    auto value = dyn_cast<AffineConstantExpr>(bindShardExpr(
+        constraint, mask.getNumDims(), mask.getNumSymbols(), shard));
+    assert(value && "a mask over the shard id alone folds to a constant");
+    if (isEquality ? value.getValue() != 0 : value.getValue() < 0)
+      return false;
+  }
+  return true;
+}
+
+AffineMap walrus::bir::bindShard(AffineMap map, int64_t shard) {
+  if (map.getNumSymbols() == 0)
+    return map;
+  SmallVector<AffineExpr> results;
+  for (AffineExpr result : map.getResults())
+    results.push_back(bindShardExpr(result, map.getNumDims(),
+                                    map.getNumSymbols(), shard));
+  return AffineMap::get(map.getNumDims(), 0, results, map.getContext());
+}
+
+AccessPatternAttr walrus::bir::bindShard(AccessPatternAttr pattern,
+                                         int64_t shard) {
+  auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(pattern);
+  if (!symbolic)
+    return pattern;
+  AffineMap start = bindShard(symbolic.getStartMap(), shard);
+  if (auto constant = dyn_cast<AffineConstantExpr>(start.getResult(0)))
+    return PhysicalAccessPatternAttr::get(
+        pattern.getContext(), constant.getValue(), symbolic.getSteps(),
+        symbolic.getNums());
+  auto bindOptional = [&](AffineMap map) {
+    return map ? bindShard(map, shard) : map;
+  };
+  return SymbolicAccessPatternAttr::get(
+      pattern.getContext(), bindShard(symbolic.getOffset(), shard),
+      symbolic.getSteps(), symbolic.getNums(),
+      bindOptional(symbolic.getTile()), bindOptional(symbolic.getBlock()));
+}
+
+bool walrus::bir::usesShard(AccessPatternAttr pattern) {
+  auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(pattern);
+  if (!symbolic)
+    return false;
+  return llvm::any_of(symbolic.getStartParts(), [](AffineMap part) {
+    return part.getNumSymbols() != 0;
+  });
+}
