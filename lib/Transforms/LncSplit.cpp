@@ -227,6 +227,22 @@ void LncSplitPass::runOnOperation() {
   if (symbolic.empty())
     return markAllAnalysesPreserved();
 
+  // An lnc-size override asks for cores the op verifiers did not check.
+  for (ModuleOp module : symbolic) {
+    int64_t lncSize = getLncSizeOf(module);
+    if (lncSize == getLncSize(module))
+      continue;
+    SmallVector<int64_t> shards =
+        llvm::to_vector(llvm::seq<int64_t>(0, lncSize));
+    WalkResult walk = module.walk([&](InstructionOpInterface instruction) {
+      return failed(verifyForCores(instruction, shards, lncSize))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+  }
+
   // Plan the names first: a clash must fail before the IR changes.
   llvm::StringSet<> taken;
   for (ModuleOp module : top.getOps<ModuleOp>())

@@ -73,19 +73,8 @@ LogicalResult LncVerifyPass::verifySymbolic(ModuleOp module) {
   LogicalResult result = success();
   module.walk([&](InstructionOpInterface instruction) {
     Operation *op = instruction;
-    if (recheckBounds && failed(verifyAccessesInBounds(op, shards)))
+    if (recheckBounds && failed(verifyForCores(op, shards, lncSize)))
       result = failure();
-    if (auto copy = dyn_cast<Sb2SbOp>(op)) {
-      for (int64_t shard : shards) {
-        int64_t peer = bindShard(copy.getPeer(), shard).getSingleConstantResult();
-        if (peer < 0 || peer >= lncSize) {
-          op->emitError() << "peer of core " << shard << " is core " << peer
-                          << ", outside [0, " << lncSize << ")";
-          result = failure();
-          break;
-        }
-      }
-    }
     IntegerSetAttr mask = instruction.getMaskAttr();
     if (!mask)
       return;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -189,14 +190,33 @@ static LogicalResult verifyMask(Operation *op, IntegerSetAttr maskAttr) {
   return success();
 }
 
-LogicalResult walrus::bir::verifyAccessesInBounds(Operation *op,
-                                                  ArrayRef<int64_t> shardIds) {
+static LogicalResult verifyPeer(Sb2SbOp copy, ArrayRef<int64_t> shardIds,
+                                int64_t lncSize) {
+  AffineMap peerMap = copy.getPeer();
+  // A malformed map is reported by the op's own verifier.
+  if (peerMap.getNumDims() || peerMap.getNumSymbols() > 1 ||
+      peerMap.getNumResults() != 1)
+    return success();
+  for (int64_t shard : shardIds) {
+    int64_t peer = bindShard(copy.getPeer(), shard).getSingleConstantResult();
+    if (peer < 0 || peer >= lncSize)
+      return copy.emitOpError() << "peer of shard " << shard << " is core "
+                                << peer << ", outside [0, " << lncSize << ")";
+  }
+  return success();
+}
+
+LogicalResult walrus::bir::verifyForCores(Operation *op,
+                                          ArrayRef<int64_t> shardIds,
+                                          int64_t lncSize) {
   unsigned loopDepth = getEnclosingLoops(op).size();
   SmallVector<Access> accesses;
   cast<InstructionOpInterface>(op).getAccesses(accesses);
   for (const Access &access : accesses)
     if (failed(verifyAccess(op, access, loopDepth, shardIds)))
       return failure();
+  if (auto copy = dyn_cast<Sb2SbOp>(op))
+    return verifyPeer(copy, shardIds, lncSize);
   return success();
 }
 
@@ -206,10 +226,11 @@ LogicalResult walrus::bir::verifyInstruction(Operation *op) {
     if (failed(verifyMask(op, mask)))
       return failure();
   // A concretized module runs as its own core only.
+  int64_t lncSize = getLncSize(op);
   SmallVector<int64_t> shardIds;
   if (std::optional<int64_t> core = getNeuronCoreId(op))
     shardIds.push_back(*core);
   else
-    shardIds.assign(llvm::to_vector(llvm::seq<int64_t>(0, getLncSize(op))));
-  return verifyAccessesInBounds(op, shardIds);
+    shardIds.assign(llvm::to_vector(llvm::seq<int64_t>(0, lncSize)));
+  return verifyForCores(op, shardIds, lncSize);
 }

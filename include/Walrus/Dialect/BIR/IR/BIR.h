@@ -62,10 +62,13 @@ struct Access {
 /// every loop iteration and shard id, well-formed masks.
 mlir::LogicalResult verifyInstruction(mlir::Operation *op);
 
-/// Checks that every access of instruction `op` stays inside its memory
-/// location for every iteration of its loops and each of `shardIds`.
-mlir::LogicalResult verifyAccessesInBounds(mlir::Operation *op,
-                                           llvm::ArrayRef<int64_t> shardIds);
+/// Checks what depends on the core instruction `op` runs on, for each of
+/// `shardIds` of a program over `lncSize` cores: every access stays inside
+/// its memory location on every loop iteration, and a bir.sb2sb peer is a
+/// core of the program.
+mlir::LogicalResult verifyForCores(mlir::Operation *op,
+                                   llvm::ArrayRef<int64_t> shardIds,
+                                   int64_t lncSize);
 
 } // namespace walrus::bir
 
