@@ -209,7 +209,7 @@ void LncSplitPass::runOnOperation() {
   ModuleOp top = getOperation();
   if (lncSizeOverride < 0) {
     top.emitError("lnc-split: lnc-size must not be negative, got ")
-        << lncSizeOverride;
+        << lncSizeOverride.getValue();
     return signalPassFailure();
   }
 
