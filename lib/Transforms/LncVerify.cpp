@@ -61,7 +61,6 @@ private:
   LogicalResult verifyGroup(ArrayRef<ModuleOp> group);
   LogicalResult verifyAgainstCore0(FuncSkeleton &core0, FuncSkeleton &other,
                                    int64_t core);
-  LogicalResult verifyPeers(ArrayRef<ModuleOp> group);
 };
 } // namespace
 
@@ -182,37 +181,6 @@ LogicalResult LncVerifyPass::verifyAgainstCore0(FuncSkeleton &core0,
   return result;
 }
 
-/// Every bir.sb2sb writes a memloc that must exist on its peer core.
-LogicalResult LncVerifyPass::verifyPeers(ArrayRef<ModuleOp> group) {
-  LogicalResult result = success();
-  for (size_t core = 0; core < group.size(); ++core) {
-    ModuleOp module = group[core];
-    module.walk([&](Sb2SbOp copy) {
-      int64_t peer = copy.getPeer().getSingleConstantResult();
-      if (peer < 0 || peer >= static_cast<int64_t>(group.size())) {
-        copy.emitError() << "peer core " << peer << " of core " << core
-                         << " is outside [0, " << group.size() << ")";
-        result = failure();
-        return;
-      }
-      StringRef funcName = copy->getParentOfType<FuncOp>().getSymName();
-      StringRef memlocName = getDefiningMemloc(copy.getDst()).getName();
-      ModuleOp peerModule = group[peer];
-      auto peerFunc = peerModule.lookupSymbol<FuncOp>(funcName);
-      bool found = peerFunc && llvm::any_of(
-          peerFunc.getBody().front().getOps<MemlocOp>(),
-          [&](MemlocOp memloc) { return memloc.getName() == memlocName; });
-      if (!found) {
-        copy.emitError() << "could not find memloc '" << memlocName
-                         << "' on core " << peer << ", the peer of core "
-                         << core;
-        result = failure();
-      }
-    });
-  }
-  return result;
-}
-
 LogicalResult LncVerifyPass::verifyGroup(ArrayRef<ModuleOp> group) {
   LogicalResult result = success();
   for (ModuleOp module : llvm::to_vector(group))
@@ -247,8 +215,6 @@ LogicalResult LncVerifyPass::verifyGroup(ArrayRef<ModuleOp> group) {
         result = failure();
     }
   }
-  if (succeeded(result))
-    result = verifyPeers(group);
   return result;
 }
 

@@ -29,12 +29,15 @@ struct TestCloneModulePass
       if (!module.getOps<FuncOp>().empty())
         sources.push_back(module);
     });
-    for (ModuleOp source : sources) {
-      for (int64_t copy = 0; copy < copies; ++copy) {
-        auto clone = cast<ModuleOp>(source->clone());
-        clone.setSymNameAttr(nullptr);
-        top.getBody()->push_back(clone);
-      }
+    // Clone everything first: a clone inserted into `top` must not be
+    // cloned again when `top` itself is a source.
+    SmallVector<ModuleOp> clones;
+    for (ModuleOp source : sources)
+      for (int64_t copy = 0; copy < copies; ++copy)
+        clones.push_back(cast<ModuleOp>(source->clone()));
+    for (ModuleOp clone : clones) {
+      clone.setSymNameAttr(nullptr);
+      top.getBody()->push_back(clone);
     }
   }
 };

@@ -1,0 +1,51 @@
+// Every bundled example goes through the multi-core front of the pipeline
+// and the SPMD verifier: two cores each, masks pruned per core.
+//
+// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
+// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
+// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
+// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
+// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
+// RUN: walrus-opt %examples/conv1d.mlir -lnc-verify=mode=symbolic -expand-replication -lnc-split -lnc-verify=mode=concretized | FileCheck %s --check-prefix=CONV-IR
+// RUN: not walrus-opt %examples/conv1d.mlir -lnc-split -expand-replication 2>&1 | FileCheck %s --check-prefix=ORDER
+
+// MATMUL: module @nc00: core 0 of 2
+// MATMUL-NEXT: func @main: 7 memlocs, 6 instructions (1 loops, 0 masked)
+// MATMUL: module @nc01: core 1 of 2
+// MATMUL-NEXT: func @main: 7 memlocs, 6 instructions (1 loops, 0 masked)
+
+// The partial last tile runs on core 0 only.
+// RMSNORM: module @nc00: core 0 of 2
+// RMSNORM-NEXT: func @main: 8 memlocs, 19 instructions (0 loops, 0 masked)
+// RMSNORM: module @nc01: core 1 of 2
+// RMSNORM-NEXT: func @main: 8 memlocs, 10 instructions (0 loops, 0 masked)
+
+// SOFTMAX: module @nc00: core 0 of 2
+// SOFTMAX-NEXT: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
+// SOFTMAX: module @nc01: core 1 of 2
+
+// FLASH: module @nc00: core 0 of 2
+// FLASH-NEXT: func @main: 15 memlocs, 15 instructions (3 loops, 0 masked)
+// FLASH: module @nc01: core 1 of 2
+
+// Replication is expanded once, symbolically: both cores get the grown
+// IFMAP and the same three copies, and only the DRAM offsets differ.
+// CONV: module @nc00: core 0 of 2
+// CONV-NEXT: func @main: 7 memlocs, 9 instructions (0 loops, 0 masked)
+// CONV: instructions: dma=3 matmult=1 memset=1 tensor_copy=4
+// CONV: module @nc01: core 1 of 2
+// CONV-NEXT: func @main: 7 memlocs, 9 instructions (0 loops, 0 masked)
+// CONV: instructions: dma=3 matmult=1 memset=1 tensor_copy=4
+
+// CONV-IR: module @nc00
+// CONV-IR: %ifmap = bir.memloc "ifmap" internal : !bir.sbuf<128x515xbf16>
+// CONV-IR: bir.dma %ifmap[{{.*}}], %x[#bir.ap<0, {{\[\[}}1027, 32], [1, 515]]>]
+// CONV-IR-COUNT-3: bir.tensor_copy %ifmap
+// CONV-IR: bir.dma %out[#bir.ap<0, {{\[\[}}1024, 128], [1, 512]]>]
+// CONV-IR: module @nc01
+// CONV-IR: %ifmap = bir.memloc "ifmap" internal : !bir.sbuf<128x515xbf16>
+// CONV-IR: bir.dma %ifmap[{{.*}}], %x[#bir.ap<512, {{\[\[}}1027, 32], [1, 515]]>]
+// CONV-IR-COUNT-3: bir.tensor_copy %ifmap
+// CONV-IR: bir.dma %out[#bir.ap<512, {{\[\[}}1024, 128], [1, 512]]>]
+
+// ORDER: error: expand-replication must run before lnc-split: this module is already concretized for core 0
