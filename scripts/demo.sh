@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The main job on a bundled example: parse and verify it, then print a
-# summary of the program. Each pass of the pipeline joins this command as it
-# lands. EXAMPLE=path overrides the example.
+# The main job on a bundled example: the pipeline as far as it exists
+# (expand-replication, lnc-split with its per-core report, the SPMD
+# verifier), then a summary of every per-core program. EXAMPLE=path runs
+# another kernel; PRINT_IR=1 prints the resulting IR too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${WALRUS_BUILD_DIR:-build}
-example=${EXAMPLE:-examples/tiled-matmul.mlir}
+example=${EXAMPLE:-examples/rmsnorm.mlir}
+output=/dev/null
+[ "${PRINT_IR:-0}" = 1 ] && output=-
 
 echo "== $example"
-"$build/bin/walrus-opt" "$example" -print-bir-summary -o /dev/null
+"$build/bin/walrus-opt" "$example" \
+  -expand-replication -lnc-split=report -lnc-verify -print-bir-summary \
+  -o "$output"

@@ -124,3 +124,24 @@ module attributes {bir.lnc_size = 2 : i64} {
   bir.func @main {
   }
 }
+
+// -----
+
+// Four cores of the usual nc_symbolic module: nc00 .. nc03, each stamped
+// with its core id, each binding s0 to its own id.
+// CHECK-LABEL: module {
+// CHECK-NEXT: module @nc00 attributes {bir.lnc_size = 4 : i64, bir.neuron_core_id = 0 : i64}
+// CHECK:        bir.memset %t[#bir.ap<0, {{\[\[}}4, 32], [1, 4]]>]
+// CHECK:      module @nc01 attributes {bir.lnc_size = 4 : i64, bir.neuron_core_id = 1 : i64}
+// CHECK:        bir.memset %t[#bir.ap<128, {{\[\[}}4, 32], [1, 4]]>]
+// CHECK:      module @nc02 attributes {bir.lnc_size = 4 : i64, bir.neuron_core_id = 2 : i64}
+// CHECK:        bir.memset %t[#bir.ap<256, {{\[\[}}4, 32], [1, 4]]>]
+// CHECK:      module @nc03 attributes {bir.lnc_size = 4 : i64, bir.neuron_core_id = 3 : i64}
+// CHECK:        bir.memset %t[#bir.ap<384, {{\[\[}}4, 32], [1, 4]]>]
+// CHECK-NOT:  module @nc04
+module @nc_symbolic attributes {bir.lnc_size = 4 : i64} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+    bir.memset %t[#bir.sap<()[s0] -> (s0 * 128), [[4, 32], [1, 4]]>], 0.0 : !bir.sbuf<128x4xf32>
+  }
+}
