@@ -17,4 +17,4 @@ config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.walrus_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["walrus-opt"], [config.walrus_tools_dir])
+llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run"], [config.walrus_tools_dir])

@@ -1,0 +1,100 @@
+//===- Machine.h - Cores, their memories and instruction execution -*- C++ -*-===//
+
+#ifndef WALRUS_LIB_INTERPRETER_MACHINE_H
+#define WALRUS_LIB_INTERPRETER_MACHINE_H
+
+#include "Walrus/Interpreter/Interpreter.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace walrus::interp {
+
+/// Where the elements of a tensor value live: element `e` of an on-chip
+/// tensor with `freeSize` elements per partition is at byte
+/// `(e / freeSize) * pitch + (e % freeSize) * elementBytes` from `base`;
+/// a DRAM tensor is row-major from `base`.
+struct Storage {
+  uint8_t *base = nullptr;
+  int64_t pitch = 0;
+  int64_t freeSize = 1;
+  int64_t elementBytes = 1;
+  int64_t numElements = 0;
+  mlir::Type elementType;
+  bool onChip = false;
+
+  uint8_t *element(int64_t e) const {
+    if (!onChip)
+      return base + e * elementBytes;
+    return base + (e / freeSize) * pitch + (e % freeSize) * elementBytes;
+  }
+};
+
+/// One logical core running one function.
+class Core {
+public:
+  Core(int64_t shard, bir::FuncOp func, uint8_t fill);
+
+  int64_t getShard() const { return shard; }
+  bir::FuncOp getFunc() const { return func; }
+  bool isFinished() const { return frames.empty(); }
+  /// The cross-core instruction this core waits at, if any.
+  mlir::Operation *getWaitingAt() const { return waitingAt; }
+
+  /// Executes instructions until the core finishes or reaches a barrier or
+  /// collective it takes part in (which it does not execute).
+  mlir::LogicalResult runUntilSync(class Machine &machine);
+  /// Moves past the barrier or collective the core waits at.
+  void resume();
+
+  /// Values of the enclosing loops' induction variables, outermost first.
+  llvm::ArrayRef<int64_t> getInductionVariables() const { return ivs; }
+
+  /// Storage of a tensor value of this core's function.
+  mlir::FailureOr<Storage> resolve(mlir::Value tensor, Dram &dram);
+  /// Storage of the memory location that `tensor` names, on this core,
+  /// seen through `tensor`'s type (for writes from another core).
+  mlir::FailureOr<Storage> resolveByName(mlir::Value tensor, Dram &dram);
+
+private:
+  struct Frame {
+    mlir::Block::iterator next, end;
+    bir::LoopOp loop; // null for the function body
+  };
+  void enterBlock(mlir::Block &block, bir::LoopOp loop);
+
+  int64_t shard;
+  bir::FuncOp func;
+  uint8_t fill;
+  llvm::SmallVector<Frame> frames;
+  llvm::SmallVector<int64_t> ivs;
+  mlir::Operation *waitingAt = nullptr;
+  std::vector<uint8_t> sbuf, psum;
+  llvm::DenseMap<mlir::Operation *, std::vector<uint8_t>> ownBuffers;
+  llvm::DenseMap<mlir::Value, Storage> storages;
+  llvm::StringMap<bir::MemlocOp> memlocsByName;
+};
+
+/// The cores of one program over the shared DRAM.
+class Machine {
+public:
+  Machine(Dram &dram, std::vector<Core> cores)
+      : dram(dram), cores(std::move(cores)) {}
+
+  /// Runs every core to completion, meeting at barriers and collectives.
+  mlir::LogicalResult run();
+
+  /// Executes one instruction on `core`.
+  mlir::LogicalResult execute(Core &core, mlir::Operation *op);
+
+private:
+  mlir::LogicalResult synchronize();
+  mlir::LogicalResult executeCollective();
+
+  Dram &dram;
+  std::vector<Core> cores;
+};
+
+} // namespace walrus::interp
+
+#endif // WALRUS_LIB_INTERPRETER_MACHINE_H

@@ -1,0 +1,164 @@
+//===- Npy.cpp - NumPy .npy files -----------------------------------------===//
+//
+// The subset of the .npy format (version 1.0) that tensors need: a
+// little-endian or byte-sized dtype, C order, any shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Npy.h"
+#include "Elements.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+using namespace walrus::interp;
+
+/// The .npy dtype that stores elements of `type` as they are, if any.
+static std::optional<StringRef> exactDescr(Type type) {
+  if (type.isF32())
+    return StringRef("<f4");
+  if (type.isF64())
+    return StringRef("<f8");
+  if (type.isF16())
+    return StringRef("<f2");
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = intType.isUnsigned();
+    switch (intType.getWidth()) {
+    case 8:
+      return StringRef(isUnsigned ? "|u1" : "|i1");
+    case 16:
+      return StringRef(isUnsigned ? "<u2" : "<i2");
+    case 32:
+      return StringRef(isUnsigned ? "<u4" : "<i4");
+    case 64:
+      return StringRef(isUnsigned ? "<u8" : "<i8");
+    }
+  }
+  return std::nullopt;
+}
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text = "(";
+  for (int64_t dim : shape)
+    text += std::to_string(dim) + ", ";
+  if (shape.size() > 1)
+    text.erase(text.size() - 1); // (2, 3) but (5,)
+  return text + ")";
+}
+
+LogicalResult walrus::interp::readTensorFile(StringRef path,
+                                             DramTensor &tensor,
+                                             std::string &error) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!file) {
+    error = "cannot read '" + path.str() + "': " + file.getError().message();
+    return failure();
+  }
+  StringRef data = (*file)->getBuffer();
+  size_t size = tensor.bytes.size();
+  if (!data.starts_with("\x93NUMPY")) {
+    if (data.size() != size) {
+      error = "'" + path.str() + "' has " + std::to_string(data.size()) +
+              " bytes, the tensor " + std::to_string(size);
+      return failure();
+    }
+    std::memcpy(tensor.bytes.data(), data.data(), size);
+    return success();
+  }
+  if (data.size() < 10 || data[6] != 1) {
+    error = "'" + path.str() + "': only .npy version 1.0 is read";
+    return failure();
+  }
+  size_t headerLength = uint8_t(data[8]) | (uint8_t(data[9]) << 8);
+  StringRef header = data.substr(10, headerLength);
+  StringRef payload = data.drop_front(10 + headerLength);
+  auto field = [&](StringRef key) {
+    size_t at = header.find("'" + key.str() + "':");
+    if (at == StringRef::npos)
+      return StringRef();
+    StringRef rest = header.drop_front(at + key.size() + 3).ltrim();
+    if (rest.starts_with("'"))
+      return rest.drop_front().take_until([](char c) { return c == '\''; });
+    if (rest.starts_with("("))
+      return rest.take_until([](char c) { return c == ')'; }).drop_front();
+    return rest.take_until([](char c) { return c == ','; });
+  };
+  if (field("fortran_order").trim() != "False") {
+    error = "'" + path.str() + "' is not in C order";
+    return failure();
+  }
+  int64_t count = 1;
+  SmallVector<StringRef> dims;
+  field("shape").split(dims, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef dim : dims) {
+    int64_t value;
+    if (!dim.trim().getAsInteger(10, value))
+      count *= value;
+  }
+  Type type = tensor.type.getElementType();
+  int64_t elements = tensor.type.getNumElements();
+  if (count != elements) {
+    error = "'" + path.str() + "' holds " + std::to_string(count) +
+            " elements, the tensor " + std::to_string(elements);
+    return failure();
+  }
+  StringRef descr = field("descr");
+  if (exactDescr(type) == descr && payload.size() == size) {
+    std::memcpy(tensor.bytes.data(), payload.data(), size);
+    return success();
+  }
+  if (type.isBF16() && descr == "<f4" && payload.size() == size_t(count) * 4) {
+    Type f32 = Float32Type::get(type.getContext());
+    for (int64_t i = 0; i < count; ++i)
+      storeElement(type, &tensor.bytes[i * 2],
+                   loadElement(f32, reinterpret_cast<const uint8_t *>(
+                                        payload.data() + i * 4)));
+    return success();
+  }
+  error = "'" + path.str() + "' has dtype '" + descr.str() +
+          "', which does not match the tensor's element type";
+  return failure();
+}
+
+LogicalResult walrus::interp::writeNpy(StringRef path,
+                                       const DramTensor &tensor,
+                                       std::string &error) {
+  MemoryType tensorType = tensor.type;
+  Type type = tensorType.getElementType();
+  std::optional<StringRef> descr = exactDescr(type);
+  std::vector<uint8_t> converted;
+  const std::vector<uint8_t> *payload = &tensor.bytes;
+  if (!descr) {
+    // No numpy dtype (bf16, fp8): write the values as float32.
+    descr = "<f4";
+    Type f32 = Float32Type::get(type.getContext());
+    int64_t count = tensorType.getNumElements();
+    int64_t width = tensorType.getElementBytes();
+    converted.resize(count * 4);
+    for (int64_t i = 0; i < count; ++i)
+      storeElement(f32, &converted[i * 4],
+                   loadElement(type, &tensor.bytes[i * width]));
+    payload = &converted;
+  }
+  std::string header = "{'descr': '" + descr->str() +
+                       "', 'fortran_order': False, 'shape': " +
+                       shapeText(tensorType.getShape()) + ", }";
+  // Pad so that the payload starts at a multiple of 64 bytes.
+  while ((10 + header.size() + 1) % 64)
+    header += ' ';
+  header += '\n';
+  std::error_code code;
+  llvm::raw_fd_ostream os(path, code, llvm::sys::fs::OF_None);
+  if (code) {
+    error = "cannot write '" + path.str() + "': " + code.message();
+    return failure();
+  }
+  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
+     << char(header.size() >> 8) << header;
+  os.write(reinterpret_cast<const char *>(payload->data()), payload->size());
+  return success();
+}

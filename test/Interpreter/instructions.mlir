@@ -1,0 +1,139 @@
+// One program per instruction family, exact output values.
+//
+// RUN: split-file %s %t
+// RUN: walrus-run %t/copy.mlir --print-outputs | FileCheck %s --check-prefix=COPY
+// RUN: printf '\001\002\003\004\005\006' > %t/x.bin
+// RUN: walrus-run %t/integers.mlir --input x=%t/x.bin --print-outputs | FileCheck %s --check-prefix=INTEGERS
+// RUN: printf '\001\002\003\004' > %t/w.bin
+// RUN: printf '\001\002\003\004\005\006' > %t/y.bin
+// RUN: walrus-run %t/matmult.mlir --input w=%t/w.bin --input y=%t/y.bin --print-outputs | FileCheck %s --check-prefix=MATMULT
+// RUN: walrus-run %t/scalar-engine.mlir --print-outputs | FileCheck %s --check-prefix=SCALAR
+// RUN: walrus-run %t/view.mlir --print-outputs | FileCheck %s --check-prefix=VIEW
+
+// f32 -> bf16 rounds to nearest even; bf16 -> f32 is exact.
+// COPY:      o: !bir.dram<2x4xf32>
+// COPY-NEXT:   1.5 3.140625 1.5 1.5
+// COPY-NEXT:   1.5 3.140625 1.5 1.5
+
+// x = [1 2 3; 4 5 6] (i8). doubled: x * 2 transposed; saturated: x * 100
+// clamps to 127; the reduction sums each row.
+// INTEGERS:      doubled: !bir.dram<3x2xi8>
+// INTEGERS-NEXT:   2 8
+// INTEGERS-NEXT:   4 10
+// INTEGERS-NEXT:   6 12
+// INTEGERS-NEXT: saturated: !bir.dram<2x3xi8>
+// INTEGERS-NEXT:   100 127 127
+// INTEGERS-NEXT:   127 127 127
+// INTEGERS-NEXT: sums: !bir.dram<2x1xi32>
+// INTEGERS-NEXT:   6
+// INTEGERS-NEXT:   15
+
+// w = [1 2; 3 4] (k x m), y = [1 2 3; 4 5 6] (k x n): w^T y, then again
+// without `start`, which accumulates.
+// MATMULT:      once: !bir.dram<2x3xf32>
+// MATMULT-NEXT:   13 17 21
+// MATMULT-NEXT:   18 24 30
+// MATMULT-NEXT: twice: !bir.dram<2x3xf32>
+// MATMULT-NEXT:   26 34 42
+// MATMULT-NEXT:   36 48 60
+
+// SCALAR:      o: !bir.dram<2x4xf32>
+// SCALAR-NEXT:   0 0.25 0.5 4
+// SCALAR-NEXT:   3 0.25 0.5 4
+
+// Writing an i32 through a view stores its little-endian bytes.
+// VIEW:      o: !bir.dram<2x4xi8>
+// VIEW-NEXT:   4 3 2 1
+// VIEW-NEXT:   4 3 2 1
+
+//--- copy.mlir
+bir.func @main {
+  %o = bir.memloc "o" output : !bir.dram<2x4xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<2x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<2x4xbf16>
+  bir.memset %t[#bir.ap<0, [[4, 2], [1, 4]]>], 1.5 : !bir.sbuf<2x4xf32>
+  bir.memset %t[#bir.ap<1, [[4, 2], [1, 1]]>], 3.14159274 : !bir.sbuf<2x4xf32>
+  bir.tensor_copy %b[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>]
+    : !bir.sbuf<2x4xbf16>, !bir.sbuf<2x4xf32>
+  bir.tensor_copy %t[#bir.ap<0, [[4, 2], [1, 4]]>], %b[#bir.ap<0, [[4, 2], [1, 4]]>]
+    : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xbf16>
+  bir.dma %o[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>]
+    : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
+}
+//--- integers.mlir
+bir.func @main {
+  %x = bir.memloc "x" input : !bir.dram<2x3xi8>
+  %doubled = bir.memloc "doubled" output : !bir.dram<3x2xi8>
+  %saturated = bir.memloc "saturated" output : !bir.dram<2x3xi8>
+  %sums = bir.memloc "sums" output : !bir.dram<2x1xi32>
+  %t = bir.memloc "t" internal : !bir.sbuf<2x3xi8>
+  %u = bir.memloc "u" internal : !bir.sbuf<2x3xi8>
+  %v = bir.memloc "v" internal : !bir.sbuf<3x2xi8>
+  %s = bir.memloc "s" internal : !bir.sbuf<2x1xi32>
+  bir.dma %t[#bir.ap<0, [[3, 2], [1, 3]]>], %x[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.sbuf<2x3xi8>, !bir.dram<2x3xi8>
+  bir.tensor_scalar multiply %u[#bir.ap<0, [[3, 2], [1, 3]]>], %t[#bir.ap<0, [[3, 2], [1, 3]]>], 2.0
+    : !bir.sbuf<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.transpose %v[#bir.ap<0, [[2, 3], [1, 2]]>], %u[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.sbuf<3x2xi8>, !bir.sbuf<2x3xi8>
+  bir.dma %doubled[#bir.ap<0, [[2, 3], [1, 2]]>], %v[#bir.ap<0, [[2, 3], [1, 2]]>]
+    : !bir.dram<3x2xi8>, !bir.sbuf<3x2xi8>
+  bir.tensor_scalar multiply %u[#bir.ap<0, [[3, 2], [1, 3]]>], %t[#bir.ap<0, [[3, 2], [1, 3]]>], 100.0
+    : !bir.sbuf<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.dma %saturated[#bir.ap<0, [[3, 2], [1, 3]]>], %u[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.dram<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.tensor_reduce add %s[#bir.ap<0, [[1, 2], [1, 1]]>], %t[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.sbuf<2x1xi32>, !bir.sbuf<2x3xi8>
+  bir.dma %sums[#bir.ap<0, [[1, 2], [1, 1]]>], %s[#bir.ap<0, [[1, 2], [1, 1]]>]
+    : !bir.dram<2x1xi32>, !bir.sbuf<2x1xi32>
+}
+//--- matmult.mlir
+bir.func @main {
+  %w = bir.memloc "w" input : !bir.dram<2x2xi8>
+  %y = bir.memloc "y" input : !bir.dram<2x3xi8>
+  %once = bir.memloc "once" output : !bir.dram<2x3xf32>
+  %twice = bir.memloc "twice" output : !bir.dram<2x3xf32>
+  %w8 = bir.memloc "w8" internal : !bir.sbuf<2x2xi8>
+  %y8 = bir.memloc "y8" internal : !bir.sbuf<2x3xi8>
+  %wb = bir.memloc "wb" internal : !bir.sbuf<2x2xbf16>
+  %yb = bir.memloc "yb" internal : !bir.sbuf<2x3xbf16>
+  %acc = bir.memloc "acc" internal : !bir.psum<2x3xf32>
+  %r = bir.memloc "r" internal : !bir.sbuf<2x3xf32>
+  bir.dma %w8[#bir.ap<0, [[2, 2], [1, 2]]>], %w[#bir.ap<0, [[2, 2], [1, 2]]>] : !bir.sbuf<2x2xi8>, !bir.dram<2x2xi8>
+  bir.dma %y8[#bir.ap<0, [[3, 2], [1, 3]]>], %y[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.sbuf<2x3xi8>, !bir.dram<2x3xi8>
+  bir.tensor_copy %wb[#bir.ap<0, [[2, 2], [1, 2]]>], %w8[#bir.ap<0, [[2, 2], [1, 2]]>] : !bir.sbuf<2x2xbf16>, !bir.sbuf<2x2xi8>
+  bir.tensor_copy %yb[#bir.ap<0, [[3, 2], [1, 3]]>], %y8[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.sbuf<2x3xbf16>, !bir.sbuf<2x3xi8>
+  bir.matmult %acc[#bir.ap<0, [[3, 2], [1, 3]]>], %wb[#bir.ap<0, [[2, 2], [1, 2]]>], %yb[#bir.ap<0, [[3, 2], [1, 3]]>] start
+    : !bir.psum<2x3xf32>, !bir.sbuf<2x2xbf16>, !bir.sbuf<2x3xbf16>
+  bir.tensor_copy %r[#bir.ap<0, [[3, 2], [1, 3]]>], %acc[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.sbuf<2x3xf32>, !bir.psum<2x3xf32>
+  bir.dma %once[#bir.ap<0, [[3, 2], [1, 3]]>], %r[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.dram<2x3xf32>, !bir.sbuf<2x3xf32>
+  bir.matmult %acc[#bir.ap<0, [[3, 2], [1, 3]]>], %wb[#bir.ap<0, [[2, 2], [1, 2]]>], %yb[#bir.ap<0, [[3, 2], [1, 3]]>] stop
+    : !bir.psum<2x3xf32>, !bir.sbuf<2x2xbf16>, !bir.sbuf<2x3xbf16>
+  bir.tensor_copy %r[#bir.ap<0, [[3, 2], [1, 3]]>], %acc[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.sbuf<2x3xf32>, !bir.psum<2x3xf32>
+  bir.dma %twice[#bir.ap<0, [[3, 2], [1, 3]]>], %r[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.dram<2x3xf32>, !bir.sbuf<2x3xf32>
+}
+//--- scalar-engine.mlir
+// Row 0 of column 0: relu(-2) = 0; row 1: 3 (identity, scale 1.5 of 2).
+// Column 1: 1/4; column 2: rsqrt(4); column 3: square(2).
+bir.func @main {
+  %o = bir.memloc "o" output : !bir.dram<2x4xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<2x4xf32>
+  bir.memset %t[#bir.ap<0, [[4, 2], [1, 4]]>], 4.0 : !bir.sbuf<2x4xf32>
+  bir.memset %t[#bir.ap<0, [[4, 1], [1, 1]]>], -2.0 : !bir.sbuf<2x4xf32>
+  bir.memset %t[#bir.ap<4, [[4, 1], [1, 1]]>], 2.0 : !bir.sbuf<2x4xf32>
+  bir.memset %t[#bir.ap<3, [[4, 2], [1, 1]]>], 2.0 : !bir.sbuf<2x4xf32>
+  bir.activation relu %t[#bir.ap<0, [[4, 1], [1, 1]]>], %t[#bir.ap<0, [[4, 1], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.activation identity %t[#bir.ap<4, [[4, 1], [1, 1]]>], %t[#bir.ap<4, [[4, 1], [1, 1]]>] scale 1.5 : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.activation reciprocal %t[#bir.ap<1, [[4, 2], [1, 1]]>], %t[#bir.ap<1, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.activation rsqrt %t[#bir.ap<2, [[4, 2], [1, 1]]>], %t[#bir.ap<2, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.activation square %t[#bir.ap<3, [[4, 2], [1, 1]]>], %t[#bir.ap<3, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.dma %o[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
+}
+//--- view.mlir
+bir.func @main {
+  %o = bir.memloc "o" output : !bir.dram<2x4xi8>
+  %t = bir.memloc "t" internal : !bir.sbuf<2x4xi8>
+  %v = bir.view %t : !bir.sbuf<2x4xi8> to !bir.sbuf<2x1xi32>
+  bir.memset %v[#bir.ap<0, [[1, 2], [1, 1]]>], 16909060.0 : !bir.sbuf<2x1xi32>
+  bir.dma %o[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.dram<2x4xi8>, !bir.sbuf<2x4xi8>
+}

@@ -1,0 +1,172 @@
+//===- walrus-run.cpp - Run BIR programs on the reference interpreter -----===//
+//
+//   walrus-run prog.mlir                     print a hash of every output
+//   walrus-run prog.mlir --print-outputs     print every output value
+//   walrus-run prog.mlir --after='lnc-split' run before and after a pass
+//                                            pipeline, compare bit for bit
+//   walrus-run a.mlir b.mlir                 compare two programs
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Interpreter/Interpreter.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace mlir;
+using namespace walrus;
+
+static llvm::cl::list<std::string> inputFilenames(llvm::cl::Positional,
+                                                  llvm::cl::desc("<program> [<program to compare>]"),
+                                                  llvm::cl::OneOrMore);
+static llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Seed of the input values not read from files"),
+                                    llvm::cl::init(0));
+static llvm::cl::list<std::string> inputs("input",
+                                          llvm::cl::desc("name=path: read DRAM input 'name' from a .npy or raw file"));
+static llvm::cl::opt<bool> printOutputs("print-outputs", llvm::cl::desc("Print every value of every output"));
+static llvm::cl::opt<std::string> outputDir("output-dir", llvm::cl::desc("Write every output as <dir>/<name>.npy"));
+static llvm::cl::opt<std::string> after("after",
+                                        llvm::cl::desc("Pass pipeline: run the program before and after it and "
+                                                       "compare every DRAM output bit for bit"));
+static llvm::cl::opt<bool> zeroMemory("zero-onchip",
+                                      llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
+
+/// Parses `path` with a source manager of its own: the parser reads a
+/// source manager's main buffer, so two programs need two managers.
+static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "walrus-run: " << error << "\n";
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+}
+
+static LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
+  // Accept "a,b" as well as "builtin.module(a,b)".
+  StringRef inner = pipeline.trim();
+  if (inner.consume_front("builtin.module(") && !inner.consume_back(")"))
+    return emitError(module.getLoc()) << "walrus-run: unbalanced pipeline '" << pipeline << "'";
+  PassManager pm(module.getContext());
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  if (failed(parsePassPipeline(inner, pm, errorStream)))
+    return emitError(module.getLoc()) << "walrus-run: bad pipeline: " << error;
+  return pm.run(module);
+}
+
+static void printSummary(const interp::Dram &dram) {
+  for (const auto &[name, tensor] : dram) {
+    if (tensor.kind != bir::TensorKind::Output)
+      continue;
+    if (printOutputs) {
+      interp::printTensor(llvm::outs(), name, tensor);
+      continue;
+    }
+    llvm::outs() << name << ": " << tensor.type << " xxh3 "
+                 << llvm::format_hex(llvm::xxh3_64bits(tensor.bytes), 18) << "\n";
+  }
+}
+
+static int writeOutputs(const interp::Dram &dram) {
+  if (outputDir.empty())
+    return 0;
+  if (std::error_code code = llvm::sys::fs::create_directories(outputDir)) {
+    llvm::errs() << "walrus-run: cannot create '" << outputDir << "': " << code.message() << "\n";
+    return 1;
+  }
+  for (const auto &[name, tensor] : dram) {
+    if (tensor.kind != bir::TensorKind::Output)
+      continue;
+    llvm::SmallString<128> path(outputDir);
+    llvm::sys::path::append(path, name + ".npy");
+    std::string error;
+    if (failed(interp::writeNpy(path, tensor, error))) {
+      llvm::errs() << "walrus-run: " << error << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerWalrusPasses();
+  llvm::cl::ParseCommandLineOptions(argc, argv, "Walrus reference interpreter\n");
+
+  DialectRegistry registry;
+  registry.insert<bir::BIRDialect>();
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr, secondSourceMgr;
+  // Shows source lines of either file: it loads files it has not seen.
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+
+  if (inputFilenames.size() > 2 || (inputFilenames.size() == 2 && !after.empty())) {
+    llvm::errs() << "walrus-run: give one program, with --after to compare it with its transformed self, "
+                    "or two programs to compare\n";
+    return 1;
+  }
+  interp::RunOptions options;
+  options.seed = seed;
+  options.uninitializedByte = zeroMemory ? 0 : 0xA5;
+  for (StringRef input : inputs) {
+    auto [name, path] = input.split('=');
+    if (name.empty() || path.empty()) {
+      llvm::errs() << "walrus-run: --input takes name=path, got '" << input << "'\n";
+      return 1;
+    }
+    options.inputFiles[name] = path.str();
+  }
+
+  OwningOpRef<ModuleOp> before = parse(inputFilenames[0], context, sourceMgr);
+  if (!before)
+    return 1;
+  OwningOpRef<ModuleOp> transformed;
+  if (!after.empty()) {
+    transformed = before->clone();
+    if (failed(runPipeline(*transformed, after)))
+      return 1;
+  } else if (inputFilenames.size() == 2) {
+    transformed = parse(inputFilenames[1], context, secondSourceMgr);
+    if (!transformed)
+      return 1;
+  }
+
+  FailureOr<interp::Dram> first = interp::run(*before, options);
+  if (failed(first))
+    return 1;
+  if (!transformed) {
+    printSummary(*first);
+    return writeOutputs(*first);
+  }
+  FailureOr<interp::Dram> second = interp::run(*transformed, options);
+  if (failed(second))
+    return 1;
+  if (std::optional<std::string> difference = interp::compareOutputs(*first, *second)) {
+    llvm::outs() << "mismatch: " << *difference << "\n";
+    return 1;
+  }
+  unsigned outputs = 0;
+  uint64_t bytes = 0;
+  for (const auto &[name, tensor] : *first)
+    if (tensor.kind == bir::TensorKind::Output) {
+      ++outputs;
+      bytes += tensor.bytes.size();
+    }
+  llvm::outs() << "identical: " << outputs << " output(s), " << bytes << " bytes\n";
+  return writeOutputs(*second);
+}
