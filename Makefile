@@ -1,6 +1,6 @@
 # The two commands of the README: `make demo` and `make check`. Both install
 # what is missing (Debian packages) and build incrementally first.
-.PHONY: setup build demo check docs clean
+.PHONY: setup build demo check docs clean check-sanitizers fuzz random
 
 setup:
 	@scripts/setup.sh
@@ -18,4 +18,13 @@ docs: build
 	@scripts/build.sh walrus-doc
 
 clean:
-	rm -rf build
+	rm -rf build build-asan build-fuzz
+
+check-sanitizers: setup
+	@scripts/check-sanitizers.sh
+
+fuzz: setup
+	@scripts/fuzz.sh
+
+random: build
+	@python3 utils/random_check.py --count $${COUNT:-2000}

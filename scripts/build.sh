@@ -10,7 +10,8 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+    ${WALRUS_CMAKE_FLAGS:-}
 fi
 # Two cores: two jobs keep memory in check.
 ninja -C "$build" -j "${WALRUS_JOBS:-2}" "$@"

@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -12,6 +13,10 @@ config.test_exec_root = os.path.join(config.walrus_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "examples")))
+config.substitutions.append(("%utils", os.path.join(config.walrus_src_root, "utils")))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%walrus_opt", os.path.join(config.walrus_tools_dir, "walrus-opt")))
+config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir, "walrus-run")))
 
 # FileCheck, not and count live in the LLVM tools directory, not on PATH.
 llvm_config.use_default_substitutions()

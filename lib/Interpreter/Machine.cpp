@@ -21,11 +21,6 @@ using namespace walrus::interp;
 
 Core::Core(int64_t shard, FuncOp func, uint8_t fill)
     : shard(shard), func(func), fill(fill) {
-  TargetAttr target = getTarget(func);
-  sbuf.assign(target.getSbufPartitions() * target.getSbufBytesPerPartition(),
-              fill);
-  psum.assign(target.getPsumPartitions() * target.getPsumBytesPerPartition(),
-              fill);
   for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
     memlocsByName[memloc.getName()] = memloc;
   enterBlock(func.getBody().front(), nullptr);
@@ -67,9 +62,13 @@ FailureOr<Storage> Core::resolve(Value tensor, Dram &dram) {
       bool inSbuf = type.getMemorySpace() == MemorySpace::SBUF;
       storage.pitch = inSbuf ? target.getSbufBytesPerPartition()
                              : target.getPsumBytesPerPartition();
-      uint8_t *memory = inSbuf ? sbuf.data() : psum.data();
-      storage.base = memory + *memloc.getBasePartition() * storage.pitch +
-                     *address;
+      std::vector<uint8_t> &memory = inSbuf ? sbuf : psum;
+      if (memory.empty())
+        memory.assign(inSbuf ? target.getSbufPartitions() * storage.pitch
+                             : target.getPsumPartitions() * storage.pitch,
+                      fill);
+      storage.base = memory.data() +
+                     *memloc.getBasePartition() * storage.pitch + *address;
     } else {
       std::vector<uint8_t> &own = ownBuffers[memloc];
       own.assign(type.getNumElements() * type.getElementBytes(), fill);

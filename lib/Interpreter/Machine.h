@@ -69,7 +69,7 @@ private:
   llvm::SmallVector<Frame> frames;
   llvm::SmallVector<int64_t> ivs;
   mlir::Operation *waitingAt = nullptr;
-  std::vector<uint8_t> sbuf, psum;
+  std::vector<uint8_t> sbuf, psum; // sized on first use by a placed tensor
   llvm::DenseMap<mlir::Operation *, std::vector<uint8_t>> ownBuffers;
   llvm::DenseMap<mlir::Value, Storage> storages;
   llvm::StringMap<bir::MemlocOp> memlocsByName;
