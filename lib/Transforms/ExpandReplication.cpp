@@ -83,15 +83,14 @@ void ExpandReplicationPass::insertReplicaCopies(OpBuilder &builder,
     int64_t columns = geometry.freeSize - replica * shift;
     if (columns <= 0)
       break; // shifted past the end: the replica stays all zeros
-    auto copy = builder.create<TensorCopyOp>(
-        ifmap.getLoc(), ifmap,
+    TensorCopyOp::create(
+        builder, ifmap.getLoc(), ifmap,
         getRows(context, geometry.replicaBase(replica), geometry.freeSize,
                 geometry.channels, columns),
         ifmap,
         getRows(context, replica * shift, geometry.freeSize,
                 geometry.channels, columns),
         mask);
-    (void)copy;
     ++numInsertedCopies;
   }
 }
@@ -166,7 +165,7 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
 
   int64_t newPartitions = geometry.grownPartitions() - geometry.channels;
   auto insertZeroing = [&](OpBuilder &at) {
-    at.create<MemsetOp>(memloc.getLoc(), memloc.getResult(),
+    MemsetOp::create(at, memloc.getLoc(), memloc.getResult(),
                         getRows(context, geometry.channels * geometry.freeSize,
                                 geometry.freeSize, newPartitions,
                                 geometry.freeSize),

@@ -168,6 +168,65 @@ def LncVerify : Pass<"lnc-verify", "mlir::ModuleOp"> {
   ];
 }
 
+def VnSplit : Pass<"vn-split", "mlir::ModuleOp"> {
+  let summary = "Split tensors into access-disjoint pieces, then fold copies";
+  let description = [{
+    Split, then fold, in every `bir.func` (symbolic or per-core).
+
+    **Split.** For each internal SBUF tensor (and internal DRAM tensor
+    unless `no-split-dram`), every access must cover whole rows of
+    partitions: its partition dimension steps one partition and its free
+    dimensions stay inside a partition, on every loop iteration and shard.
+    Accesses whose rectangles (partitions x columns) overlap, directly or
+    through others, form a group; with two or more groups the tensor is
+    replaced by one piece `<name>_VN_<k>` per group, shaped to the group's
+    rectangle, every access re-pointed and its offset rebased
+    (`(offset - base) / stride`, as the reference's
+    normalizeOffsetToNewNode). A piece nothing reads is removed with its
+    writers. Limits: `per-split-limit` pieces per tensor, `vn-limit`
+    tensors per function, `ratio` the elements pieces may duplicate (their
+    rectangles overlapping), and every piece must fit the target's SBUF.
+
+    **Fold** (`fold-into-predecessor`). A tensor written once and read
+    only by a `bir.tensor_copy` of exactly what was written, into a tensor
+    of the same element type, with nothing touching the destination in
+    between, is removed: its writer writes the copy's destination directly.
+    docs/VnSplit.md lists every rule.
+
+    `explain` makes every decision a remark on the tensor; `report` adds a
+    summary remark per function.
+  }];
+  let options = [
+    Option<"vnLimit", "vn-limit", "int64_t", /*default=*/"1048576",
+           "Most memory locations a function may hold after a split">,
+    Option<"ratio", "ratio", "double", /*default=*/"1.0",
+           "Most elements the pieces of one tensor may hold per element "
+           "they cover (above 1 when piece rectangles overlap)">,
+    Option<"perSplitLimit", "per-split-limit", "int64_t", /*default=*/"64",
+           "Most pieces one tensor may be split into">,
+    Option<"noSplitDram", "no-split-dram", "bool", /*default=*/"false",
+           "Leave DRAM tensors whole">,
+    Option<"foldIntoPredecessor", "fold-into-predecessor", "bool",
+           /*default=*/"true",
+           "Fold a copied temporary into its producer after the split">,
+    ListOption<"skip", "skip", "std::string",
+               "Names of memory locations to leave alone">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark for every split, fold and rejection">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a summary remark per function">,
+  ];
+  let statistics = [
+    Statistic<"numDeadNodes", "VNSplitterDeadNodesCount",
+              "Memory locations removed (split originals and unread pieces)">,
+    Statistic<"numSplitNodes", "split-nodes", "Memory locations split">,
+    Statistic<"numPieces", "pieces", "Pieces created">,
+    Statistic<"numFolds", "folds", "Copies folded into their producer">,
+    Statistic<"numDeadInstructions", "dead-instructions",
+              "Instructions removed with the unread pieces they wrote">,
+  ];
+}
+
 def TestCloneModule : Pass<"test-clone-module", "mlir::ModuleOp"> {
   let summary = "Clone every module holding bir.funcs N times (benchmark baseline)";
   let description = [{

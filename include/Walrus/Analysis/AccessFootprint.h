@@ -1,0 +1,69 @@
+//===- AccessFootprint.h - Where accesses land in a tensor -------*- C++ -*-===//
+//
+// The partitions x columns rectangle an access touches over every loop
+// iteration and shard id, and whether it stays inside its partitions. The
+// layout passes (vn-split, shrink-dn) decide and rebase with it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_ACCESSFOOTPRINT_H
+#define WALRUS_ANALYSIS_ACCESSFOOTPRINT_H
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+namespace walrus {
+
+/// A rectangle of a tensor: rows are partitions (DRAM: the first
+/// dimension), columns the elements within one.
+struct TensorBox {
+  int64_t firstPartition = 0, lastPartition = -1;
+  int64_t firstColumn = 0, lastColumn = -1;
+
+  bool empty() const { return lastPartition < firstPartition; }
+  int64_t getPartitions() const { return lastPartition - firstPartition + 1; }
+  int64_t getColumns() const { return lastColumn - firstColumn + 1; }
+  bool overlaps(const TensorBox &other) const {
+    return firstPartition <= other.lastPartition &&
+           other.firstPartition <= lastPartition &&
+           firstColumn <= other.lastColumn && other.firstColumn <= lastColumn;
+  }
+  void unite(const TensorBox &other);
+};
+
+/// Why an access cannot be described by a rectangle of whole rows.
+enum class FootprintIssue {
+  None,
+  /// The partition dimension does not step by one partition.
+  NonContiguousPartitions,
+  /// The free dimensions run past the end (or start) of a partition.
+  CrossesPartitions,
+  /// The loop nest has too many iterations to enumerate.
+  TooManyIterations,
+};
+
+struct AccessFootprint {
+  FootprintIssue issue = FootprintIssue::None;
+  TensorBox box;
+};
+
+/// The footprint of `pattern` on a tensor of `type`, accessed by `op`, over
+/// its loops' iterations and the shard ids it can run as.
+AccessFootprint getAccessFootprint(mlir::Operation *op,
+                                   bir::AccessPatternAttr pattern,
+                                   bir::MemoryType type);
+
+/// The shard ids `op` can run as: its core once concretized, else every
+/// core of its module.
+llvm::SmallVector<int64_t> getShardIds(mlir::Operation *op);
+
+/// `pattern` of `op`, which lies inside `box` of a tensor with `freeSize`
+/// elements per partition, rewritten for a tensor holding just `box`
+/// (row-major): partition p, column c becomes element
+/// (p - first partition) * box columns + (c - first column).
+bir::AccessPatternAttr rebaseIntoBox(mlir::Operation *op,
+                                     bir::AccessPatternAttr pattern,
+                                     const TensorBox &box, int64_t freeSize);
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_ACCESSFOOTPRINT_H

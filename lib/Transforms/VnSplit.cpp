@@ -1,0 +1,370 @@
+//===- VnSplit.cpp - The -vn-split pass -----------------------------------===//
+//
+// After the reference VNSplitterPass: split tensors whose accesses fall
+// into disjoint groups into one `_VN_` piece per group, then fold copied
+// temporaries into their producers (vertical fusion). docs/VnSplit.md
+// defines both.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VerticalFusion.h"
+
+#include "Walrus/Analysis/AccessFootprint.h"
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "vn-split"
+
+namespace walrus {
+#define GEN_PASS_DEF_VNSPLIT
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+/// One access of the tensor being split and where it lands.
+struct AccessRecord {
+  Access access;
+  TensorBox box;
+};
+
+/// What splitting a tensor would make: a piece per group of accesses.
+struct SplitPlan {
+  SmallVector<AccessRecord> accesses;
+  SmallVector<unsigned> pieceOf; // per access
+  SmallVector<TensorBox> pieces;
+};
+
+struct FuncCounts {
+  unsigned split = 0, pieces = 0, deadNodes = 0, deadInstructions = 0,
+           folds = 0;
+};
+
+struct VnSplitPass : walrus::impl::VnSplitBase<VnSplitPass> {
+  using VnSplitBase::VnSplitBase;
+
+  void runOnOperation() override;
+
+private:
+  void splitFunc(FuncOp func, FuncCounts &counts);
+  /// The plan for `memloc`, or why it is not split.
+  FailureOr<SplitPlan> plan(MemlocOp memloc, int64_t numMemlocs,
+                            const llvm::StringSet<> &names,
+                            const DenseMap<Operation *, unsigned> &order,
+                            std::string &why);
+
+  /// Names of memory locations another core writes with bir.sb2sb: the
+  /// writer finds them by name, so they keep their name and shape.
+  llvm::StringSet<> remotelyWritten;
+  void split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts);
+  void remark(Operation *op, const Twine &message) {
+    if (explain)
+      emitRemark(op->getLoc(), "vn-split: " + message);
+  }
+};
+} // namespace
+
+static StringRef describe(FootprintIssue issue) {
+  switch (issue) {
+  case FootprintIssue::NonContiguousPartitions:
+    return "due to non-contiguous AP";
+  case FootprintIssue::CrossesPartitions:
+    return "due to access across channels";
+  case FootprintIssue::TooManyIterations:
+    return "due to too many loop iterations to analyze";
+  case FootprintIssue::None:
+    break;
+  }
+  return "";
+}
+
+/// Groups accesses whose rectangles overlap, directly or through others.
+/// Sorting by first partition keeps the candidate pairs to the accesses
+/// whose partition ranges are still open.
+static void groupAccesses(SplitPlan &plan) {
+  size_t count = plan.accesses.size();
+  SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, count));
+  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+    return std::make_pair(plan.accesses[lhs].box.firstPartition, lhs) <
+           std::make_pair(plan.accesses[rhs].box.firstPartition, rhs);
+  });
+  llvm::EquivalenceClasses<unsigned> groups;
+  SmallVector<unsigned> open;
+  for (unsigned index : order) {
+    const TensorBox &box = plan.accesses[index].box;
+    groups.insert(index);
+    llvm::erase_if(open, [&](unsigned other) {
+      return plan.accesses[other].box.lastPartition < box.firstPartition;
+    });
+    for (unsigned other : open)
+      if (plan.accesses[other].box.overlaps(box))
+        groups.unionSets(index, other);
+    open.push_back(index);
+  }
+  // Pieces numbered in the order of their first access.
+  DenseMap<unsigned, unsigned> pieceOfLeader;
+  plan.pieceOf.resize(count);
+  for (unsigned index = 0; index < count; ++index) {
+    unsigned leader = groups.getLeaderValue(index);
+    auto [it, inserted] = pieceOfLeader.try_emplace(leader, plan.pieces.size());
+    if (inserted)
+      plan.pieces.emplace_back();
+    plan.pieceOf[index] = it->second;
+    plan.pieces[it->second].unite(plan.accesses[index].box);
+  }
+}
+
+/// Elements the pieces hold per element they cover: above 1 when piece
+/// rectangles overlap.
+static double getDuplication(ArrayRef<TensorBox> pieces) {
+  bool anyOverlap = false;
+  for (size_t i = 0; i < pieces.size() && !anyOverlap; ++i)
+    for (size_t j = i + 1; j < pieces.size() && !anyOverlap; ++j)
+      anyOverlap = pieces[i].overlaps(pieces[j]);
+  if (!anyOverlap)
+    return 1.0;
+  int64_t held = 0, covered = 0;
+  int64_t first = pieces.front().firstPartition, last = 0;
+  for (const TensorBox &piece : pieces) {
+    held += piece.getPartitions() * piece.getColumns();
+    first = std::min(first, piece.firstPartition);
+    last = std::max(last, piece.lastPartition);
+  }
+  for (int64_t row = first; row <= last; ++row) {
+    SmallVector<std::pair<int64_t, int64_t>> spans;
+    for (const TensorBox &piece : pieces)
+      if (piece.firstPartition <= row && row <= piece.lastPartition)
+        spans.push_back({piece.firstColumn, piece.lastColumn});
+    llvm::sort(spans);
+    int64_t end = -1;
+    for (auto [lo, hi] : spans) {
+      covered += std::max<int64_t>(0, hi - std::max(lo, end + 1) + 1);
+      end = std::max(end, hi);
+    }
+  }
+  return double(held) / double(covered);
+}
+
+FailureOr<SplitPlan>
+VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
+                  const llvm::StringSet<> &names,
+                  const DenseMap<Operation *, unsigned> &order,
+                  std::string &why) {
+  MemoryType type = memloc.getMemoryType();
+  auto reject = [&](const Twine &reason) {
+    why = reason.str();
+    return failure();
+  };
+  if (type.getMemorySpace() == MemorySpace::PSUM)
+    return reject(": PSUM tensors are not split");
+  if (type.getMemorySpace() == MemorySpace::DRAM && noSplitDram)
+    return reject(": DRAM tensors are not split (no-split-dram)");
+  if (memloc.getKind() != TensorKind::Internal)
+    return reject(": it is a program " +
+                  stringifyTensorKind(memloc.getKind()));
+  if (memloc.getAddress())
+    return reject(": it is already placed");
+  if (std::optional<StringRef> set = memloc.getSet())
+    return reject(": it is in memory-location set '" + *set + "'");
+  if (remotelyWritten.contains(memloc.getName()))
+    return reject(" due to CollectiveCompute access or cross-core access");
+
+  // Users in program order, so that pieces are numbered by first access.
+  llvm::SetVector<Operation *> users(memloc->getUsers().begin(),
+                                     memloc->getUsers().end());
+  SmallVector<Operation *> sortedUsers = users.takeVector();
+  llvm::sort(sortedUsers, [&](Operation *lhs, Operation *rhs) {
+    return order.lookup(lhs) < order.lookup(rhs);
+  });
+  SplitPlan plan;
+  for (Operation *user : sortedUsers) {
+    if (isa<ViewOp>(user))
+      return reject(" due to reinterpret cast");
+    auto instruction = dyn_cast<InstructionOpInterface>(user);
+    if (!instruction)
+      return reject(" due to its use by '" + user->getName().getStringRef() +
+                    "'");
+    if (isa<CollectiveOp, Sb2SbOp>(user))
+      return reject(" due to CollectiveCompute access or cross-core access");
+    if (isa<TransposeOp>(user))
+      return reject(" due to transpose (differing partition step)");
+    if (auto matmult = dyn_cast<MatmultOp>(user))
+      if (matmult.getReplicationAttr())
+        return reject(" due to replicated matmult access");
+    SmallVector<Access> accesses;
+    instruction.getAccesses(accesses);
+    for (const Access &access : accesses) {
+      if (access.getMemloc() != memloc.getResult())
+        continue;
+      AccessFootprint footprint =
+          getAccessFootprint(user, access.getPattern(), type);
+      if (footprint.issue != FootprintIssue::None)
+        return reject(" " + describe(footprint.issue) + " in '" +
+                      user->getName().getStringRef() + "'");
+      plan.accesses.push_back({access, footprint.box});
+    }
+  }
+  groupAccesses(plan);
+  int64_t numPieces = plan.pieces.size();
+  if (numPieces < 2)
+    return reject(": its accesses form one group");
+  if (numPieces > perSplitLimit)
+    return reject(": " + Twine(numPieces) + " pieces exceed per-split-limit = " +
+                  Twine(perSplitLimit.getValue()));
+  if (numMemlocs - 1 + numPieces > vnLimit)
+    return reject("; exceed vn limit = " + Twine(numMemlocs - 1 + numPieces) +
+                  " v.s. limit=" + Twine(vnLimit.getValue()));
+  double duplication = getDuplication(plan.pieces);
+  if (duplication > ratio)
+    return reject(": elts/partition duplicated (" +
+                  llvm::formatv("{0:F2}", duplication) + " x) beyond ratio = " +
+                  llvm::formatv("{0:F2}", ratio.getValue()));
+  TargetAttr target = getTarget(memloc);
+  for (auto [index, piece] : llvm::enumerate(plan.pieces)) {
+    std::string name = (memloc.getName() + "_VN_" + Twine(index)).str();
+    if (names.contains(name))
+      return reject(": piece name '" + name + "' is taken");
+    int64_t bytes = piece.getColumns() * type.getElementBytes();
+    if (type.getMemorySpace() == MemorySpace::SBUF &&
+        bytes > target.getSbufBytesPerPartition())
+      return reject(": piece " + Twine(index) + " (" +
+                    Twine(piece.getPartitions()) + " partitions, " +
+                    Twine(bytes) +
+                    " bytes) would have to be placed in DRAM "
+                    "(perSplitLimit)");
+  }
+  return plan;
+}
+
+void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts) {
+  MemoryType type = memloc.getMemoryType();
+  MLIRContext *context = &getContext();
+  OpBuilder builder(memloc);
+  builder.setInsertionPointAfter(memloc);
+  SmallVector<MemlocOp> pieces;
+  std::string summary;
+  for (auto [index, box] : llvm::enumerate(plan.pieces)) {
+    SmallVector<int64_t> shape = {box.getPartitions(), box.getColumns()};
+    Type pieceType;
+    switch (type.getMemorySpace()) {
+    case MemorySpace::SBUF:
+      pieceType = SbufType::get(context, shape, type.getElementType());
+      break;
+    case MemorySpace::PSUM:
+      pieceType = PsumType::get(context, shape, type.getElementType());
+      break;
+    case MemorySpace::DRAM:
+      pieceType = DramType::get(context, shape, type.getElementType());
+      break;
+    }
+    std::string name = (memloc.getName() + "_VN_" + Twine(index)).str();
+    pieces.push_back(MemlocOp::create(
+        builder, memloc.getLoc(), pieceType, builder.getStringAttr(name),
+        TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
+        IntegerAttr(), IntegerAttr()));
+    summary += (Twine(index ? ", " : "") + name + " (" +
+                Twine(box.getPartitions()) + " x " +
+                Twine(box.getColumns() * type.getElementBytes()) + " B)")
+                   .str();
+  }
+  remark(memloc, "'" + memloc.getName() + "' is splittable, shape=(" +
+                     Twine(type.getPartitions()) + " partitions, " +
+                     Twine(type.getBytesPerPartition()) + " bytes)");
+  remark(memloc, "split '" + memloc.getName() + "' into " +
+                     Twine(pieces.size()) + " pieces: " + summary);
+  SmallVector<bool> pieceIsRead(pieces.size(), false);
+  for (auto [record, piece] : llvm::zip(plan.accesses, plan.pieceOf)) {
+    const Access &access = record.access;
+    access.setPattern(rebaseIntoBox(access.getOwner(), access.getPattern(),
+                                    plan.pieces[piece], type.getFreeSize()));
+    access.setMemloc(pieces[piece].getResult());
+    pieceIsRead[piece] = pieceIsRead[piece] || access.reads();
+  }
+  memloc.erase();
+  ++counts.split;
+  ++counts.deadNodes;
+  counts.pieces += pieces.size();
+
+  // A piece nothing reads holds nothing the program needs.
+  for (auto [piece, isRead] : llvm::zip(pieces, pieceIsRead)) {
+    if (isRead)
+      continue;
+    SmallVector<Operation *> writers =
+        llvm::to_vector(piece->getUsers());
+    for (Operation *writer : writers)
+      writer->erase();
+    remark(piece, "removed '" + piece.getName() + "' and its " +
+                      Twine(writers.size()) + " writer(s): nothing reads it");
+    piece.erase();
+    ++counts.deadNodes;
+    counts.deadInstructions += writers.size();
+  }
+}
+
+void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
+  llvm::StringSet<> skipped(llvm::from_range, skip);
+  SmallVector<MemlocOp> memlocs =
+      llvm::to_vector(func.getBody().front().getOps<MemlocOp>());
+  llvm::StringSet<> names;
+  for (MemlocOp memloc : memlocs)
+    names.insert(memloc.getName());
+  int64_t numMemlocs = memlocs.size();
+  DenseMap<Operation *, unsigned> order;
+  func.walk([&](Operation *op) { order.try_emplace(op, order.size()); });
+  for (MemlocOp memloc : memlocs) {
+    if (skipped.contains(memloc.getName())) {
+      remark(memloc, "skipping '" + memloc.getName() + "' by user request");
+      continue;
+    }
+    std::string why;
+    FailureOr<SplitPlan> splitPlan =
+        plan(memloc, numMemlocs, names, order, why);
+    if (failed(splitPlan)) {
+      remark(memloc, "not splitting '" + memloc.getName() + "'" + why);
+      continue;
+    }
+    numMemlocs += splitPlan->pieces.size() - 1;
+    for (unsigned index = 0; index < splitPlan->pieces.size(); ++index)
+      names.insert((memloc.getName() + "_VN_" + Twine(index)).str());
+    split(memloc, *splitPlan, counts);
+  }
+  if (foldIntoPredecessor)
+    counts.folds = foldCopiesIntoProducers(func, remotelyWritten, explain);
+}
+
+void VnSplitPass::runOnOperation() {
+  if (ratio < 1.0 || perSplitLimit < 2 || vnLimit < 1) {
+    getOperation().emitError()
+        << "vn-split: ratio must be at least 1, per-split-limit at least 2 "
+           "and vn-limit at least 1";
+    return signalPassFailure();
+  }
+  getOperation().walk([&](Sb2SbOp copy) {
+    remotelyWritten.insert(getDefiningMemloc(copy.getDst()).getName());
+  });
+  getOperation().walk([&](FuncOp func) {
+    FuncCounts counts;
+    splitFunc(func, counts);
+    numSplitNodes += counts.split;
+    numPieces += counts.pieces;
+    numDeadNodes += counts.deadNodes;
+    numDeadInstructions += counts.deadInstructions;
+    numFolds += counts.folds;
+    if (report)
+      emitRemark(func.getLoc())
+          << "vn-split: @" << func.getSymName() << ": split " << counts.split
+          << " tensor(s) into " << counts.pieces << " piece(s), "
+          << counts.deadNodes << " dead node(s), " << counts.deadInstructions
+          << " dead instruction(s), " << counts.folds << " fold(s)";
+  });
+}
