@@ -45,25 +45,30 @@ getCandidate(MemlocOp temporary, const llvm::StringSet<> &remotelyWritten,
   };
   SmallVector<std::pair<InstructionOpInterface, Access>> uses;
   llvm::SmallPtrSet<Operation *, 4> seen;
+  bool hasOtherUsers = false;
   for (Operation *user : temporary->getUsers()) {
+    auto instruction = dyn_cast<InstructionOpInterface>(user);
+    if (!instruction) {
+      hasOtherUsers = true;
+      continue;
+    }
     if (!seen.insert(user).second)
       continue;
-    auto instruction = dyn_cast<InstructionOpInterface>(user);
-    if (!instruction)
-      return reject(isa<ViewOp>(user) ? "it has a view" : "it has a non-"
-                                                          "instruction user");
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
     for (const Access &access : accesses)
       if (access.getMemloc() == temporary.getResult())
         uses.push_back({instruction, access});
   }
+  // Only tensors a copy reads are candidates.
   auto copyUse = llvm::find_if(uses, [&](auto &use) {
     auto copy = dyn_cast<TensorCopyOp>(use.first.getOperation());
     return copy && copy.getSrc() == temporary.getResult() && use.second.reads();
   });
   if (copyUse == uses.end())
     return reject("");
+  if (hasOtherUsers)
+    return reject("it has a view");
   if (temporary.getKind() != TensorKind::Internal || temporary.getAddress() ||
       temporary.getSet())
     return reject("it is not a plain internal tensor");

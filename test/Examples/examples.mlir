@@ -18,7 +18,7 @@
 // RMSNORM: func @main: 8 memlocs, 19 instructions (0 loops, 9 masked)
 // RMSNORM: instructions: activation=4 dma=5 tensor_reduce=2 tensor_scalar=4 tensor_tensor=4
 
-// SOFTMAX: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
+// SOFTMAX: func @main: 7 memlocs, 9 instructions (1 loops, 0 masked)
 // SOFTMAX: instructions: activation=2 core_barrier=1 dma=2 tensor_reduce=2 tensor_tensor=2
 
 // FLASH: func @main: 15 memlocs, 15 instructions (3 loops, 0 masked)

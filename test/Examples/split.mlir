@@ -1,11 +1,12 @@
-// Every bundled example goes through the multi-core front of the pipeline
-// and the SPMD verifier: two cores each, masks pruned per core.
+// Every bundled example goes through the pipeline as far as it exists and
+// the SPMD verifier: two cores each, masks pruned per core, then the
+// virtual-node split on each core.
 //
-// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
-// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
-// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
-// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
-// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
+// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
+// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
+// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
+// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
+// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
 // RUN: walrus-opt %examples/conv1d.mlir -lnc-verify=mode=symbolic -expand-replication -lnc-split -lnc-verify=mode=concretized | FileCheck %s --check-prefix=CONV-IR
 // RUN: not walrus-opt %examples/conv1d.mlir -lnc-split -expand-replication 2>&1 | FileCheck %s --check-prefix=ORDER
 
@@ -20,9 +21,12 @@
 // RMSNORM: module @nc01: core 1 of 2
 // RMSNORM-NEXT: func @main: 8 memlocs, 10 instructions (0 loops, 0 masked)
 
+// The 128 x 2 statistics tile becomes two 128 x 1 pieces on each core.
 // SOFTMAX: module @nc00: core 0 of 2
 // SOFTMAX-NEXT: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
+// SOFTMAX-NEXT: sbuf: 6 tensor(s), 12296 B/partition declared
 // SOFTMAX: module @nc01: core 1 of 2
+// SOFTMAX-NEXT: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
 
 // FLASH: module @nc00: core 0 of 2
 // FLASH-NEXT: func @main: 15 memlocs, 15 instructions (3 loops, 0 masked)
@@ -49,3 +53,19 @@
 // CONV-IR: bir.dma %out[#bir.ap<512, {{\[\[}}1024, 128], [1, 512]]>]
 
 // ORDER: error: expand-replication must run before lnc-split: this module is already concretized for core 0
+
+// RUN: walrus-opt %examples/softmax.mlir -lnc-split -vn-split | FileCheck %s --check-prefix=SOFTMAX-IR
+// SOFTMAX-IR: module @nc00
+// SOFTMAX-IR: %stats_VN_0 = bir.memloc "stats_VN_0" internal : !bir.sbuf<128x1xf32>
+// SOFTMAX-IR: %stats_VN_1 = bir.memloc "stats_VN_1" internal : !bir.sbuf<128x1xf32>
+// SOFTMAX-IR: bir.tensor_reduce max %stats_VN_0[#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>]
+// SOFTMAX-IR: bir.tensor_tensor subtract %shifted[{{.*}}], %xt[{{.*}}], %stats_VN_0[#bir.ap<0, {{\[\[}}1, 128], [0, 1024]]>]
+// SOFTMAX-IR: bir.tensor_reduce add %stats_VN_1[#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>]
+
+// The registered pipeline does the same job in one flag.
+// RUN: walrus-opt %examples/softmax.mlir -walrus-pipeline -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=PIPELINE
+// RUN: walrus-run %examples/softmax.mlir --after=walrus-pipeline | FileCheck %s --check-prefix=PIPELINE-RUN
+// PIPELINE: module @nc00: core 0 of 2
+// PIPELINE-NEXT: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
+// PIPELINE: module @nc01: core 1 of 2
+// PIPELINE-RUN: identical: 1 output(s), 1048576 bytes

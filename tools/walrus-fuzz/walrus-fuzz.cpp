@@ -9,12 +9,12 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Interpreter/Interpreter.h"
 #include "Walrus/Transforms/Passes.h"
+#include "Walrus/Transforms/Pipelines.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -38,7 +38,6 @@ static bool isSmall(ModuleOp module) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static MLIRContext *context = [] {
-    registerWalrusPasses();
     DialectRegistry registry;
     registry.insert<bir::BIRDialect>();
     auto *created = new MLIRContext(registry);
@@ -55,8 +54,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (interpret)
     (void)interp::run(*module, {});
   PassManager pm(context);
-  if (failed(parsePassPipeline("expand-replication,lnc-split,lnc-verify", pm)) ||
-      failed(pm.run(*module)))
+  buildWalrusPipeline(pm, WalrusPipelineOptions());
+  if (failed(pm.run(*module)))
     return 0;
   if (interpret)
     (void)interp::run(*module, {});

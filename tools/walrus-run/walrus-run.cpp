@@ -11,6 +11,7 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Interpreter/Interpreter.h"
 #include "Walrus/Transforms/Passes.h"
+#include "Walrus/Transforms/Pipelines.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -106,6 +107,7 @@ static int writeOutputs(const interp::Dram &dram) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerWalrusPasses();
+  registerWalrusPipelines();
   llvm::cl::ParseCommandLineOptions(argc, argv, "Walrus reference interpreter\n");
 
   DialectRegistry registry;

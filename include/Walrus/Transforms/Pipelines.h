@@ -1,0 +1,32 @@
+//===- Pipelines.h - The Walrus pass pipeline -------------------*- C++ -*-===//
+
+#ifndef WALRUS_TRANSFORMS_PIPELINES_H
+#define WALRUS_TRANSFORMS_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace walrus {
+
+struct WalrusPipelineOptions
+    : public mlir::PassPipelineOptions<WalrusPipelineOptions> {
+  Option<int64_t> lncSize{*this, "lnc-size",
+                          llvm::cl::desc("Number of logical cores; 0 reads "
+                                         "bir.lnc_size"),
+                          llvm::cl::init(0)};
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Summary remarks from every pass"),
+                      llvm::cl::init(false)};
+};
+
+/// The whole job in pipeline order: expand-replication, lnc-split, the SPMD
+/// verifier, vn-split (further passes join as they land).
+void buildWalrusPipeline(mlir::OpPassManager &pm,
+                         const WalrusPipelineOptions &options);
+
+/// Registers `walrus-pipeline` for the command line.
+void registerWalrusPipelines();
+
+} // namespace walrus
+
+#endif // WALRUS_TRANSFORMS_PIPELINES_H
