@@ -64,8 +64,8 @@
 
 // The registered pipeline does the same job in one flag.
 // RUN: walrus-opt %examples/softmax.mlir -walrus-pipeline -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=PIPELINE
-// RUN: walrus-run %examples/softmax.mlir --after=walrus-pipeline | FileCheck %s --check-prefix=PIPELINE-RUN
+// RUN: walrus-run %examples/softmax.mlir --after=walrus-pipeline | FileCheck %s --check-prefix=PIPELINE-OUTPUTS
 // PIPELINE: module @nc00: core 0 of 2
 // PIPELINE-NEXT: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
 // PIPELINE: module @nc01: core 1 of 2
-// PIPELINE-RUN: identical: 1 output(s), 1048576 bytes
+// PIPELINE-OUTPUTS: identical: 1 output(s), 1048576 bytes
