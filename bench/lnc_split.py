@@ -9,31 +9,13 @@ Prints a table; the ratio column is lnc-split / clone.
 """
 import argparse
 import os
-import re
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_symbolic  # noqa: E402
-
-
-def pass_seconds(opt, bytecode, pipeline, pass_name):
-    """Wall time of `pass_name` in `--mlir-timing` output, best of 3."""
-    best = None
-    for _ in range(3):
-        run = subprocess.run(
-            [opt, bytecode, pipeline, "--mlir-timing", "--verify-each=false",
-             "-o", os.devnull],
-            capture_output=True, text=True, check=True)
-        match = re.search(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+" + re.escape(pass_name) + r"\s*$",
-                          run.stderr, re.MULTILINE)
-        if not match:
-            sys.exit(f"no timing for {pass_name} in:\n{run.stderr}")
-        seconds = float(match.group(1))
-        best = seconds if best is None else min(best, seconds)
-    return best
+from timing import pass_seconds, to_bytecode  # noqa: E402
 
 
 def main():
@@ -51,7 +33,7 @@ def main():
                 bytecode = os.path.join(tmp, "in.mlirbc")
                 with open(text, "w") as out:
                     gen_symbolic.generate(size, lnc, out)
-                subprocess.run([args.opt, text, "--emit-bytecode", "-o", bytecode], check=True)
+                to_bytecode(args.opt, text, bytecode)
                 split = pass_seconds(args.opt, bytecode, "-lnc-split", "LncSplit")
                 clone = pass_seconds(args.opt, bytecode, f"-test-clone-module=copies={lnc - 1}",
                                      "TestCloneModule")

@@ -362,7 +362,10 @@ void VnSplitPass::runOnOperation() {
     numFolds += counts.folds;
     if (report)
       emitRemark(func.getLoc())
-          << "vn-split: @" << func.getSymName() << ": split " << counts.split
+          << "vn-split: @"
+          << func->getParentOfType<ModuleOp>().getName().value_or("")
+          << (func->getParentOfType<ModuleOp>().getName() ? "::@" : "")
+          << func.getSymName() << ": split " << counts.split
           << " tensor(s) into " << counts.pieces << " piece(s), "
           << counts.deadNodes << " dead node(s), " << counts.deadInstructions
           << " dead instruction(s), " << counts.folds << " fold(s)";

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""-vn-split time against the number of access patterns it examines.
+
+Generates functions whose tensors each have eight accesses in four
+partition bands (so every tensor splits into four pieces, and every other
+band is read and survives), converts them to bytecode once, and times the
+pass with MLIR's pass timing (best of 3). Prints a table.
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from timing import pass_seconds, to_bytecode  # noqa: E402
+
+TILE = "!bir.sbuf<128x64xf32>"
+DRAM = "!bir.dram<128x64xf32>"
+
+
+def generate(patterns, out):
+    tensors = max(1, patterns // 8)
+    out.write("bir.func @main {\n")
+    out.write(f'  %y = bir.memloc "y" output : {DRAM}\n')
+    for t in range(tensors):
+        out.write(f'  %t{t} = bir.memloc "t{t}" internal : {TILE}\n')
+    for t in range(tensors):
+        for band in range(4):
+            ap = f"#bir.ap<{band * 32 * 64}, [[64, 32], [1, 64]]>"
+            out.write(f"  bir.memset %t{t}[{ap}], {band}.0 : {TILE}\n")
+            out.write(f"  bir.dma %y[{ap}], %t{t}[{ap}] : {DRAM}, {TILE}\n")
+    out.write("}\n")
+    return tensors * 8
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    args = parser.parse_args()
+    print(f"{'access patterns':>15} {'vn-split s':>11} {'us/pattern':>11}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in map(int, args.sizes.split(",")):
+            text = os.path.join(tmp, "in.mlir")
+            bytecode = os.path.join(tmp, "in.mlirbc")
+            with open(text, "w") as out:
+                patterns = generate(size, out)
+            to_bytecode(args.opt, text, bytecode)
+            seconds = pass_seconds(args.opt, bytecode, "-vn-split", "VnSplit")
+            print(f"{patterns:>15} {seconds:>11.3f} {seconds / patterns * 1e6:>11.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
