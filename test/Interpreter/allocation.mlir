@@ -1,12 +1,16 @@
 // Placed tensors live in one SBUF array: an allocation that overlaps two
-// co-live tensors corrupts the outputs, a disjoint one keeps them.
+// co-live tensors corrupts the outputs, and -sb-alloc-verify rejects it; a
+// disjoint one keeps the outputs and passes.
 //
 // RUN: split-file %s %t
 // RUN: walrus-run %t/unplaced.mlir %t/disjoint.mlir | FileCheck %s --check-prefix=DISJOINT
+// RUN: walrus-opt %t/disjoint.mlir -sb-alloc-verify -o /dev/null
 // RUN: not walrus-run %t/unplaced.mlir %t/overlapping.mlir | FileCheck %s --check-prefix=OVERLAPPING
+// RUN: not walrus-opt %t/overlapping.mlir -sb-alloc-verify -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
 
 // DISJOINT: identical: 1 output(s), 32 bytes
 // OVERLAPPING: mismatch: output 'o' differs at element 0 [0, 0]: before 1, after 2
+// VERIFY: overlapping.mlir:4:8: error: sb-alloc-verify: 'b' and 'a' are live at the same time (points 1 to 1) and share partitions [1, 3) x bytes [8, 24)
 
 //--- unplaced.mlir
 bir.func @main {

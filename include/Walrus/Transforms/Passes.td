@@ -227,6 +227,28 @@ def VnSplit : Pass<"vn-split", "mlir::ModuleOp"> {
   ];
 }
 
+def SbAllocVerify : Pass<"sb-alloc-verify", "mlir::ModuleOp"> {
+  let summary = "Check an SBUF allocation: placed, inside the target, no overlap";
+  let description = [{
+    An independent checker of SBUF allocations, sharing nothing with the
+    allocator but the access interface and the liveness analysis. In every
+    `bir.func`: every SBUF memory location has an `address` and a
+    `base_partition`; its rectangle (partitions `[base, base + P)` x bytes
+    `[address, address + bytes per partition)`) lies inside the target's
+    SBUF; and no two memory locations whose live ranges overlap have
+    overlapping rectangles. Errors name both tensors and where they meet.
+  }];
+}
+
+def TestPrintLiveness : Pass<"test-print-liveness", "mlir::ModuleOp"> {
+  let summary = "Print the program points and live ranges of every function";
+  let description = [{
+    For FileCheck: per function, each memory location's live range
+    `[start, end]` in program points (and whether it is loop-carried), from
+    the liveness analysis the allocator and its verifier use.
+  }];
+}
+
 def TestCloneModule : Pass<"test-clone-module", "mlir::ModuleOp"> {
   let summary = "Clone every module holding bir.funcs N times (benchmark baseline)";
   let description = [{

@@ -1,0 +1,89 @@
+//===- Liveness.h - Live ranges of tensors in program order -----*- C++ -*-===//
+//
+// The time axis of SBUF allocation: a linear order of program points and,
+// per memory location, the interval during which it holds a value anyone
+// still reads, extended across loops as the reference allocator does
+// (live_range's common loop-nest prefix rule). Never mutates the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_LIVENESS_H
+#define WALRUS_ANALYSIS_LIVENESS_H
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace walrus {
+
+/// Program points of a function in execution order: each instruction, and
+/// for each loop a header point before its body and an end point after it.
+class ProgramOrder {
+public:
+  explicit ProgramOrder(bir::FuncOp func);
+
+  unsigned getPoint(mlir::Operation *instruction) const {
+    return points.lookup(instruction);
+  }
+  unsigned getLoopHeader(bir::LoopOp loop) const {
+    return points.lookup(loop);
+  }
+  unsigned getLoopEnd(bir::LoopOp loop) const { return loopEnds.lookup(loop); }
+  unsigned getNumPoints() const { return numPoints; }
+
+private:
+  llvm::DenseMap<mlir::Operation *, unsigned> points;
+  llvm::DenseMap<mlir::Operation *, unsigned> loopEnds;
+  unsigned numPoints = 0;
+};
+
+/// When a memory location holds a live value: program points
+/// [start, end], both included.
+struct LiveRange {
+  unsigned start = 0, end = 0;
+  /// All accesses sit in one loop and a value crosses its iterations, so
+  /// the range covers the whole loop.
+  bool loopCarried = false;
+
+  bool overlaps(const LiveRange &other) const {
+    return start <= other.end && other.start <= end;
+  }
+};
+
+/// Live ranges of every memory location of a function (accesses through
+/// views count for the viewed location).
+///
+/// The range runs from the first to the last access. An access nested in a
+/// loop that the location's other accesses are outside of counts from that
+/// loop's header to its end (a value written in iteration i may be read
+/// after the loop, a value read in iteration i may have been written before
+/// it). When every access sits inside one loop, the value stays inside an
+/// iteration only if the first access of the body is a plain, unmasked
+/// write of a fixed rectangle that contains everything the body reads;
+/// otherwise the range covers the whole loop. Inputs are live from the
+/// start, outputs until the end.
+class TensorLiveness {
+public:
+  explicit TensorLiveness(bir::FuncOp func);
+
+  const ProgramOrder &getOrder() const { return order; }
+  /// The range of `memloc`, or nothing if it is never accessed and is no
+  /// program input or output.
+  std::optional<LiveRange> getLiveRange(bir::MemlocOp memloc) const {
+    auto it = ranges.find(memloc);
+    if (it == ranges.end())
+      return std::nullopt;
+    return it->second;
+  }
+  const llvm::MapVector<mlir::Operation *, LiveRange> &getRanges() const {
+    return ranges;
+  }
+
+private:
+  ProgramOrder order;
+  llvm::MapVector<mlir::Operation *, LiveRange> ranges;
+};
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_LIVENESS_H

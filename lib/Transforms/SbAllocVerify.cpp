@@ -1,0 +1,118 @@
+//===- SbAllocVerify.cpp - The -sb-alloc-verify pass ----------------------===//
+//
+// An allocation is right when every SBUF tensor has a place inside the
+// target and no two tensors that are live at the same time share a byte.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Analysis/Liveness.h"
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+namespace walrus {
+#define GEN_PASS_DEF_SBALLOCVERIFY
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+/// Where a placed tensor sits and when it is live.
+struct Placement {
+  MemlocOp memloc;
+  int64_t firstPartition, endPartition; // [first, end)
+  int64_t firstByte, endByte;           // [first, end)
+  LiveRange range;
+};
+
+struct SbAllocVerifyPass
+    : walrus::impl::SbAllocVerifyBase<SbAllocVerifyPass> {
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation().walk([&](FuncOp func) {
+      if (!verifyFunc(func))
+        failed = true;
+    });
+    if (failed)
+      signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+
+  bool verifyFunc(FuncOp func);
+};
+} // namespace
+
+bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
+  TensorLiveness liveness(func);
+  TargetAttr target = getTarget(func);
+  bool ok = true;
+  SmallVector<Placement> placements;
+  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
+    MemoryType type = memloc.getMemoryType();
+    if (type.getMemorySpace() != MemorySpace::SBUF)
+      continue;
+    if (!memloc.getAddress() || !memloc.getBasePartition()) {
+      memloc.emitError() << "sb-alloc-verify: '" << memloc.getName()
+                         << "' is not placed";
+      ok = false;
+      continue;
+    }
+    Placement placement{memloc,
+                        int64_t(*memloc.getBasePartition()),
+                        int64_t(*memloc.getBasePartition()) +
+                            type.getPartitions(),
+                        int64_t(*memloc.getAddress()),
+                        int64_t(*memloc.getAddress()) +
+                            type.getBytesPerPartition(),
+                        {}};
+    if (placement.endPartition > target.getSbufPartitions() ||
+        placement.endByte > target.getSbufBytesPerPartition()) {
+      memloc.emitError() << "sb-alloc-verify: '" << memloc.getName()
+                         << "' lies outside the target's SBUF";
+      ok = false;
+      continue;
+    }
+    std::optional<LiveRange> range = liveness.getLiveRange(memloc);
+    if (!range)
+      continue; // never live: it conflicts with nothing
+    placement.range = *range;
+    placements.push_back(placement);
+  }
+  // Sweep in order of live-range start; a tensor only meets those whose
+  // range is still open.
+  llvm::sort(placements, [](const Placement &lhs, const Placement &rhs) {
+    return std::make_pair(lhs.range.start, lhs.firstByte) <
+           std::make_pair(rhs.range.start, rhs.firstByte);
+  });
+  SmallVector<const Placement *> open;
+  for (const Placement &placement : placements) {
+    llvm::erase_if(open, [&](const Placement *other) {
+      return other->range.end < placement.range.start;
+    });
+    for (const Placement *other : open) {
+      int64_t partitionLo =
+          std::max(placement.firstPartition, other->firstPartition);
+      int64_t partitionHi =
+          std::min(placement.endPartition, other->endPartition);
+      int64_t byteLo = std::max(placement.firstByte, other->firstByte);
+      int64_t byteHi = std::min(placement.endByte, other->endByte);
+      if (partitionLo >= partitionHi || byteLo >= byteHi)
+        continue;
+      MemlocOp later = placement.memloc, earlier = other->memloc;
+      later.emitError()
+              << "sb-alloc-verify: '" << later.getName()
+              << "' and '" << earlier.getName()
+              << "' are live at the same time (points "
+              << std::max(placement.range.start, other->range.start) << " to "
+              << std::min(placement.range.end, other->range.end)
+              << ") and share partitions [" << partitionLo << ", "
+              << partitionHi << ") x bytes [" << byteLo << ", " << byteHi
+              << ")";
+      ok = false;
+    }
+    open.push_back(&placement);
+  }
+  return ok;
+}

@@ -1,0 +1,45 @@
+// RUN: walrus-opt %s -split-input-file -sb-alloc-verify -verify-diagnostics -o /dev/null
+
+bir.func @unplaced {
+  // expected-error @+1 {{sb-alloc-verify: 't' is not placed}}
+  %t = bir.memloc "t" internal : !bir.sbuf<64x8xf32>
+}
+
+// -----
+
+// Two co-live tensors that share bytes: a hand-made overlap.
+bir.func @overlap {
+  %a = bir.memloc "a" internal address 0 base_partition 0 : !bir.sbuf<64x8xf32>
+  // expected-error @+1 {{sb-alloc-verify: 'b' and 'a' are live at the same time (points 1 to 2) and share partitions [32, 64) x bytes [16, 32)}}
+  %b = bir.memloc "b" internal address 16 base_partition 32 : !bir.sbuf<64x8xf32>
+  bir.memset %a[#bir.ap<0, [[8, 64], [1, 8]]>], 1.0 : !bir.sbuf<64x8xf32>
+  bir.memset %b[#bir.ap<0, [[8, 64], [1, 8]]>], 2.0 : !bir.sbuf<64x8xf32>
+  bir.tensor_tensor add %a[#bir.ap<0, [[8, 64], [1, 8]]>], %a[#bir.ap<0, [[8, 64], [1, 8]]>], %b[#bir.ap<0, [[8, 64], [1, 8]]>]
+    : !bir.sbuf<64x8xf32>, !bir.sbuf<64x8xf32>, !bir.sbuf<64x8xf32>
+}
+
+// -----
+
+// A loop-carried tensor is live across the whole loop: reusing its bytes
+// inside the loop is an overlap.
+bir.func @carried {
+  %acc = bir.memloc "acc" internal address 0 base_partition 0 : !bir.sbuf<8x8xf32>
+  // expected-error @+1 {{sb-alloc-verify: 'tmp' and 'acc' are live at the same time (points 2 to 3) and share partitions [0, 8) x bytes [0, 32)}}
+  %tmp = bir.memloc "tmp" internal address 0 base_partition 0 : !bir.sbuf<8x8xf32>
+  bir.memset %acc[#bir.ap<0, [[8, 8], [1, 8]]>], 0.0 : !bir.sbuf<8x8xf32>
+  bir.loop 0 to 4 step 1 {
+    bir.memset %tmp[#bir.ap<0, [[8, 8], [1, 8]]>], 1.0 : !bir.sbuf<8x8xf32>
+    bir.tensor_tensor add %acc[#bir.ap<0, [[8, 8], [1, 8]]>], %acc[#bir.ap<0, [[8, 8], [1, 8]]>], %tmp[#bir.ap<0, [[8, 8], [1, 8]]>]
+      : !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xf32>
+  }
+}
+
+// -----
+
+// Outside the target: a target with 1 KiB per partition.
+module attributes {bir.target = #bir.target<name = "tiny", sbuf_partitions = 128, sbuf_bytes_per_partition = 1024, psum_partitions = 128, psum_bytes_per_partition = 16384, psum_banks = 8, max_stationary_free = 128, max_moving_free = 512>} {
+  bir.func @outside {
+    // expected-error @+1 {{'bir.memloc' op bytes [1000, 1032) do not fit the target's 1024 bytes per partition}}
+    %t = bir.memloc "t" internal address 1000 base_partition 0 : !bir.sbuf<8x8xf32>
+  }
+}
