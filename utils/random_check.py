@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import random_bir  # noqa: E402
 
-DEFAULT_PIPELINE = "expand-replication,lnc-split,lnc-verify,vn-split"
+DEFAULT_PIPELINE = "walrus-pipeline"
 
 
 def main():

@@ -21,12 +21,15 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   VnSplitOptions vnSplit;
   vnSplit.report = options.report;
   pm.addPass(createVnSplit(vnSplit));
+  ShrinkDnOptions shrink;
+  shrink.report = options.report;
+  pm.addPass(createShrinkDn(shrink));
 }
 
 void walrus::registerWalrusPipelines() {
   PassPipelineRegistration<WalrusPipelineOptions>(
       "walrus-pipeline",
       "The whole Walrus job: expand-replication, lnc-split, lnc-verify, "
-      "vn-split",
+      "vn-split, shrink-dn",
       buildWalrusPipeline);
 }

@@ -2,16 +2,19 @@
 // the SPMD verifier: two cores each, masks pruned per core, then the
 // virtual-node split on each core.
 //
-// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
-// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
-// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
-// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
-// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -vn-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
+// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
+// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
+// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
+// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
+// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
 // RUN: walrus-opt %examples/conv1d.mlir -lnc-verify=mode=symbolic -expand-replication -lnc-split -lnc-verify=mode=concretized | FileCheck %s --check-prefix=CONV-IR
 // RUN: not walrus-opt %examples/conv1d.mlir -lnc-split -expand-replication 2>&1 | FileCheck %s --check-prefix=ORDER
 
+// shrink-dn collapses the 4-block K tiles to one live block each:
+// 256 + 1024 + 1024 B per partition instead of 6144.
 // MATMUL: module @nc00: core 0 of 2
 // MATMUL-NEXT: func @main: 7 memlocs, 6 instructions (1 loops, 0 masked)
+// MATMUL-NEXT: sbuf: 3 tensor(s), 2304 B/partition declared
 // MATMUL: module @nc01: core 1 of 2
 // MATMUL-NEXT: func @main: 7 memlocs, 6 instructions (1 loops, 0 masked)
 

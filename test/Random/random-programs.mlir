@@ -5,4 +5,4 @@
 //
 // RUN: rm -rf %t && %python %utils/random_check.py --count 40 --seed 1 --failures %t --walrus-opt %walrus_opt --walrus-run %walrus_run | FileCheck %s
 
-// CHECK: 40 random programs through 'expand-replication,lnc-split,lnc-verify,vn-split': 40 identical, 0 failed
+// CHECK: 40 random programs through 'walrus-pipeline': 40 identical, 0 failed

@@ -227,6 +227,46 @@ def VnSplit : Pass<"vn-split", "mlir::ModuleOp"> {
   ];
 }
 
+def ShrinkDn : Pass<"shrink-dn", "mlir::ModuleOp"> {
+  let summary = "Trim every tensor to the partitions and bytes it touches";
+  let description = [{
+    Two rewrites of internal on-chip tensors, in every `bir.func`:
+
+    **shrinkTensor (block collapse).** A tensor `P x B x ...` whose
+    accesses all sit in one loop, each selecting its block with the same
+    `block` map of the loop's induction variable, and whose value stays
+    inside an iteration (the body first writes what it later reads), needs
+    only the blocks one iteration touches: `liveN`. Its block dimension
+    becomes `liveN`, the `block` parts are dropped, and the tensor is
+    annotated `bir.shrink_dim = 1`, `bir.live_n = liveN`. `B` must be a
+    multiple of the shrink factor `B / liveN`.
+
+    **ShrinkDN (window trim).** The rectangle every access touches
+    (partitions x columns, over all iterations) becomes the whole tensor:
+    the partition step is re-packed to the new row length and every offset
+    rebased (the reference's updateChannelStep and shrinkPAP).
+
+    Left alone, with a remark under `explain`: program inputs and outputs
+    (their contents cross the program boundary), DRAM and placed tensors,
+    memory-location set members, tensors with views (reinterpret casts),
+    and tensors with a shifted or non-partition-contiguous access. Readers
+    are part of the window, so nothing read is ever trimmed away.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit a remark for every shrink and every tensor left alone">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a summary remark per function">,
+  ];
+  let statistics = [
+    Statistic<"numShrunk", "shrunk-memlocs", "Memory locations shrunk">,
+    Statistic<"numCollapsed", "collapsed-memlocs",
+              "Memory locations whose block dimension was collapsed">,
+    Statistic<"bytesSaved", "bytes-per-partition-saved",
+              "Bytes per partition saved over all memory locations">,
+  ];
+}
+
 def SbAllocVerify : Pass<"sb-alloc-verify", "mlir::ModuleOp"> {
   let summary = "Check an SBUF allocation: placed, inside the target, no overlap";
   let description = [{

@@ -19,8 +19,34 @@ void BIRDialect::initialize() {
       >();
 }
 
+/// `bir.shrink_dim` names a free dimension of a memory location and
+/// `bir.live_n` is its (positive) extent.
+static LogicalResult verifyShrinkAnnotation(Operation *op,
+                                            NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto memloc = dyn_cast<MemlocOp>(op);
+  if (!memloc)
+    return op->emitError() << "'" << name << "' belongs on a bir.memloc";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || !value.getType().isSignlessInteger(64))
+    return op->emitError() << "'" << name << "' must be an i64 integer";
+  ArrayRef<int64_t> shape = memloc.getMemoryType().getShape();
+  auto dim = op->getAttrOfType<IntegerAttr>(BIRDialect::kShrinkDimAttrName);
+  if (!dim || dim.getInt() < 1 ||
+      dim.getInt() >= static_cast<int64_t>(shape.size()))
+    return op->emitError() << "'bir.shrink_dim' must name a free dimension "
+                              "of the memory location";
+  if (name == BIRDialect::kLiveNAttrName &&
+      value.getInt() != shape[dim.getInt()])
+    return op->emitError() << "'bir.live_n' (" << value.getInt()
+                           << ") must be the extent of dimension "
+                           << dim.getInt() << " (" << shape[dim.getInt()]
+                           << ")";
+  return success();
+}
+
 /// Verifies the module attributes `bir.lnc_size`, `bir.neuron_core_id` and
-/// `bir.target`.
+/// `bir.target`, and the memory-location annotations of -shrink-dn.
 LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -30,6 +56,8 @@ LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a #bir.target attribute";
     return success();
   }
+  if (name == kShrinkDimAttrName || name == kLiveNAttrName)
+    return verifyShrinkAnnotation(op, attr);
   if (name != kLncSizeAttrName && name != kNeuronCoreIdAttrName)
     return op->emitError() << "unknown bir attribute '" << name << "'";
   if (!isa<ModuleOp>(op))

@@ -49,6 +49,11 @@ def BIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kNeuronCoreIdAttrName =
         "bir.neuron_core_id";
     static constexpr ::llvm::StringLiteral kTargetAttrName = "bir.target";
+    /// Memory-location annotations of -shrink-dn (the reference's
+    /// shrinkTensor): the collapsed block dimension and its live blocks.
+    static constexpr ::llvm::StringLiteral kShrinkDimAttrName =
+        "bir.shrink_dim";
+    static constexpr ::llvm::StringLiteral kLiveNAttrName = "bir.live_n";
 
   private:
     void registerAttributes();

@@ -1,0 +1,266 @@
+//===- ShrinkDN.cpp - The -shrink-dn pass ---------------------------------===//
+//
+// After the reference ShrinkDN and shrinkTensor: collapse the block
+// dimension of tensors that need one block per loop iteration, then trim
+// every tensor to the rectangle its accesses touch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Analysis/AccessFootprint.h"
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace walrus {
+#define GEN_PASS_DEF_SHRINKDN
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+struct ShrinkCounts {
+  unsigned shrunk = 0, collapsed = 0;
+  int64_t bytesSaved = 0;
+};
+
+/// An access of the tensor being shrunk.
+struct TensorUse {
+  Operation *instruction;
+  Access access;
+};
+
+struct ShrinkDnPass : walrus::impl::ShrinkDnBase<ShrinkDnPass> {
+  using ShrinkDnBase::ShrinkDnBase;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult collapseBlocks(MemlocOp memloc, ArrayRef<TensorUse> uses,
+                               ShrinkCounts &counts);
+  void trim(MemlocOp memloc, ArrayRef<TensorUse> uses, ShrinkCounts &counts);
+  void remark(MemlocOp memloc, const Twine &message) {
+    if (explain)
+      emitRemark(memloc.getLoc(), "shrink-dn: " + message);
+  }
+};
+} // namespace
+
+/// Why `memloc` keeps its size whatever its accesses, if it does.
+static std::optional<std::string> getFixedReason(MemlocOp memloc) {
+  MemoryType type = memloc.getMemoryType();
+  if (memloc.getKind() != TensorKind::Internal)
+    return ("it is a program " + stringifyTensorKind(memloc.getKind())).str();
+  if (type.getMemorySpace() == MemorySpace::DRAM)
+    return std::string("it is in DRAM");
+  if (memloc.getAddress())
+    return std::string("it is already placed");
+  if (memloc.getSet())
+    return std::string("it is in a memory-location set");
+  for (Operation *user : memloc->getUsers())
+    if (!isa<InstructionOpInterface>(user))
+      return std::string("it has a reinterpret cast");
+  return std::nullopt;
+}
+
+static MemoryType withShape(MemoryType type, ArrayRef<int64_t> shape) {
+  MLIRContext *context = type.getContext();
+  Type element = type.getElementType();
+  if (type.getMemorySpace() == MemorySpace::PSUM)
+    return cast<MemoryType>(PsumType::get(context, shape, element));
+  return cast<MemoryType>(SbufType::get(context, shape, element));
+}
+
+/// `pattern` without its block part.
+static AccessPatternAttr dropBlock(SymbolicAccessPatternAttr pattern) {
+  auto dropped = SymbolicAccessPatternAttr::get(
+      pattern.getContext(), pattern.getOffset(), pattern.getSteps(),
+      pattern.getNums(), pattern.getTile(), AffineMap());
+  AffineMap start = dropped.getStartMap();
+  AffineExpr folded = simplifyAffineExpr(
+      start.getResult(0), start.getNumDims(), start.getNumSymbols());
+  if (auto constant = dyn_cast<AffineConstantExpr>(folded))
+    return PhysicalAccessPatternAttr::get(pattern.getContext(),
+                                          constant.getValue(),
+                                          pattern.getSteps(),
+                                          pattern.getNums());
+  return dropped;
+}
+
+LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
+                                           ArrayRef<TensorUse> uses,
+                                           ShrinkCounts &counts) {
+  MemoryType type = memloc.getMemoryType();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (shape.size() < 3 || shape[1] < 2 || uses.empty())
+    return success();
+  // Every access selects its block with the same map, inside one loop.
+  SmallVector<AccessPatternAttr> withoutBlocks;
+  AffineMap blockMap;
+  for (const TensorUse &use : uses) {
+    auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(use.access.getPattern());
+    if (!symbolic || !symbolic.getBlock() ||
+        (blockMap && symbolic.getBlock() != blockMap))
+      return success();
+    blockMap = symbolic.getBlock();
+    withoutBlocks.push_back(dropBlock(symbolic));
+  }
+  SmallVector<LoopOp, 4> loops = getEnclosingLoops(uses.front().instruction);
+  for (const TensorUse &use : uses)
+    if (getEnclosingLoops(use.instruction).size() < 1 ||
+        getEnclosingLoops(use.instruction).front() != loops.front())
+      return success();
+  // The value stays in an iteration: the first access writes, unmasked,
+  // everything the accesses read (per block).
+  const TensorUse &first = uses.front();
+  if (first.access.kind != AccessKind::Write ||
+      cast<InstructionOpInterface>(first.instruction).getMaskAttr())
+    return success();
+  int64_t blockElements = type.getFreeSize() / shape[1];
+  AccessFootprint written =
+      getAccessFootprint(first.instruction, withoutBlocks.front(), type);
+  int64_t lastColumn = 0;
+  for (auto [use, pattern] : llvm::zip(uses, withoutBlocks)) {
+    AccessFootprint footprint =
+        getAccessFootprint(use.instruction, pattern, type);
+    if (footprint.issue != FootprintIssue::None ||
+        written.issue != FootprintIssue::None)
+      return success();
+    const TensorBox &box = footprint.box, &covered = written.box;
+    if (use.access.reads() &&
+        (box.firstPartition < covered.firstPartition ||
+         box.lastPartition > covered.lastPartition ||
+         box.firstColumn < covered.firstColumn ||
+         box.lastColumn > covered.lastColumn))
+      return success();
+    lastColumn = std::max(lastColumn, box.lastColumn);
+  }
+  int64_t liveBlocks = lastColumn / blockElements + 1;
+  int64_t blocks = shape[1];
+  if (liveBlocks >= blocks)
+    return success();
+  if (blocks % liveBlocks)
+    return memloc.emitError()
+           << "shrink-dn: number of blocks is not a multiple of shrink "
+              "factor: '"
+           << memloc.getName() << "' has " << blocks << " blocks and "
+           << liveBlocks << " live ones";
+  SmallVector<int64_t> newShape(shape);
+  newShape[1] = liveBlocks;
+  // Rows are now liveBlocks blocks long: re-pack the partition step.
+  TensorBox rows{0, type.getPartitions() - 1, 0,
+                 liveBlocks * blockElements - 1};
+  for (auto [use, pattern] : llvm::zip(uses, withoutBlocks))
+    use.access.setPattern(
+        rebaseIntoBox(use.instruction, pattern, rows, type.getFreeSize()));
+  int64_t saved = type.getBytesPerPartition();
+  memloc.getResult().setType(withShape(type, newShape));
+  saved -= memloc.getMemoryType().getBytesPerPartition();
+  Builder builder(&getContext());
+  memloc->setAttr("bir.shrink_dim", builder.getI64IntegerAttr(1));
+  memloc->setAttr("bir.live_n", builder.getI64IntegerAttr(liveBlocks));
+  remark(memloc, "collapsed the " + Twine(blocks) + " blocks of '" +
+                     memloc.getName() + "' to " + Twine(liveBlocks) +
+                     " live block(s) (shrink dim 1, factor " +
+                     Twine(blocks / liveBlocks) + ")");
+  ++counts.collapsed;
+  counts.bytesSaved += saved;
+  return success();
+}
+
+void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
+                        ShrinkCounts &counts) {
+  MemoryType type = memloc.getMemoryType();
+  TensorBox window;
+  for (const TensorUse &use : uses) {
+    AccessFootprint footprint =
+        getAccessFootprint(use.instruction, use.access.getPattern(), type);
+    switch (footprint.issue) {
+    case FootprintIssue::None:
+      window.unite(footprint.box);
+      continue;
+    case FootprintIssue::NonContiguousPartitions:
+      remark(memloc, "'" + memloc.getName() +
+                         "' keeps its size: shifted partition access in '" +
+                         use.instruction->getName().getStringRef() + "'");
+      return;
+    case FootprintIssue::CrossesPartitions:
+      remark(memloc, "'" + memloc.getName() +
+                         "' keeps its size: non-partition-contiguous access "
+                         "in '" +
+                         use.instruction->getName().getStringRef() + "'");
+      return;
+    case FootprintIssue::TooManyIterations:
+      remark(memloc, "'" + memloc.getName() +
+                         "' keeps its size: too many loop iterations to "
+                         "analyze");
+      return;
+    }
+  }
+  if (window.empty() || (window.getPartitions() == type.getPartitions() &&
+                         window.getColumns() == type.getFreeSize()))
+    return;
+  int64_t oldBytes = type.getBytesPerPartition();
+  for (const TensorUse &use : uses)
+    use.access.setPattern(rebaseIntoBox(use.instruction, use.access.getPattern(),
+                                        window, type.getFreeSize()));
+  memloc.getResult().setType(
+      withShape(type, {window.getPartitions(), window.getColumns()}));
+  int64_t newBytes = memloc.getMemoryType().getBytesPerPartition();
+  remark(memloc, "shrank '" + memloc.getName() + "' from " +
+                     Twine(type.getPartitions()) + " x " + Twine(oldBytes) +
+                     " B to " + Twine(window.getPartitions()) + " x " +
+                     Twine(newBytes) + " B (partition step " +
+                     Twine(type.getFreeSize()) + " -> " +
+                     Twine(window.getColumns()) + ")");
+  ++counts.shrunk;
+  counts.bytesSaved += oldBytes - newBytes;
+}
+
+void ShrinkDnPass::runOnOperation() {
+  bool failed = false;
+  getOperation().walk([&](FuncOp func) {
+    // Accesses per memory location, in program order.
+    llvm::MapVector<Operation *, SmallVector<TensorUse>> uses;
+    for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+      uses[memloc];
+    func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
+      SmallVector<Access> accesses;
+      instruction.getAccesses(accesses);
+      for (const Access &access : accesses)
+        if (auto memloc = access.getMemloc().getDefiningOp<MemlocOp>())
+          uses[memloc].push_back({instruction, access});
+    });
+    ShrinkCounts counts;
+    for (auto &[op, tensorUses] : uses) {
+      auto memloc = cast<MemlocOp>(op);
+      if (std::optional<std::string> reason = getFixedReason(memloc)) {
+        remark(memloc, "'" + memloc.getName() + "' keeps its size: " +
+                           *reason);
+        continue;
+      }
+      if (mlir::failed(collapseBlocks(memloc, tensorUses, counts))) {
+        failed = true;
+        continue;
+      }
+      trim(memloc, tensorUses, counts);
+    }
+    numShrunk += counts.shrunk;
+    numCollapsed += counts.collapsed;
+    bytesSaved += counts.bytesSaved;
+    if (report) {
+      auto module = func->getParentOfType<ModuleOp>();
+      emitRemark(func.getLoc())
+          << "shrink-dn: @"
+          << (module.getName() ? (*module.getName() + "::@").str() : "")
+          << func.getSymName() << ": shrank " << counts.shrunk
+          << " tensor(s), collapsed " << counts.collapsed
+          << ", saved " << counts.bytesSaved << " bytes per partition";
+    }
+  });
+  if (failed)
+    signalPassFailure();
+}
