@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on a bundled example: the pipeline as far as it exists
 # (expand-replication, lnc-split with its per-core report, the SPMD
-# verifier, vn-split and shrink-dn with their per-function reports), then a summary of every
+# verifier, vn-split, shrink-dn and sb-alloc with their per-function
+# reports, the allocation verifier), then a summary of every
 # per-core program. EXAMPLE=path runs
 # another kernel; PRINT_IR=1 prints the resulting IR too.
 set -euo pipefail
@@ -14,6 +15,6 @@ output=/dev/null
 echo "== $example"
 "$build/bin/walrus-opt" "$example" \
   -expand-replication -lnc-split=report -lnc-verify -vn-split=report \
-  -shrink-dn=report \
+  -shrink-dn=report -sb-alloc=report -sb-alloc-verify \
   -print-bir-summary \
   -o "$output"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Seeded generator of small, valid, symbolic BIR programs.
 
-Each program has a DRAM input and output, a few SBUF and PSUM tiles, and a
-random mix of DMAs (some with shard-dependent addresses), copies, memsets,
+Each program has a DRAM input and output, a few SBUF and PSUM tiles (each
+filled first, so that nothing reads undefined memory), and a random mix of DMAs (some with shard-dependent addresses), copies, memsets,
 elementwise and reduction instructions, transposes and matmults, some in
 loops with loop-dependent addresses, some under shard masks, for 1, 2 or 4
 logical cores. Every access stays in bounds by construction; `walrus-opt`
@@ -200,6 +200,11 @@ class Generator:
             self.tiles.append(Tile(f"t{i}", "sbuf", rng.randint(1, 12), rng.randint(1, 12),
                                    dtype if i == 0 or rng.random() < 0.6 else rng.choice(FLOATS)))
         self.tiles.append(Tile("acc", "psum", rng.randint(1, 12), rng.randint(1, 12), "f32"))
+        # Every tile starts defined: reading memory nothing wrote is
+        # undefined, and an allocator may legitimately change what it reads.
+        for t in self.tiles:
+            self.emit(f"bir.memset %{t.name}[{ap(0, t.free, t.partitions, t.free)}], "
+                      f"0.25 : {t.type}")
         for _ in range(rng.randint(4, 16)):
             if rng.random() < 0.2:
                 trips = rng.randint(1, 3)

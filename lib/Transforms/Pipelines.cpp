@@ -24,12 +24,16 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   ShrinkDnOptions shrink;
   shrink.report = options.report;
   pm.addPass(createShrinkDn(shrink));
+  SbAllocOptions alloc;
+  alloc.report = options.report;
+  pm.addPass(createSbAlloc(alloc));
+  pm.addPass(createSbAllocVerify());
 }
 
 void walrus::registerWalrusPipelines() {
   PassPipelineRegistration<WalrusPipelineOptions>(
       "walrus-pipeline",
       "The whole Walrus job: expand-replication, lnc-split, lnc-verify, "
-      "vn-split, shrink-dn",
+      "vn-split, shrink-dn, sb-alloc, sb-alloc-verify",
       buildWalrusPipeline);
 }

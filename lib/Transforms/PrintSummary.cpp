@@ -23,7 +23,8 @@ using namespace walrus::bir;
 
 namespace {
 struct MemorySummary {
-  unsigned tensors = 0;
+  unsigned tensors = 0, placed = 0;
+  int64_t peak = 0;                // placed: highest byte reached
   int64_t bytesPerPartition = 0; // on-chip: summed declared footprint
   int64_t bytes = 0;             // all: summed total size
 };
@@ -67,6 +68,11 @@ struct PrintBirSummaryPass
             memories[static_cast<unsigned>(type.getMemorySpace())];
         ++memory.tensors;
         memory.bytesPerPartition += type.getBytesPerPartition();
+        if (std::optional<uint64_t> address = memloc.getAddress()) {
+          ++memory.placed;
+          memory.peak = std::max<int64_t>(
+              memory.peak, *address + type.getBytesPerPartition());
+        }
         memory.bytes += type.getNumElements() * type.getElementBytes();
       } else if (isa<LoopOp>(op)) {
         ++numLoops;
@@ -95,7 +101,10 @@ struct PrintBirSummaryPass
                              : target.getPsumBytesPerPartition();
       os << memory.bytesPerPartition << " B/partition declared ("
          << llvm::format("%.1f", 100.0 * memory.bytesPerPartition / capacity)
-         << "% of " << capacity << ")\n";
+         << "% of " << capacity << ")";
+      if (memory.placed == memory.tensors)
+        os << ", placed: peak " << memory.peak << " B/partition";
+      os << "\n";
     }
     os << "    instructions:";
     if (byKind.empty())

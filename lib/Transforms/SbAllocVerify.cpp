@@ -44,8 +44,37 @@ struct SbAllocVerifyPass
 };
 } // namespace
 
+/// Whether `a` and `b`, live together only at one point, share bytes only
+/// through the identity copy at that point from the one ending there to the
+/// one starting there, both at the same place: the copy then moves nothing
+/// (-sb-alloc's partners).
+static bool isInPlaceCopy(const Placement &a, const Placement &b,
+                          ArrayRef<Operation *> instructions) {
+  const Placement *from = &a, *to = &b;
+  if (from->range.end != to->range.start)
+    std::swap(from, to);
+  if (from->range.end != to->range.start ||
+      from->range.end >= instructions.size())
+    return false;
+  auto copy = dyn_cast_if_present<TensorCopyOp>(
+      instructions[from->range.end]);
+  return copy && copy.getSrc() == MemlocOp(from->memloc).getResult() &&
+         copy.getDst() == MemlocOp(to->memloc).getResult() &&
+         copy.getSrcAp() == copy.getDstAp() && !copy.getMaskAttr() &&
+         from->firstPartition == to->firstPartition &&
+         from->firstByte == to->firstByte &&
+         MemlocOp(from->memloc).getMemoryType() ==
+             MemlocOp(to->memloc).getMemoryType();
+}
+
 bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
   TensorLiveness liveness(func);
+  // The instruction at each program point (loops' points stay null).
+  SmallVector<Operation *> instructions(liveness.getOrder().getNumPoints(),
+                                        nullptr);
+  func.walk([&](InstructionOpInterface instruction) {
+    instructions[liveness.getOrder().getPoint(instruction)] = instruction;
+  });
   TargetAttr target = getTarget(func);
   bool ok = true;
   SmallVector<Placement> placements;
@@ -98,7 +127,8 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
           std::min(placement.endPartition, other->endPartition);
       int64_t byteLo = std::max(placement.firstByte, other->firstByte);
       int64_t byteHi = std::min(placement.endByte, other->endByte);
-      if (partitionLo >= partitionHi || byteLo >= byteHi)
+      if (partitionLo >= partitionHi || byteLo >= byteHi ||
+          isInPlaceCopy(placement, *other, instructions))
         continue;
       MemlocOp later = placement.memloc, earlier = other->memloc;
       later.emitError()

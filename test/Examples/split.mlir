@@ -1,12 +1,12 @@
-// Every bundled example goes through the pipeline as far as it exists and
-// the SPMD verifier: two cores each, masks pruned per core, then the
-// virtual-node split on each core.
+// Every bundled example goes through the whole pipeline, the SPMD verifier
+// and the allocation verifier: two cores each, masks pruned per core, then
+// the virtual-node split, the shrink and the allocation on each core.
 //
-// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
-// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
-// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
-// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
-// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
+// RUN: walrus-opt %examples/tiled-matmul.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -sb-alloc -sb-alloc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=MATMUL
+// RUN: walrus-opt %examples/rmsnorm.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -sb-alloc -sb-alloc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=RMSNORM
+// RUN: walrus-opt %examples/softmax.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -sb-alloc -sb-alloc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SOFTMAX
+// RUN: walrus-opt %examples/flash-attention.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -sb-alloc -sb-alloc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=FLASH
+// RUN: walrus-opt %examples/conv1d.mlir -expand-replication -lnc-split -lnc-verify -vn-split -shrink-dn -sb-alloc -sb-alloc-verify -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=CONV
 // RUN: walrus-opt %examples/conv1d.mlir -lnc-verify=mode=symbolic -expand-replication -lnc-split -lnc-verify=mode=concretized | FileCheck %s --check-prefix=CONV-IR
 // RUN: not walrus-opt %examples/conv1d.mlir -lnc-split -expand-replication 2>&1 | FileCheck %s --check-prefix=ORDER
 
@@ -14,15 +14,18 @@
 // 256 + 1024 + 1024 B per partition instead of 6144.
 // MATMUL: module @nc00: core 0 of 2
 // MATMUL-NEXT: func @main: 7 memlocs, 6 instructions (1 loops, 0 masked)
-// MATMUL-NEXT: sbuf: 3 tensor(s), 2304 B/partition declared
+// MATMUL-NEXT: sbuf: 3 tensor(s), 2304 B/partition declared (1.0% of 229376), placed: peak 1280 B/partition
 // MATMUL: module @nc01: core 1 of 2
 // MATMUL-NEXT: func @main: 7 memlocs, 6 instructions (1 loops, 0 masked)
 
-// The partial last tile runs on core 0 only.
+// The partial last tile runs on core 0 only, where sb-alloc's memloc_split
+// gives the tiles reused for it tensors of their own. Peak = lower bound.
 // RMSNORM: module @nc00: core 0 of 2
-// RMSNORM-NEXT: func @main: 8 memlocs, 19 instructions (0 loops, 0 masked)
+// RMSNORM-NEXT: func @main: 12 memlocs, 19 instructions (0 loops, 0 masked)
+// RMSNORM-NEXT: sbuf: 9 tensor(s), 18440 B/partition declared (8.0% of 229376), placed: peak 8196 B/partition
 // RMSNORM: module @nc01: core 1 of 2
 // RMSNORM-NEXT: func @main: 8 memlocs, 10 instructions (0 loops, 0 masked)
+// RMSNORM-NEXT: sbuf: 5 tensor(s), 10244 B/partition declared (4.5% of 229376), placed: peak 8196 B/partition
 
 // The 128 x 2 statistics tile becomes two 128 x 1 pieces on each core.
 // SOFTMAX: module @nc00: core 0 of 2
@@ -33,6 +36,7 @@
 
 // FLASH: module @nc00: core 0 of 2
 // FLASH-NEXT: func @main: 15 memlocs, 15 instructions (3 loops, 0 masked)
+// FLASH-NEXT: sbuf: 9 tensor(s), 21256 B/partition declared (9.3% of 229376), placed: peak 16384 B/partition
 // FLASH: module @nc01: core 1 of 2
 
 // Replication is expanded once, symbolically: both cores get the grown

@@ -20,7 +20,7 @@ struct WalrusPipelineOptions
 };
 
 /// The whole job in pipeline order: expand-replication, lnc-split, the SPMD
-/// verifier, vn-split, shrink-dn (further passes join as they land).
+/// verifier, vn-split, shrink-dn, sb-alloc and the allocation verifier.
 void buildWalrusPipeline(mlir::OpPassManager &pm,
                          const WalrusPipelineOptions &options);
 

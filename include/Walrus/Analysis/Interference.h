@@ -1,0 +1,83 @@
+//===- Interference.h - The 2-D interference graph of SBUF tensors -*- C++ -*-===//
+//
+// The allocator's view of a function (after the reference SB_Allocator's
+// front half): one node per SBUF tensor, or per group of tensors that
+// share storage, with its 2-D footprint (partitions x bytes per partition),
+// its partition-band class and its live range; edges between nodes whose
+// live ranges overlap in time. Never mutates the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_INTERFERENCE_H
+#define WALRUS_ANALYSIS_INTERFERENCE_H
+
+#include "Walrus/Analysis/Liveness.h"
+
+namespace walrus {
+
+/// Partition-band classes (the reference's Height): where a tensor may sit.
+/// 0: any 32-partition quarter; 1..4: quarter 0..3; 5: any 64-partition
+/// half; 6, 7: half 0, 1; 8: all 128 partitions.
+enum class BandClass : unsigned {
+  AnyQuarter = 0,
+  Quarter0 = 1,
+  AnyHalf = 5,
+  Half0 = 6,
+  Full = 8,
+};
+constexpr unsigned kNumBandClasses = 9;
+
+/// The partition ranges [first, first + width) a class may occupy, on a
+/// target with `partitions` partitions.
+llvm::SmallVector<std::pair<int64_t, int64_t>, 4>
+getBandChoices(unsigned bandClass, int64_t partitions);
+
+/// The class of a free tensor of `partitions` partitions.
+unsigned getBandClass(int64_t partitions, int64_t targetPartitions);
+
+/// impactTable[i][j]: how many of class i's band choices one placement of
+/// a class-j tensor can overlap, at worst (computed from the geometry).
+using ImpactTable =
+    std::array<std::array<int64_t, kNumBandClasses>, kNumBandClasses>;
+ImpactTable computeImpactTable(int64_t partitions);
+
+/// One allocation node.
+struct SbNode {
+  llvm::SmallVector<bir::MemlocOp, 2> members; // share one placement
+  int64_t partitions = 0;
+  int64_t bytes = 0; // per partition
+  unsigned bandClass = 0;
+  LiveRange range;
+  bool live = false; // false: never accessed, conflicts with nothing
+  /// Accesses weighted by their loops' trip counts, times the bytes moved.
+  double spillCost = 0;
+  llvm::SmallVector<unsigned> neighbors;
+};
+
+/// The interference graph of one function's SBUF tensors.
+class InterferenceGraph {
+public:
+  /// `groups` lists the tensors that must share a placement (partners);
+  /// every other SBUF tensor is a node of its own.
+  InterferenceGraph(bir::FuncOp func, const TensorLiveness &liveness,
+                    llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
+                    int64_t targetPartitions);
+
+  llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
+  llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }
+  size_t getNumEdges() const { return numEdges; }
+
+  /// Placement-independent lower bound on the peak bytes per partition:
+  /// the largest total footprint live at one point, spread over all
+  /// partitions.
+  int64_t getLowerBound() const { return lowerBound; }
+
+private:
+  llvm::SmallVector<SbNode> nodes;
+  size_t numEdges = 0;
+  int64_t lowerBound = 0;
+};
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_INTERFERENCE_H

@@ -1,0 +1,219 @@
+//===- SbColoring.cpp - Chaitin-Briggs colouring in two dimensions --------===//
+//
+// Chaitin-Briggs with optimistic colouring (Briggs, Cooper, Torczon 1994),
+// where a colour is a (partition band, byte offset) placement: a node has
+// k = bands x (budget - bytes + 1) placements, and a placed neighbour takes
+// at most impact = bands it can overlap x (bytes_i + bytes_j - 1) of them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Analysis/SbColoring.h"
+
+#include <queue>
+
+using namespace mlir;
+using namespace walrus;
+
+namespace {
+class Colorer {
+public:
+  Colorer(const InterferenceGraph &graph, int64_t partitions, int64_t bytes,
+          ArrayRef<std::optional<SbPlacement>> fixed)
+      : nodes(graph.getNodes()), partitions(partitions), budget(bytes),
+        fixed(fixed), impactTable(computeImpactTable(partitions)) {}
+
+  SbColoring run() {
+    simplify();
+    // Select in three orders and keep the lowest peak that places every
+    // node: left edge (by live-range start, larger first at a tie), which
+    // packs chains of short ranges; largest area first, which keeps big
+    // tensors from fragmenting the space; and Chaitin's order (the reverse
+    // of simplification), which guarantees a place to every node simplify
+    // found colourable. If all three leave nodes out, Chaitin's spills.
+    auto byKey = [&](auto key) {
+      SmallVector<unsigned> order(stack.begin(), stack.end());
+      llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+        return std::make_pair(key(lhs), lhs) < std::make_pair(key(rhs), rhs);
+      });
+      return order;
+    };
+    SmallVector<unsigned> leftEdge = byKey([&](unsigned i) {
+      return std::make_pair(int64_t(nodes[i].range.start), -nodes[i].bytes);
+    });
+    SmallVector<unsigned> largestFirst = byKey([&](unsigned i) {
+      return std::make_pair(-nodes[i].bytes * nodes[i].partitions,
+                            int64_t(nodes[i].range.start));
+    });
+    SmallVector<unsigned> chaitin(stack.rbegin(), stack.rend());
+    std::optional<SbColoring> best;
+    for (ArrayRef<unsigned> order : {ArrayRef<unsigned>(leftEdge),
+                                     ArrayRef<unsigned>(largestFirst)}) {
+      SbColoring coloring = selectInOrder(order);
+      if (coloring.spilled.empty() &&
+          (!best || coloring.peakBytes < best->peakBytes))
+        best = std::move(coloring);
+    }
+    SbColoring fallback = selectInOrder(chaitin);
+    if (fallback.spilled.empty() &&
+        (!best || fallback.peakBytes < best->peakBytes))
+      return fallback;
+    return best ? std::move(*best) : std::move(fallback);
+  }
+
+private:
+  int64_t getPlacements(const SbNode &node) const {
+    return int64_t(getBandChoices(node.bandClass, partitions).size()) *
+           (budget - node.bytes + 1);
+  }
+  int64_t getImpact(unsigned i, unsigned j) const {
+    return impactTable[nodes[i].bandClass][nodes[j].bandClass] *
+           (nodes[i].bytes + nodes[j].bytes - 1);
+  }
+  void simplify();
+  SbColoring selectInOrder(ArrayRef<unsigned> order);
+  std::optional<SbPlacement> place(unsigned index,
+                                   ArrayRef<std::optional<SbPlacement>> placed);
+
+  ArrayRef<SbNode> nodes;
+  int64_t partitions, budget;
+  ArrayRef<std::optional<SbPlacement>> fixed;
+  ImpactTable impactTable;
+  SmallVector<unsigned> stack;
+};
+} // namespace
+
+void Colorer::simplify() {
+  size_t count = nodes.size();
+  SmallVector<int64_t> pressure(count, 0), degree(count, 0);
+  SmallVector<bool> removed(count, false), queued(count, false);
+  for (unsigned i = 0; i < count; ++i) {
+    degree[i] = nodes[i].neighbors.size();
+    for (unsigned j : nodes[i].neighbors)
+      pressure[i] += getImpact(i, j);
+  }
+  std::queue<unsigned> colorable;
+  // Spill candidates by cost / degree^2, lowest first; entries whose degree
+  // changed since they were pushed are stale and skipped.
+  using Candidate = std::tuple<double, unsigned, int64_t>;
+  std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>>
+      candidates;
+  auto consider = [&](unsigned i) {
+    if (removed[i] || queued[i])
+      return;
+    if (pressure[i] < getPlacements(nodes[i])) {
+      colorable.push(i);
+      queued[i] = true;
+      return;
+    }
+    double d = double(std::max<int64_t>(degree[i], 1));
+    candidates.push({nodes[i].spillCost / (d * d), i, degree[i]});
+  };
+  // Fixed nodes take no colour: they leave the graph first, and their
+  // neighbours will see them placed.
+  for (unsigned i = 0; i < count; ++i)
+    if (fixed[i])
+      removed[i] = true;
+  for (unsigned i = 0; i < count; ++i)
+    if (!fixed[i])
+      for (unsigned j : nodes[i].neighbors)
+        if (fixed[j]) {
+          pressure[i] -= getImpact(i, j);
+          --degree[i];
+        }
+  for (unsigned i = 0; i < count; ++i)
+    consider(i);
+  auto remove = [&](unsigned i) {
+    removed[i] = true;
+    stack.push_back(i);
+    for (unsigned j : nodes[i].neighbors) {
+      if (removed[j])
+        continue;
+      pressure[j] -= getImpact(j, i);
+      --degree[j];
+      consider(j);
+    }
+  };
+  size_t done = llvm::count_if(fixed, [](auto place) { return bool(place); });
+  while (done < count) {
+    if (!colorable.empty()) {
+      unsigned i = colorable.front();
+      colorable.pop();
+      remove(i);
+      ++done;
+      continue;
+    }
+    // Blocked: push the cheapest node optimistically; select may still
+    // find it a place.
+    auto [key, i, pushedDegree] = candidates.top();
+    candidates.pop();
+    if (removed[i] || queued[i] || pushedDegree != degree[i])
+      continue;
+    remove(i);
+    ++done;
+  }
+}
+
+/// The lowest byte offset at which `bytes` bytes fit between the `taken`
+/// intervals inside the budget (first fit from address 0).
+static std::optional<int64_t>
+findOffset(SmallVectorImpl<std::pair<int64_t, int64_t>> &taken, int64_t bytes,
+           int64_t budget) {
+  llvm::sort(taken);
+  int64_t offset = 0;
+  for (auto [first, end] : taken) {
+    if (first >= offset + bytes)
+      break;
+    offset = std::max(offset, end);
+  }
+  if (offset + bytes > budget)
+    return std::nullopt;
+  return offset;
+}
+
+std::optional<SbPlacement>
+Colorer::place(unsigned index, ArrayRef<std::optional<SbPlacement>> placed) {
+  const SbNode &node = nodes[index];
+  std::optional<SbPlacement> best;
+  for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
+    SmallVector<std::pair<int64_t, int64_t>> taken;
+    for (unsigned j : node.neighbors) {
+      if (!placed[j])
+        continue;
+      int64_t theirFirst = placed[j]->basePartition;
+      if (theirFirst < first + node.partitions &&
+          first < theirFirst + nodes[j].partitions)
+        taken.push_back({placed[j]->address, placed[j]->address + nodes[j].bytes});
+    }
+    std::optional<int64_t> offset = findOffset(taken, node.bytes, budget);
+    if (offset && (!best || *offset < best->address))
+      best = SbPlacement{first, *offset};
+  }
+  return best;
+}
+
+SbColoring Colorer::selectInOrder(ArrayRef<unsigned> order) {
+  SbColoring result;
+  result.placements.assign(fixed.begin(), fixed.end());
+  for (const std::optional<SbPlacement> &place : fixed)
+    if (place)
+      result.peakBytes =
+          std::max(result.peakBytes,
+                   place->address + nodes[&place - fixed.data()].bytes);
+  for (unsigned index : order) {
+    result.placements[index] = place(index, result.placements);
+    if (!result.placements[index])
+      result.spilled.push_back(index);
+    else
+      result.peakBytes = std::max(
+          result.peakBytes, result.placements[index]->address +
+                                nodes[index].bytes);
+  }
+  llvm::sort(result.spilled);
+  return result;
+}
+
+SbColoring walrus::colorGraph(const InterferenceGraph &graph,
+                              int64_t partitions, int64_t bytesPerPartition,
+                              ArrayRef<std::optional<SbPlacement>> fixed) {
+  return Colorer(graph, partitions, bytesPerPartition, fixed).run();
+}

@@ -1,0 +1,200 @@
+//===- SbAlloc.cpp - The -sb-alloc pass -----------------------------------===//
+//
+// The SBUF allocator driver, after the reference SB_Allocator::allocate:
+// memloc_split once, then a spill fixpoint of renumber, find_partners,
+// liveness, build, costs, simplify, select. docs/SbAlloc.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SbAllocSteps.h"
+
+#include "Walrus/Analysis/Interference.h"
+#include "Walrus/Analysis/SbColoring.h"
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "sb-alloc"
+
+namespace walrus {
+#define GEN_PASS_DEF_SBALLOC
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+/// What allocating one function produced.
+struct FuncResult {
+  unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
+  size_t edges = 0;
+  int64_t peak = 0, lowerBound = 0;
+  llvm::json::Array placements;
+};
+
+struct SbAllocPass : walrus::impl::SbAllocBase<SbAllocPass> {
+  using SbAllocBase::SbAllocBase;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult allocate(FuncOp func, FuncResult &result);
+};
+} // namespace
+
+static std::string qualifiedName(FuncOp func) {
+  auto module = func->getParentOfType<ModuleOp>();
+  std::string name = "@";
+  if (module && module.getName())
+    name += (*module.getName() + "::@").str();
+  return name + func.getSymName().str();
+}
+
+LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
+  TargetAttr target = getTarget(func);
+  int64_t partitions = target.getSbufPartitions();
+  int64_t budget =
+      sbufBytes > 0 ? sbufBytes.getValue() : target.getSbufBytesPerPartition();
+  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
+    MemoryType type = memloc.getMemoryType();
+    if (type.getMemorySpace() == MemorySpace::SBUF &&
+        type.getBytesPerPartition() > budget)
+      return memloc.emitError()
+             << "'" << memloc.getName()
+             << "' is too big for SB, requires "
+             << type.getBytesPerPartition() << " bytes with SB size "
+             << budget;
+  }
+
+  result.splits = splitDisjointSegments(func, explain);
+  SmallPtrSet<Operation *, 16> spillLocals;
+  for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
+    result.iterations = iteration;
+    TensorLiveness liveness(func);
+    auto partners = findPartners(func, liveness, budget, explain);
+    InterferenceGraph graph(func, liveness, partners, partitions);
+    ArrayRef<SbNode> nodes = graph.getNodes();
+    // Tensors placed before keep their place.
+    SmallVector<std::optional<SbPlacement>> fixed(nodes.size());
+    for (auto [index, node] : llvm::enumerate(nodes))
+      for (MemlocOp memloc : node.members)
+        if (memloc.getAddress())
+          fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
+                                     int64_t(*memloc.getAddress())};
+    SbColoring coloring = colorGraph(graph, partitions, budget, fixed);
+    result.nodes = nodes.size();
+    result.edges = graph.getNumEdges();
+    result.lowerBound = graph.getLowerBound();
+    if (coloring.spilled.empty()) {
+      Builder builder(&getContext());
+      result.peak = coloring.peakBytes;
+      for (auto [index, node] : llvm::enumerate(nodes)) {
+        const SbPlacement &placement = *coloring.placements[index];
+        llvm::json::Array names;
+        for (MemlocOp memloc : node.members) {
+          memloc.setAddressAttr(builder.getI64IntegerAttr(placement.address));
+          memloc.setBasePartitionAttr(
+              builder.getI64IntegerAttr(placement.basePartition));
+          names.push_back(memloc.getName().str());
+        }
+        llvm::json::Object entry{
+            {"tensors", std::move(names)},
+            {"base_partition", placement.basePartition},
+            {"partitions", node.partitions},
+            {"address", placement.address},
+            {"bytes", node.bytes}};
+        if (node.live) {
+          entry["start"] = int64_t(node.range.start);
+          entry["end"] = int64_t(node.range.end);
+        }
+        result.placements.push_back(std::move(entry));
+      }
+      return success();
+    }
+    for (unsigned index : coloring.spilled) {
+      for (MemlocOp memloc : nodes[index].members) {
+        // A spill tensor serves one instruction: if it finds no place, the
+        // instruction's own operands do not fit.
+        if (spillLocals.contains(memloc)) {
+          Operation *user = *memloc->getUsers().begin();
+          return user->emitError()
+                 << "sb-alloc: the SBUF operands of this instruction do not "
+                    "fit in "
+                 << budget << " bytes per partition together";
+        }
+        if (explain)
+          emitRemark(memloc.getLoc())
+              << "sb-alloc: spilling '" << memloc.getName() << "' ("
+              << nodes[index].partitions << " x " << nodes[index].bytes
+              << " B) to DRAM in round " << iteration;
+        if (failed(spillToDram(memloc, spillLocals)))
+          return failure();
+        ++result.spills;
+      }
+    }
+  }
+  return func.emitError() << "sb-alloc: " << qualifiedName(func)
+                          << " still spills after " << maxIterations.getValue()
+                          << " rounds";
+}
+
+void SbAllocPass::runOnOperation() {
+  if (sbufBytes < 0 || maxIterations < 1) {
+    getOperation().emitError(
+        "sb-alloc: sbuf-bytes must not be negative and max-iterations must "
+        "be at least 1");
+    return signalPassFailure();
+  }
+  bool failed = false;
+  llvm::json::Array functions;
+  getOperation().walk([&](FuncOp func) {
+    FuncResult result;
+    if (mlir::failed(allocate(func, result))) {
+      failed = true;
+      return;
+    }
+    numNodes += result.nodes;
+    numEdges += result.edges;
+    numIterations += result.iterations;
+    numSpills += result.spills;
+    numSplitNodes += result.splits;
+    peakBytes = std::max<uint64_t>(peakBytes, result.peak);
+    lowerBound = std::max<uint64_t>(lowerBound, result.lowerBound);
+    if (report) {
+      InFlightDiagnostic remark = emitRemark(func.getLoc());
+      remark << "sb-alloc: " << qualifiedName(func) << ": " << result.nodes
+             << " node(s), " << result.edges << " edge(s), "
+             << result.iterations << " round(s), " << result.spills
+             << " spill(s), peak " << result.peak
+             << " B/partition, lower bound " << result.lowerBound
+             << " B/partition";
+    }
+    functions.push_back(llvm::json::Object{
+        {"function", qualifiedName(func)},
+        {"rounds", result.iterations},
+        {"spills", result.spills},
+        {"peak_bytes", result.peak},
+        {"lower_bound_bytes", result.lowerBound},
+        {"nodes", std::move(result.placements)}});
+  });
+  if (failed)
+    return signalPassFailure();
+  if (!reportFile.empty()) {
+    std::error_code code;
+    llvm::raw_fd_ostream os(reportFile, code, llvm::sys::fs::OF_Text);
+    if (code) {
+      getOperation().emitError() << "sb-alloc: cannot write '" << reportFile
+                                 << "': " << code.message();
+      return signalPassFailure();
+    }
+    os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                     {"functions", std::move(functions)}}))
+       << "\n";
+  }
+}
