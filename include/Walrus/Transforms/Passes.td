@@ -342,6 +342,20 @@ def TestPrintLiveness : Pass<"test-print-liveness", "mlir::ModuleOp"> {
   }];
 }
 
+def TestPrintInterference : Pass<"test-print-interference", "mlir::ModuleOp"> {
+  let summary = "Print the allocator's nodes, edges, impact table and bound";
+  let description = [{
+    For FileCheck: per function, the 9 x 9 band impact table, then each
+    allocation node (tensors, partitions x bytes, band class, number of
+    placements k, live range, neighbours) and the lower bound on the peak
+    bytes per partition, as the -sb-alloc analyses compute them.
+  }];
+  let options = [
+    Option<"sbufBytes", "sbuf-bytes", "int64_t", /*default=*/"0",
+           "Bytes per partition for k; 0 takes the target's">,
+  ];
+}
+
 def TestCloneModule : Pass<"test-clone-module", "mlir::ModuleOp"> {
   let summary = "Clone every module holding bir.funcs N times (benchmark baseline)";
   let description = [{

@@ -1,0 +1,63 @@
+//===- TestPrintInterference.cpp - The -test-print-interference pass ------===//
+
+#include "Walrus/Analysis/Interference.h"
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace walrus {
+#define GEN_PASS_DEF_TESTPRINTINTERFERENCE
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+struct TestPrintInterferencePass
+    : walrus::impl::TestPrintInterferenceBase<TestPrintInterferencePass> {
+  using TestPrintInterferenceBase::TestPrintInterferenceBase;
+
+  void runOnOperation() override {
+    raw_ostream &os = llvm::outs();
+    getOperation().walk([&](FuncOp func) {
+      TargetAttr target = getTarget(func);
+      int64_t partitions = target.getSbufPartitions();
+      int64_t budget = sbufBytes > 0 ? sbufBytes.getValue()
+                                     : target.getSbufBytesPerPartition();
+      TensorLiveness liveness(func);
+      InterferenceGraph graph(func, liveness, {}, partitions);
+      os << "interference of @" << func.getSymName() << ": "
+         << graph.getNodes().size() << " nodes, " << graph.getNumEdges()
+         << " edges, lower bound " << graph.getLowerBound()
+         << " B/partition\n";
+      ImpactTable table = computeImpactTable(partitions);
+      for (unsigned row = 0; row < kNumBandClasses; ++row) {
+        os << "  impact[" << row << "]:";
+        for (int64_t value : table[row])
+          os << ' ' << value;
+        os << '\n';
+      }
+      for (auto [index, node] : llvm::enumerate(graph.getNodes())) {
+        int64_t choices = getBandChoices(node.bandClass, partitions).size();
+        os << "  node " << index << " " << node.members.front().getName()
+           << ": " << node.partitions << " x " << node.bytes
+           << " B, band class " << node.bandClass << ", k = "
+           << choices * (budget - node.bytes + 1);
+        if (node.live)
+          os << ", live [" << node.range.start << ", " << node.range.end
+             << "]";
+        os << ", neighbours";
+        SmallVector<unsigned> neighbors(node.neighbors);
+        llvm::sort(neighbors);
+        for (unsigned neighbor : neighbors)
+          os << ' ' << neighbor;
+        os << '\n';
+      }
+    });
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
