@@ -72,7 +72,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
              << budget;
   }
 
-  result.splits = splitDisjointSegments(func, explain);
+  llvm::StringSet<> names = getMemlocNames(func);
+  result.splits = splitDisjointSegments(func, names, explain);
   SmallPtrSet<Operation *, 16> spillLocals;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
@@ -133,7 +134,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
               << "sb-alloc: spilling '" << memloc.getName() << "' ("
               << nodes[index].partitions << " x " << nodes[index].bytes
               << " B) to DRAM in round " << iteration;
-        if (failed(spillToDram(memloc, spillLocals)))
+        if (failed(spillToDram(memloc, names, spillLocals)))
           return failure();
         ++result.spills;
       }

@@ -6,16 +6,20 @@
 #include "Walrus/Analysis/Liveness.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace walrus {
 
-/// `base`, or `base` with a number appended, unused by `func`'s memory
-/// locations.
-std::string getUnusedName(bir::FuncOp func, llvm::StringRef base);
+/// `base`, or `base` with a number appended, not in `names`; adds it.
+std::string getUnusedName(llvm::StringSet<> &names, llvm::StringRef base);
+
+/// The names of `func`'s memory locations.
+llvm::StringSet<> getMemlocNames(bir::FuncOp func);
 
 /// memloc_split: gives each independent segment of an SBUF tensor's life a
 /// clone of its own (docs/SbAlloc.md). Returns the number of clones.
-unsigned splitDisjointSegments(bir::FuncOp func, bool explain);
+unsigned splitDisjointSegments(bir::FuncOp func, llvm::StringSet<> &names,
+                               bool explain);
 
 /// find_partners: groups of tensors a copy moves between that may share
 /// one place. Groups whose tensors together need more than `budget` bytes
@@ -31,7 +35,7 @@ findPartners(bir::FuncOp func, const TensorLiveness &liveness, int64_t budget,
 /// have views.
 /// The short tensors made are added to `spillLocals`.
 mlir::LogicalResult
-spillToDram(bir::MemlocOp memloc,
+spillToDram(bir::MemlocOp memloc, llvm::StringSet<> &names,
             llvm::SmallPtrSetImpl<mlir::Operation *> &spillLocals);
 
 } // namespace walrus

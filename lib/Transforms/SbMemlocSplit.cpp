@@ -11,6 +11,7 @@
 #include "Walrus/Analysis/AccessFootprint.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -26,35 +27,47 @@ struct Use {
 };
 } // namespace
 
-/// The instructions using `memloc`, in program order, or nothing if the
-/// tensor cannot be segmented (nested uses, views, unknown footprints).
-static std::optional<SmallVector<Use>> getUses(FuncOp func, MemlocOp memloc) {
-  SmallVector<Use> uses;
-  MemoryType type = memloc.getMemoryType();
+/// The instructions using each SBUF tensor, in program order; tensors used
+/// inside loops, through views or with unknown footprints are left out
+/// (they are not segmented). One walk over the function for all tensors.
+static llvm::MapVector<Operation *, SmallVector<Use>>
+getUses(FuncOp func) {
+  llvm::MapVector<Operation *, SmallVector<Use>> uses;
+  DenseSet<Operation *> excluded;
   for (Operation &op : func.getBody().front()) {
-    bool nestedUse = false;
-    op.walk([&](InstructionOpInterface nested) {
-      if (nested.getOperation() == &op)
-        return;
-      for (Value operand : nested->getOperands())
-        if (operand == memloc.getResult())
-          nestedUse = true;
-    });
-    if (nestedUse)
-      return std::nullopt; // uses inside loops are not segmented
+    if (isa<MemlocOp>(op)) {
+      for (Operation *user : op.getUsers())
+        if (isa<ViewOp>(user))
+          excluded.insert(&op);
+      continue;
+    }
+    if (isa<LoopOp>(op)) {
+      op.walk([&](InstructionOpInterface nested) {
+        for (Value operand : nested->getOperands())
+          if (MemlocOp memloc = getDefiningMemloc(operand))
+            excluded.insert(memloc);
+      });
+      continue;
+    }
     auto instruction = dyn_cast<InstructionOpInterface>(op);
     if (!instruction)
       continue;
-    Use use{instruction, {}, {}, {}, false, true};
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
+    DenseMap<Operation *, Use> byMemloc;
     for (const Access &access : accesses) {
-      if (access.getMemloc() != memloc.getResult())
+      auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
+      if (!memloc || excluded.contains(memloc))
         continue;
-      AccessFootprint footprint =
-          getAccessFootprint(instruction, access.getPattern(), type);
-      if (footprint.issue != FootprintIssue::None)
-        return std::nullopt;
+      AccessFootprint footprint = getAccessFootprint(
+          instruction, access.getPattern(), memloc.getMemoryType());
+      if (footprint.issue != FootprintIssue::None) {
+        excluded.insert(memloc);
+        continue;
+      }
+      Use &use = byMemloc.try_emplace(memloc, Use{instruction, {}, {}, {},
+                                                  false, true})
+                     .first->second;
       use.accesses.push_back(access);
       if (access.reads()) {
         use.readsAny = true;
@@ -65,9 +78,18 @@ static std::optional<SmallVector<Use>> getUses(FuncOp func, MemlocOp memloc) {
       if (access.kind != AccessKind::Write)
         use.plainWrite = false;
     }
-    if (!use.accesses.empty())
-      uses.push_back(std::move(use));
+    // Deterministic: in the order the accesses name the tensors.
+    for (const Access &access : accesses) {
+      auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
+      auto it = memloc ? byMemloc.find(memloc) : byMemloc.end();
+      if (it == byMemloc.end())
+        continue;
+      uses[memloc].push_back(std::move(it->second));
+      byMemloc.erase(it);
+    }
   }
+  for (Operation *memloc : excluded)
+    uses.erase(memloc);
   return uses;
 }
 
@@ -78,20 +100,18 @@ static bool contains(const TensorBox &outer, const TensorBox &inner) {
                            inner.lastColumn <= outer.lastColumn);
 }
 
-unsigned walrus::splitDisjointSegments(FuncOp func, bool explain) {
+unsigned walrus::splitDisjointSegments(FuncOp func, llvm::StringSet<> &names,
+                                       bool explain) {
   unsigned clones = 0;
-  SmallVector<MemlocOp> memlocs =
-      llvm::to_vector(func.getBody().front().getOps<MemlocOp>());
-  for (MemlocOp memloc : memlocs) {
+  auto usesByMemloc = getUses(func);
+  for (auto &[op, memlocUses] : usesByMemloc) {
+    auto memloc = cast<MemlocOp>(op);
     if (memloc.getMemoryType().getMemorySpace() != MemorySpace::SBUF ||
         memloc.getKind() != TensorKind::Internal || memloc.getAddress() ||
         memloc.getSet())
       continue;
-    if (llvm::any_of(memloc->getUsers(),
-                     [](Operation *user) { return isa<ViewOp>(user); }))
-      continue;
-    std::optional<SmallVector<Use>> uses = getUses(func, memloc);
-    if (!uses || uses->size() < 2)
+    SmallVector<Use> *uses = &memlocUses;
+    if (uses->size() < 2)
       continue;
     // Cut before a use that writes, without reading, everything read up to
     // the next cut: the value before the cut is dead there. From the last
@@ -115,7 +135,7 @@ unsigned walrus::splitDisjointSegments(FuncOp func, bool explain) {
     for (auto [segment, cut] : llvm::enumerate(cuts)) {
       size_t end = segment + 1 < cuts.size() ? cuts[segment + 1] : uses->size();
       std::string name = getUnusedName(
-          func, (memloc.getName() + "_S" + Twine(segment + 1)).str());
+          names, (memloc.getName() + "_S" + Twine(segment + 1)).str());
       auto clone = cast<MemlocOp>(builder.clone(*memloc));
       clone.setName(name);
       for (size_t index = cut; index < end; ++index)

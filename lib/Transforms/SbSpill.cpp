@@ -36,18 +36,23 @@ static bool overwritesAll(Operation *op, ArrayRef<Access> accesses,
          written.getColumns() == type.getFreeSize();
 }
 
-std::string walrus::getUnusedName(FuncOp func, StringRef base) {
+llvm::StringSet<> walrus::getMemlocNames(FuncOp func) {
   llvm::StringSet<> names;
   for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
     names.insert(memloc.getName());
+  return names;
+}
+
+std::string walrus::getUnusedName(llvm::StringSet<> &names, StringRef base) {
   std::string name = base.str();
   for (unsigned suffix = 1; names.contains(name); ++suffix)
     name = (base + "_" + Twine(suffix)).str();
+  names.insert(name);
   return name;
 }
 
 LogicalResult
-walrus::spillToDram(MemlocOp memloc,
+walrus::spillToDram(MemlocOp memloc, llvm::StringSet<> &names,
                     SmallPtrSetImpl<Operation *> &spillLocals) {
   if (memloc.getKind() != TensorKind::Internal)
     return memloc.emitError()
@@ -65,8 +70,8 @@ walrus::spillToDram(MemlocOp memloc,
   auto home = MemlocOp::create(
       builder, memloc.getLoc(),
       DramType::get(context, type.getShape(), type.getElementType()),
-      builder.getStringAttr(getUnusedName(
-          memloc->getParentOfType<FuncOp>(), (memloc.getName() + "_home").str())),
+      builder.getStringAttr(
+          getUnusedName(names, (memloc.getName() + "_home").str())),
       TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
       IntegerAttr(), IntegerAttr());
   int64_t freeSize = type.getFreeSize();
@@ -87,8 +92,8 @@ walrus::spillToDram(MemlocOp memloc,
         mine.push_back(access);
     builder.setInsertionPointAfter(home);
     auto local = cast<MemlocOp>(builder.clone(*memloc));
-    local.setName(getUnusedName(memloc->getParentOfType<FuncOp>(),
-                                (memloc.getName() + "_spill" + Twine(index)).str()));
+    local.setName(getUnusedName(
+        names, (memloc.getName() + "_spill" + Twine(index)).str()));
     spillLocals.insert(local);
     IntegerSetAttr mask = instruction.getMaskAttr();
     if (!overwritesAll(user, mine, type)) {
