@@ -97,13 +97,16 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       result.peak = coloring.peakBytes;
       for (auto [index, node] : llvm::enumerate(nodes)) {
         const SbPlacement &placement = *coloring.placements[index];
-        llvm::json::Array names;
         for (MemlocOp memloc : node.members) {
           memloc.setAddressAttr(builder.getI64IntegerAttr(placement.address));
           memloc.setBasePartitionAttr(
               builder.getI64IntegerAttr(placement.basePartition));
-          names.push_back(memloc.getName().str());
         }
+        if (reportFile.empty())
+          continue;
+        llvm::json::Array names;
+        for (MemlocOp memloc : node.members)
+          names.push_back(memloc.getName().str());
         llvm::json::Object entry{
             {"tensors", std::move(names)},
             {"base_partition", placement.basePartition},
