@@ -32,13 +32,7 @@ static FailureOr<FuncOp> getEntry(ModuleOp module) {
 /// The programs of `top` in order: a symbolic module runs on each of its
 /// lnc_size cores; a group of per-core modules runs one module per core.
 static FailureOr<SmallVector<Program>> getPrograms(ModuleOp top) {
-  SmallVector<ModuleOp> modules;
-  if (!top.getOps<FuncOp>().empty())
-    modules.push_back(top);
-  else
-    for (ModuleOp module : top.getOps<ModuleOp>())
-      if (!module.getOps<FuncOp>().empty())
-        modules.push_back(module);
+  SmallVector<ModuleOp> modules = getProgramModules(top);
   if (modules.empty())
     return emitError(top.getLoc(), "walrus-run: no module holds a bir.func");
   SmallVector<Program> programs;

@@ -121,9 +121,7 @@ struct LncSplitPass : walrus::impl::LncSplitBase<LncSplitPass> {
   void runOnOperation() override;
 
 private:
-  static bool isSymbolic(ModuleOp module) {
-    return !module.getOps<FuncOp>().empty() && !getNeuronCoreId(module);
-  }
+  static bool isSymbolic(ModuleOp module) { return !getNeuronCoreId(module); }
   int64_t getLncSizeOf(ModuleOp module) {
     return lncSizeOverride > 0 ? lncSizeOverride.getValue()
                                : getLncSize(module);
@@ -216,14 +214,9 @@ void LncSplitPass::runOnOperation() {
   // The symbolic modules to split: the top-level module itself, or the
   // modules directly inside it.
   SmallVector<ModuleOp> symbolic;
-  if (isSymbolic(top)) {
-    if (getLncSizeOf(top) > 1)
-      symbolic.push_back(nestTopLevelModule(top));
-  } else {
-    for (ModuleOp module : top.getOps<ModuleOp>())
-      if (isSymbolic(module) && getLncSizeOf(module) > 1)
-        symbolic.push_back(module);
-  }
+  for (ModuleOp module : getProgramModules(top))
+    if (isSymbolic(module) && getLncSizeOf(module) > 1)
+      symbolic.push_back(module == top ? nestTopLevelModule(top) : module);
   if (symbolic.empty())
     return markAllAnalysesPreserved();
 

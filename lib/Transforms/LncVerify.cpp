@@ -225,13 +225,7 @@ void LncVerifyPass::runOnOperation() {
                     << "'; expected auto, symbolic or concretized";
     return signalPassFailure();
   }
-  SmallVector<ModuleOp> modules;
-  if (!top.getOps<FuncOp>().empty())
-    modules.push_back(top);
-  else
-    for (ModuleOp module : top.getOps<ModuleOp>())
-      if (!module.getOps<FuncOp>().empty())
-        modules.push_back(module);
+  SmallVector<ModuleOp> modules = getProgramModules(top);
 
   LogicalResult result = success();
   SmallVector<ModuleOp> group;

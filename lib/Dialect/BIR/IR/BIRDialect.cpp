@@ -118,6 +118,16 @@ SmallVector<LoopOp, 4> walrus::bir::getEnclosingLoops(Operation *op) {
   return loops;
 }
 
+SmallVector<ModuleOp> walrus::bir::getProgramModules(ModuleOp top) {
+  if (!top.getOps<FuncOp>().empty())
+    return {top};
+  SmallVector<ModuleOp> modules;
+  for (ModuleOp module : top.getOps<ModuleOp>())
+    if (!module.getOps<FuncOp>().empty())
+      modules.push_back(module);
+  return modules;
+}
+
 MemlocOp walrus::bir::getDefiningMemloc(Value tensor) {
   while (auto view = tensor.getDefiningOp<ViewOp>())
     tensor = view.getSource();

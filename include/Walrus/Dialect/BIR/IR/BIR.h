@@ -91,6 +91,11 @@ std::optional<int64_t> getNeuronCoreId(mlir::Operation *op);
 /// The `bir.loop`s around `op`, outermost first.
 llvm::SmallVector<LoopOp, 4> getEnclosingLoops(mlir::Operation *op);
 
+/// The modules of `top` that hold programs (bir.funcs): `top` itself if it
+/// holds any, else the modules directly in it, in order (one per core after
+/// -lnc-split, or one per subgraph).
+llvm::SmallVector<mlir::ModuleOp> getProgramModules(mlir::ModuleOp top);
+
 /// The memory location a tensor value names, looking through views.
 MemlocOp getDefiningMemloc(mlir::Value tensor);
 
