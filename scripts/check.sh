@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test and ends with the line `N passed, N failed`.
+# Runs every test (the lit suite, then the Python package's pytest suite)
+# and ends with the line `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${WALRUS_BUILD_DIR:-build}
@@ -18,6 +19,23 @@ passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count Unresolved) + $(count "Unexpectedly Passed") + $(count "Timed Out") ))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
   failed=1  # lit failed without running a test (bad config, crash)
+fi
+
+# The Python package's tests, when the bindings were built.
+if [ -d "$build/python/walrus" ]; then
+  PYTHONPATH="$PWD/$build/python" /usr/bin/python3 -m pytest -q python/tests 2>&1 | tee "$log"
+  pystatus=${PIPESTATUS[0]}
+  summary=$(tail -n 1 "$log")
+  pypassed=$(grep -o '[0-9]* passed' <<<"$summary" | cut -d' ' -f1)
+  pyfailed=$(( $(grep -o '[0-9]* failed' <<<"$summary" | cut -d' ' -f1 || echo 0) + \
+               $(grep -o '[0-9]* error' <<<"$summary" | cut -d' ' -f1 || echo 0) ))
+  passed=$(( passed + ${pypassed:-0} ))
+  failed=$(( failed + pyfailed ))
+  if [ "$pystatus" -ne 0 ] && [ "$pyfailed" -eq 0 ]; then
+    failed=$(( failed + 1 ))  # pytest failed without a failing test
+  fi
+else
+  echo "check: Python bindings not built (pybind11 missing): pytest skipped"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

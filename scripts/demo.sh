@@ -15,6 +15,13 @@ output=/dev/null
 echo "== $example"
 "$build/bin/walrus-opt" "$example" \
   -expand-replication -lnc-split=report -lnc-verify -vn-split=report \
-  -shrink-dn=report -sb-alloc=report -sb-alloc-verify \
+  -shrink-dn=report -sb-alloc="report report-file=$build/demo-alloc.json" \
+  -sb-alloc-verify \
   -print-bir-summary \
   -o "$output"
+
+# The allocation as a picture (needs the Python package and matplotlib).
+if [ -d "$build/python/walrus" ] && /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
+  PYTHONPATH="$build/python" /usr/bin/python3 -m walrus.picture \
+    "$build/demo-alloc.json" -o "$build/demo-sbuf.png"
+fi

@@ -7,7 +7,7 @@ from lit.llvm import llvm_config
 
 config.name = "Walrus"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.walrus_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -22,4 +22,4 @@ config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.walrus_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run"], [config.walrus_tools_dir])
+llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run", "walrus-lsp-server"], [config.walrus_tools_dir])

@@ -1,0 +1,90 @@
+"""Tests of the walrus Python package (run by `make check`)."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import walrus
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+EXAMPLES = os.path.join(ROOT, "examples")
+
+
+def example(name):
+    return walrus.parse_file(os.path.join(EXAMPLES, name))
+
+
+def test_parse_print_round_trip():
+    module = example("softmax.mlir")
+    text = str(module)
+    assert 'bir.memloc "stats" internal : !bir.sbuf<128x2xf32>' in text
+    assert str(walrus.parse(text)) == text
+
+
+def test_parse_error_carries_located_diagnostics():
+    with pytest.raises(walrus.Error) as error:
+        walrus.parse('bir.func @f {\n  %t = bir.memloc "t" internal : !bir.sbuf<129x4xf32>\n}\n',
+                     "bad.mlir")
+    assert "bad.mlir:2:8: error: 'bir.memloc' op has 129 partitions but the target's SBUF has 128" \
+        in str(error.value)
+
+
+def test_symbolic_program():
+    [program] = walrus.programs(example("rmsnorm.mlir"))
+    assert program.name == "nc_symbolic"
+    assert program.core is None and program.lnc_size == 2 and program.target == "trn2"
+    [function] = program.functions
+    xt = next(m for m in function.memlocs if m.name == "xt")
+    assert (xt.memory, xt.shape, xt.dtype, xt.kind) == ("sbuf", (128, 1024), "bf16", "internal")
+    assert xt.partitions == 128 and xt.bytes_per_partition == 2048 and xt.address is None
+    masked = [i for i in function.instructions if i.mask]
+    assert len(masked) == 9
+    dma = function.instructions[1]
+    assert dma.op == "bir.dma"
+    assert dma.accesses[1] == ("x", "#bir.sap<()[s0] -> (s0 * 131072), [[1024, 128], [1, 1024]]>", "read")
+
+
+def test_pipeline_reads_back_per_core_allocation():
+    module = example("rmsnorm.mlir")
+    module.run("walrus-pipeline")
+    cores = walrus.programs(module)
+    assert [(p.name, p.core) for p in cores] == [("nc00", 0), ("nc01", 1)]
+    for program in cores:
+        allocation = program.functions[0].allocation
+        assert allocation.peak == allocation.lower_bound == 8196
+        for node in allocation.nodes:
+            assert node.address is not None and node.base_partition is not None
+    # Core 1 lost the masked partial tile.
+    assert len(cores[1].functions[0].instructions) == 10
+
+
+def test_pass_options_and_remarks():
+    module = example("rmsnorm.mlir")
+    module.run("expand-replication,lnc-split{report},vn-split,shrink-dn,sb-alloc{sbuf-bytes=6200 report}")
+    assert any("1 spill(s)" in remark for remark in module.remarks)
+    assert any("lnc-split: core 1 of 2 keeps 10 of 19 instructions" in remark
+               for remark in module.remarks)
+
+
+def test_pass_failure_raises():
+    module = example("rmsnorm.mlir")
+    with pytest.raises(walrus.Error) as error:
+        module.run("lnc-split,sb-alloc{sbuf-bytes=1000}")
+    assert "is too big for SB, requires 2048 bytes with SB size 1000" in str(error.value)
+    with pytest.raises(walrus.Error):
+        module.run("no-such-pass")
+
+
+def test_picture_from_report(tmp_path):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "alloc.json"
+    opt = os.path.join(ROOT, "build", "bin", "walrus-opt")
+    subprocess.run([opt, os.path.join(EXAMPLES, "flash-attention.mlir"), "-walrus-pipeline",
+                    f"-sb-alloc=report-file={report}", "-o", os.devnull], check=True)
+    assert json.loads(report.read_text())["functions"][0]["peak_bytes"] == 16384
+    picture = tmp_path / "alloc.png"
+    subprocess.run([sys.executable, "-m", "walrus.picture", str(report), "-o", str(picture)],
+                   check=True, env={**os.environ, "PYTHONPATH": os.path.dirname(walrus.__path__[0])})
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

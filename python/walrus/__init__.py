@@ -1,0 +1,116 @@
+"""Walrus from Python: parse BIR, run passes, read programs back.
+
+    import walrus
+    module = walrus.parse(open("examples/softmax.mlir").read())
+    module.run("walrus-pipeline")
+    for program in walrus.programs(module):
+        for function in program.functions:
+            print(program.name, function.name, function.allocation.peak)
+
+Errors raise walrus.Error whose message holds the MLIR diagnostics.
+"""
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from ._walrus import Context, Error, Module  # noqa: F401
+
+__all__ = ["Context", "Error", "Module", "parse", "parse_file", "programs",
+           "Program", "Function", "Memloc", "Instruction", "Allocation", "Node"]
+
+_context = None
+
+
+def _default_context():
+    global _context
+    if _context is None:
+        _context = Context()
+    return _context
+
+
+def parse(text: str, filename: str = "<string>") -> Module:
+    """Parses and verifies BIR text in a shared context."""
+    return _default_context().parse(text, filename)
+
+
+def parse_file(path: str) -> Module:
+    with open(path) as source:
+        return parse(source.read(), path)
+
+
+@dataclass
+class Memloc:
+    name: str
+    memory: str
+    shape: Tuple[int, ...]
+    dtype: str
+    kind: str
+    partitions: int
+    bytes_per_partition: int
+    address: Optional[int]
+    base_partition: Optional[int]
+
+
+@dataclass
+class Instruction:
+    op: str
+    mask: Optional[str]
+    accesses: List[Tuple[str, str, str]]  # (memloc, access pattern, kind)
+
+
+@dataclass
+class Node:
+    """One SBUF tensor as the allocator sees it: a rectangle over time."""
+    tensor: str
+    partitions: int
+    bytes: int
+    band_class: int
+    start: Optional[int]
+    end: Optional[int]
+    address: Optional[int]
+    base_partition: Optional[int]
+
+
+@dataclass
+class Allocation:
+    nodes: List[Node]
+    peak: Optional[int]
+    lower_bound: int
+    partitions: int
+    bytes_per_partition: int
+    points: int
+
+
+@dataclass
+class Function:
+    name: str
+    memlocs: List[Memloc]
+    instructions: List[Instruction]
+    allocation: Allocation
+
+
+@dataclass
+class Program:
+    name: Optional[str]
+    core: Optional[int]
+    lnc_size: int
+    target: str
+    functions: List[Function]
+
+
+def programs(module: Module) -> List[Program]:
+    """The programs of a module (the symbolic one, or one per core)."""
+    result = []
+    for program in module.programs():
+        functions = []
+        for function in program["functions"]:
+            allocation = dict(function["allocation"])
+            allocation["nodes"] = [Node(**node) for node in allocation["nodes"]]
+            functions.append(Function(
+                name=function["name"],
+                memlocs=[Memloc(**memloc) for memloc in function["memlocs"]],
+                instructions=[Instruction(**instruction) for instruction in function["instructions"]],
+                allocation=Allocation(**allocation)))
+        result.append(Program(name=program["name"], core=program["core"],
+                              lnc_size=program["lnc_size"], target=program["target"],
+                              functions=functions))
+    return result

@@ -1,0 +1,17 @@
+//===- walrus-lsp-server.cpp - MLIR language server for bir ---------------===//
+//
+// MLIR's LSP server with the bir dialect registered: diagnostics, hover,
+// go-to-definition and outlines for .mlir files in any LSP-capable editor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<walrus::bir::BIRDialect>();
+  return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
+}
