@@ -14,6 +14,8 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "examples")))
 config.substitutions.append(("%utils", os.path.join(config.walrus_src_root, "utils")))
+config.substitutions.append(("%walrus_src_root", config.walrus_src_root))
+config.substitutions.append(("%walrus_obj_root", config.walrus_obj_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%walrus_opt", os.path.join(config.walrus_tools_dir, "walrus-opt")))
 config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir, "walrus-run")))

@@ -1,0 +1,15 @@
+// An MLIR-based compiler driver with Walrus embedded: the bir dialect, the
+// Walrus passes and -walrus-pipeline, next to everything MlirOptMain offers.
+#include "Walrus/Walrus.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  walrus::registerWalrusDialects(registry);
+  walrus::registerWalrusPasses();
+  walrus::registerWalrusPipelines();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "my compiler, with Walrus\n", registry));
+}
