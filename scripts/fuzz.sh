@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WALRUS_BUILD_DIR=build-fuzz
-export WALRUS_CMAKE_FLAGS="-DWALRUS_ENABLE_FUZZER=ON -DWALRUS_ENABLE_SANITIZERS=ON"
+export WALRUS_CMAKE_FLAGS="-DWALRUS_ENABLE_FUZZER=ON -DWALRUS_ENABLE_SANITIZERS=ON -DWALRUS_ENABLE_PYTHON=OFF"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
 scripts/build.sh walrus-fuzz
 corpus=build-fuzz/corpus

@@ -10,7 +10,12 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.walrus_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "walrus-capi-test.c"]
+if config.walrus_enable_capi:
+    config.available_features.add("capi")
+if config.walrus_sanitizers:
+    config.available_features.add("sanitizers")
 
 config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "examples")))
 config.substitutions.append(("%utils", os.path.join(config.walrus_src_root, "utils")))
@@ -24,4 +29,5 @@ config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.walrus_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run", "walrus-lsp-server"], [config.walrus_tools_dir])
+llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run", "walrus-lsp-server", "walrus-capi-test"],
+                                   [config.walrus_tools_dir])

@@ -1,0 +1,79 @@
+/*===- walrus-capi-test.c - The Walrus C API from C ----------------------===*/
+/* RUN by test/CAPI/capi.test. */
+
+#include "Walrus-c/Walrus.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+
+static void print(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+static const char *kProgram =
+    "module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {\n"
+    "  bir.func @main {\n"
+    "    %x = bir.memloc \"x\" input : !bir.dram<256x512xbf16>\n"
+    "    %t = bir.memloc \"t\" internal : !bir.sbuf<128x512xbf16>\n"
+    "    bir.dma %t[#bir.ap<0, [[512, 128], [1, 512]]>], "
+    "%x[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>] "
+    ": !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>\n"
+    "  }\n"
+    "}\n";
+
+int main(void) {
+  MlirContext context = mlirContextCreate();
+  MlirDialectHandle bir = mlirGetDialectHandle__bir__();
+  mlirDialectHandleRegisterDialect(bir, context);
+  mlirDialectHandleLoadDialect(bir, context);
+  walrusRegisterPasses();
+  walrusRegisterPipelines();
+
+  int64_t shape[] = {128, 512};
+  MlirType sbuf = walrusSbufTypeGet(context, 2, shape, mlirBF16TypeGet(context));
+  mlirTypePrint(sbuf, print, NULL);
+  printf(" memory=%d partitions=%lld bytes=%lld\n", walrusTypeIsAMemoryType(sbuf),
+         (long long)walrusMemoryTypeGetPartitions(sbuf),
+         (long long)walrusMemoryTypeGetBytesPerPartition(sbuf));
+  MlirType dram = walrusDramTypeGet(context, 2, shape, mlirF32TypeGet(context));
+  mlirTypePrint(dram, print, NULL);
+  printf(" bytes=%lld\n", (long long)walrusMemoryTypeGetBytesPerPartition(dram));
+
+  int64_t steps[] = {512, 1}, nums[] = {128, 256};
+  MlirAttribute pattern = walrusAccessPatternGet(context, 0, 2, steps, nums);
+  mlirAttributePrint(pattern, print, NULL);
+  printf(" pattern=%d elements=%lld\n", walrusAttributeIsAnAccessPattern(pattern),
+         (long long)walrusAccessPatternGetNumElements(pattern));
+  MlirAttribute target =
+      walrusTargetGetPreset(context, mlirStringRefCreateFromCString("trn1"));
+  mlirAttributePrint(target, print, NULL);
+  printf(" partitions=%lld bytes=%lld\n",
+         (long long)walrusTargetGetSbufPartitions(target),
+         (long long)walrusTargetGetSbufBytesPerPartition(target));
+  printf("unknown preset is null: %d\n",
+         mlirAttributeIsNull(walrusTargetGetPreset(
+             context, mlirStringRefCreateFromCString("trn9"))));
+
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kProgram));
+  if (mlirModuleIsNull(module))
+    return 1;
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString("builtin.module(walrus-pipeline)"), print,
+          NULL)))
+    return 2;
+  if (mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    return 3;
+  mlirOperationPrint(mlirModuleGetOperation(module), print, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(context);
+  return 0;
+}
