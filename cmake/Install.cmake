@@ -6,7 +6,8 @@ include(GNUInstallDirs)
 
 set(WALRUS_INSTALL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR})
 set(WALRUS_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/walrus)
-set(WALRUS_LIBRARIES WalrusBIR WalrusAnalysis WalrusTransforms WalrusInterpreter)
+set(WALRUS_LIBRARIES WalrusBIR WalrusAnalysis WalrusTransforms WalrusInterpreter
+  WalrusTarget)
 
 foreach(library ${WALRUS_LIBRARIES})
   target_include_directories(${library} INTERFACE
@@ -16,7 +17,7 @@ endforeach()
 install(TARGETS ${WALRUS_LIBRARIES} EXPORT WalrusTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS walrus-opt walrus-run walrus-lsp-server
+install(TARGETS walrus-opt walrus-run walrus-lsp-server walrus-translate
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET WalrusCAPI)
   install(TARGETS WalrusCAPI LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})

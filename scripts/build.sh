@@ -4,7 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${WALRUS_BUILD_DIR:-build}
 
-if [ ! -f "$build/build.ninja" ]; then
+# Explicit flags are applied to an existing build directory too, so that a
+# cached option (e.g. WALRUS_ENABLE_PYTHON) cannot outlive a script change.
+if [ ! -f "$build/build.ninja" ] || [ -n "${WALRUS_CMAKE_FLAGS:-}" ]; then
   cmake -G Ninja -S . -B "$build" \
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \

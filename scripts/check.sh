@@ -12,7 +12,7 @@ status=${PIPESTATUS[0]}
 
 # lit's summary lines: "  Passed: N (..%)", "  Expectedly Failed: N (..%)", ...
 count() {
-  awk -F: -v key="$1" '{ sub(/^ +/, "", $1) }
+  awk -F: -v key="$1" '{ gsub(/^ +| +$/, "", $1) }
     $1 == key { split($2, n, " "); total += n[1] } END { print total + 0 }' "$log"
 }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
@@ -22,7 +22,8 @@ if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
 fi
 
 # The Python package's tests, when the bindings were built.
-if [ -d "$build/python/walrus" ]; then
+if grep -q '^WALRUS_ENABLE_PYTHON:BOOL=ON' "$build/CMakeCache.txt" &&
+   compgen -G "$build/python/walrus/_walrus*.so" >/dev/null; then
   PYTHONPATH="$PWD/$build/python" /usr/bin/python3 -m pytest -q python/tests 2>&1 | tee "$log"
   pystatus=${PIPESTATUS[0]}
   summary=$(tail -n 1 "$log")

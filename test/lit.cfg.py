@@ -29,5 +29,5 @@ config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.walrus_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run", "walrus-lsp-server", "walrus-capi-test"],
+llvm_config.add_tool_substitutions(["walrus-opt", "walrus-run", "walrus-lsp-server", "walrus-translate", "walrus-capi-test"],
                                    [config.walrus_tools_dir])

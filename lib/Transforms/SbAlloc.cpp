@@ -121,22 +121,50 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       }
       return success();
     }
+    // A spill tensor serves one instruction and cannot spill again. When
+    // one finds no place, the tensors around it make room instead: the
+    // cheapest spillable neighbour goes to DRAM, even if it was placed in
+    // an earlier round. Only when no neighbour can go do the instruction's
+    // own operands not fit.
+    SmallVector<unsigned> toSpill;
+    llvm::SmallDenseSet<unsigned> chosen;
+    auto isSpillLocal = [&](unsigned index) {
+      return llvm::any_of(nodes[index].members, [&](MemlocOp memloc) {
+        return spillLocals.contains(memloc);
+      });
+    };
     for (unsigned index : coloring.spilled) {
+      if (!isSpillLocal(index)) {
+        if (chosen.insert(index).second)
+          toSpill.push_back(index);
+        continue;
+      }
+      std::optional<unsigned> victim;
+      for (unsigned neighbor : nodes[index].neighbors)
+        if (!isSpillLocal(neighbor) &&
+            nodes[neighbor].spillCost != std::numeric_limits<double>::infinity() &&
+            (!victim || nodes[neighbor].spillCost < nodes[*victim].spillCost))
+          victim = neighbor;
+      if (!victim) {
+        Operation *user = *nodes[index].members.front()->getUsers().begin();
+        return user->emitError()
+               << "sb-alloc: the SBUF operands of this instruction do not "
+                  "fit in "
+               << budget << " bytes per partition together";
+      }
+      if (chosen.insert(*victim).second)
+        toSpill.push_back(*victim);
+    }
+    for (unsigned index : toSpill) {
       for (MemlocOp memloc : nodes[index].members) {
-        // A spill tensor serves one instruction: if it finds no place, the
-        // instruction's own operands do not fit.
-        if (spillLocals.contains(memloc)) {
-          Operation *user = *memloc->getUsers().begin();
-          return user->emitError()
-                 << "sb-alloc: the SBUF operands of this instruction do not "
-                    "fit in "
-                 << budget << " bytes per partition together";
-        }
         if (explain)
           emitRemark(memloc.getLoc())
               << "sb-alloc: spilling '" << memloc.getName() << "' ("
               << nodes[index].partitions << " x " << nodes[index].bytes
               << " B) to DRAM in round " << iteration;
+        // Its pieces find their own places.
+        memloc.removeAddressAttr();
+        memloc.removeBasePartitionAttr();
         if (failed(spillToDram(memloc, names, spillLocals)))
           return failure();
         ++result.spills;

@@ -1,0 +1,41 @@
+//===- MiniMalloc.h - Static allocation problems in MiniMalloc CSV -*- C++ -*-===//
+//
+// The interchange format of the public static-allocation benchmarks
+// (MiniMalloc, ASPLOS 2023): one buffer per row, `id,lower,upper,size`, live
+// over [lower, upper), `size` bytes in every one of the 128 partitions.
+// Importing builds a BIR function whose SBUF tensors have exactly those
+// live ranges; exporting reads the -sb-alloc result back as
+// `id,lower,upper,size,offset`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_TARGET_MINIMALLOC_H
+#define WALRUS_TARGET_MINIMALLOC_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace llvm {
+class SourceMgr;
+class raw_ostream;
+} // namespace llvm
+
+namespace walrus {
+
+/// Parses the main buffer of `sourceMgr` as MiniMalloc CSV. Emits a
+/// diagnostic located at the offending line and returns null on bad input.
+mlir::OwningOpRef<mlir::ModuleOp>
+importMiniMallocCsv(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
+
+/// Writes the placement of every imported buffer. Fails with a diagnostic
+/// on a buffer that has no address or was spilled.
+mlir::LogicalResult exportMiniMallocCsv(mlir::ModuleOp module,
+                                        llvm::raw_ostream &output);
+
+/// Registers `--import-minimalloc-csv` and `--export-minimalloc-csv` with
+/// MLIR's translation registry (walrus-translate).
+void registerMiniMallocTranslations();
+
+} // namespace walrus
+
+#endif // WALRUS_TARGET_MINIMALLOC_H

@@ -1,0 +1,233 @@
+//===- MiniMallocImport.cpp - MiniMalloc CSV -> BIR -----------------------===//
+//
+// Each buffer becomes a 128 x size i8 SBUF tensor, written by a memset at
+// its first time step and read by a DMA at its last one. Within one time
+// step every write comes before every read, so two tensors' live ranges
+// overlap in program order exactly when their [lower, upper) intervals do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Target/MiniMalloc.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+namespace {
+struct Buffer {
+  StringRef id;
+  int64_t lower, upper, size;
+  Location loc;
+};
+
+/// The columns of a row, by header name.
+struct Columns {
+  unsigned id = 0, lower = 1, upper = 2, size = 3;
+  unsigned count = 4;
+};
+
+class CsvReader {
+public:
+  CsvReader(llvm::SourceMgr &sourceMgr, MLIRContext *context)
+      : context(context),
+        buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())) {}
+
+  /// The rows, or nothing after an error was emitted.
+  std::optional<SmallVector<Buffer>> read();
+
+private:
+  Location getLoc(unsigned line) const {
+    return FileLineColLoc::get(context, buffer->getBufferIdentifier(), line,
+                               1);
+  }
+  LogicalResult readHeader(ArrayRef<StringRef> fields, unsigned line);
+  std::optional<int64_t> readInteger(StringRef field, StringRef column,
+                                     unsigned line);
+
+  MLIRContext *context;
+  const llvm::MemoryBuffer *buffer;
+  Columns columns;
+};
+} // namespace
+
+LogicalResult CsvReader::readHeader(ArrayRef<StringRef> fields,
+                                    unsigned line) {
+  std::optional<unsigned> id, lower, upper, size;
+  for (auto [index, field] : llvm::enumerate(fields)) {
+    StringRef name = field.trim();
+    for (auto [key, slot] : {std::pair{"id", &id}, {"lower", &lower},
+                             {"upper", &upper}, {"size", &size}})
+      if (name == key)
+        *slot = index;
+  }
+  for (auto [key, slot] : {std::pair{"id", &id}, {"lower", &lower},
+                           {"upper", &upper}, {"size", &size}})
+    if (!*slot)
+      return emitError(getLoc(line))
+             << "MiniMalloc CSV header has no '" << key
+             << "' column (expected id,lower,upper,size)";
+  columns = {*id, *lower, *upper, *size, unsigned(fields.size())};
+  return success();
+}
+
+std::optional<int64_t> CsvReader::readInteger(StringRef field,
+                                              StringRef column,
+                                              unsigned line) {
+  int64_t value;
+  if (field.trim().getAsInteger(10, value)) {
+    emitError(getLoc(line)) << "'" << field.trim() << "' in column '"
+                            << column << "' is not an integer";
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<SmallVector<Buffer>> CsvReader::read() {
+  SmallVector<Buffer> buffers;
+  llvm::StringMap<unsigned> firstLine;
+  SmallVector<StringRef, 8> fields;
+  StringRef rest = buffer->getBuffer();
+  bool first = true;
+  for (unsigned line = 1; !rest.empty(); ++line) {
+    auto [text, next] = rest.split('\n');
+    rest = next;
+    text = text.trim();
+    if (text.empty())
+      continue;
+    fields.clear();
+    text.split(fields, ',');
+    // A first row that does not start with a number is the header.
+    int64_t ignored;
+    if (first && fields[columns.lower].trim().getAsInteger(10, ignored)) {
+      first = false;
+      if (failed(readHeader(fields, line)))
+        return std::nullopt;
+      continue;
+    }
+    first = false;
+    if (fields.size() < columns.count) {
+      emitError(getLoc(line)) << "expected " << columns.count
+                              << " columns (id,lower,upper,size), got "
+                              << fields.size();
+      return std::nullopt;
+    }
+    StringRef id = fields[columns.id].trim();
+    std::optional<int64_t> lower =
+        readInteger(fields[columns.lower], "lower", line);
+    if (!lower)
+      return std::nullopt;
+    std::optional<int64_t> upper =
+        readInteger(fields[columns.upper], "upper", line);
+    if (!upper)
+      return std::nullopt;
+    std::optional<int64_t> size = readInteger(fields[columns.size], "size", line);
+    if (!size)
+      return std::nullopt;
+    if (id.empty()) {
+      emitError(getLoc(line)) << "buffer has an empty id";
+      return std::nullopt;
+    }
+    if (*size <= 0) {
+      emitError(getLoc(line)) << "buffer '" << id
+                              << "' has size " << *size
+                              << ": sizes must be positive";
+      return std::nullopt;
+    }
+    if (*lower < 0 || *lower >= *upper) {
+      emitError(getLoc(line))
+          << "buffer '" << id << "' has lifetime [" << *lower << ", "
+          << *upper << "): need 0 <= lower < upper";
+      return std::nullopt;
+    }
+    auto [it, inserted] = firstLine.try_emplace(id, line);
+    if (!inserted) {
+      emitError(getLoc(line)) << "duplicate buffer id '" << id
+                              << "' (first on line " << it->second << ")";
+      return std::nullopt;
+    }
+    buffers.push_back({id, *lower, *upper, *size, getLoc(line)});
+  }
+  return buffers;
+}
+
+/// A tensor name no buffer uses.
+static std::string getSinkName(ArrayRef<Buffer> buffers) {
+  llvm::StringSet<> ids;
+  for (const Buffer &buffer : buffers)
+    ids.insert(buffer.id);
+  std::string name = "minimalloc_sink";
+  while (ids.contains(name))
+    name += "_";
+  return name;
+}
+
+OwningOpRef<ModuleOp>
+walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context) {
+  context->loadDialect<BIRDialect>();
+  std::optional<SmallVector<Buffer>> buffers =
+      CsvReader(sourceMgr, context).read();
+  if (!buffers)
+    return nullptr;
+  const llvm::MemoryBuffer *input =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  Location fileLoc = FileLineColLoc::get(context, input->getBufferIdentifier(),
+                                         1, 1);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
+  auto func = FuncOp::create(builder, fileLoc, "main");
+  builder.setInsertionPointToEnd(&func.getBody().front());
+
+  constexpr int64_t partitions = 128;
+  Type byte = builder.getI8Type();
+  auto internal = TensorKindAttr::get(context, TensorKind::Internal);
+  int64_t largest = 1;
+  for (const Buffer &buffer : *buffers)
+    largest = std::max(largest, buffer.size);
+  // One DRAM output receives every read, so no buffer's last use is dead.
+  auto sink = MemlocOp::create(
+      builder, fileLoc, DramType::get(context, {partitions, largest}, byte),
+      builder.getStringAttr(getSinkName(*buffers)),
+      TensorKindAttr::get(context, TensorKind::Output), StringAttr(),
+      IntegerAttr(), IntegerAttr());
+
+  SmallVector<MemlocOp> tensors;
+  for (const Buffer &buffer : *buffers) {
+    auto tensor = MemlocOp::create(
+        builder, buffer.loc,
+        SbufType::get(context, {partitions, buffer.size}, byte),
+        builder.getStringAttr(buffer.id), internal, StringAttr(),
+        IntegerAttr(), IntegerAttr());
+    tensor->setAttr("minimalloc.id", builder.getStringAttr(buffer.id));
+    tensor->setAttr("minimalloc.lower", builder.getI64IntegerAttr(buffer.lower));
+    tensor->setAttr("minimalloc.upper", builder.getI64IntegerAttr(buffer.upper));
+    tensors.push_back(tensor);
+  }
+
+  // (time step, read?, buffer): writes at `lower`, reads at `upper - 1`.
+  SmallVector<std::tuple<int64_t, bool, unsigned>> events;
+  for (auto [index, buffer] : llvm::enumerate(*buffers)) {
+    events.push_back({buffer.lower, false, index});
+    events.push_back({buffer.upper - 1, true, index});
+  }
+  llvm::sort(events);
+  for (auto [time, reads, index] : events) {
+    const Buffer &buffer = (*buffers)[index];
+    auto whole = PhysicalAccessPatternAttr::get(
+        context, 0, {buffer.size, 1}, {partitions, buffer.size});
+    if (!reads) {
+      MemsetOp::create(builder, buffer.loc, tensors[index].getResult(), whole,
+                       builder.getF64FloatAttr(0.0), IntegerSetAttr());
+      continue;
+    }
+    auto sinkRows = PhysicalAccessPatternAttr::get(
+        context, 0, {largest, 1}, {partitions, buffer.size});
+    DmaOp::create(builder, buffer.loc, sink.getResult(), sinkRows,
+                  tensors[index].getResult(), whole, IntegerSetAttr());
+  }
+  return module;
+}

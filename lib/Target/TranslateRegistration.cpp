@@ -1,0 +1,32 @@
+//===- TranslateRegistration.cpp - walrus-translate's translations --------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Target/MiniMalloc.h"
+
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+using namespace mlir;
+
+void walrus::registerMiniMallocTranslations() {
+  static TranslateToMLIRRegistration importCsv(
+      "import-minimalloc-csv",
+      "MiniMalloc CSV (id,lower,upper,size) to a BIR program with those "
+      "SBUF live ranges",
+      [](llvm::SourceMgr &sourceMgr, MLIRContext *context) {
+        return OwningOpRef<Operation *>(
+            importMiniMallocCsv(sourceMgr, context).release());
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<bir::BIRDialect>();
+      });
+  static TranslateFromMLIRRegistration exportCsv(
+      "export-minimalloc-csv",
+      "an allocated BIR program made by --import-minimalloc-csv to "
+      "MiniMalloc CSV with offsets (id,lower,upper,size,offset)",
+      [](ModuleOp module, llvm::raw_ostream &output) {
+        return exportMiniMallocCsv(module, output);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<bir::BIRDialect>();
+      });
+}
