@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Static allocation quality on MiniMalloc CSV instances (issue 9).
+
+    python3 bench/minimalloc.py                 # generate, then compare
+    python3 bench/minimalloc.py --dir DIR       # every DIR/*.csv
+    python3 bench/minimalloc.py --generate DIR  # only write the instances
+
+Per instance: buffers, lower bound (the largest total size live at one
+time), and for Walrus (walrus-translate --import-minimalloc-csv | walrus-opt
+-sb-alloc | --export-minimalloc-csv) and each greedy baseline: height (the
+highest byte any buffer reaches), height / lower bound, whether it fits the
+instance's capacity, and time. Walrus runs at the capacity, where it must
+place every buffer without spilling; when it cannot, its height and time
+are those of a second run without a limit. Baselines, as in the production allocators:
+
+  best-fit   size-descending best fit (TFLite, XLA kSpatial)
+  first-fit  size-descending first fit (TFLM)
+  temporal   start-time order, best fit (XLA kTemporal)
+
+Generated instances (deterministic seeds):
+  hard-N     a capacity x time rectangle cut into N buffers by random
+             guillotine cuts, then shuffled: the optimum is the capacity
+             and equals the lower bound
+  trace-N    kernel-like traces: tiles of the SBUF sizes the bundled kernels
+             use, each live for a few steps, a few long-lived weights
+"""
+import argparse
+import csv
+import glob
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+# --- instances -------------------------------------------------------------
+
+def write_csv(path, buffers, capacity):
+    """buffers: (lower, upper, size); the capacity goes in a comment-free
+    sidecar name so that the CSV stays in MiniMalloc's format."""
+    with open(path, "w") as out:
+        out.write("id,lower,upper,size\n")
+        for index, (lower, upper, size) in enumerate(buffers):
+            out.write(f"{index},{lower},{upper},{size}\n")
+    with open(path + ".capacity", "w") as out:
+        out.write(f"{capacity}\n")
+
+
+def generate_hard(count, seed, capacity=1 << 16, horizon=1 << 12):
+    """Guillotine-cut [0, capacity) x [0, horizon) into `count` rectangles."""
+    rng = random.Random(seed)
+    pieces = [(0, capacity, 0, horizon)]  # offset, size, lower, upper
+    while len(pieces) < count:
+        # Cut the largest piece that can still be cut.
+        pieces.sort(key=lambda p: p[1] * (p[3] - p[2]))
+        offset, size, lower, upper = pieces.pop()
+        along_time = upper - lower > 1 and (size == 1 or rng.random() < 0.5)
+        if along_time:
+            cut = rng.randint(lower + 1, upper - 1)
+            pieces += [(offset, size, lower, cut), (offset, size, cut, upper)]
+        elif size > 1:
+            cut = rng.randint(1, size - 1)
+            pieces += [(offset, cut, lower, upper),
+                       (offset + cut, size - cut, lower, upper)]
+        else:
+            pieces.append((offset, size, lower, upper))
+            break
+    rng.shuffle(pieces)
+    return [(lower, upper, size) for _, size, lower, upper in pieces], capacity
+
+
+def generate_trace(count, seed):
+    """Tiles of 512 B..8 KiB per partition written by one instruction and
+    read within the next few; about 2% long-lived (weights, accumulators)."""
+    rng = random.Random(seed)
+    sizes = [512, 1024, 2048, 4096, 8192]
+    buffers = []
+    step = 0
+    while len(buffers) < count:
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.02:
+                life = rng.randint(50, 2000)
+            else:
+                life = rng.randint(1, 8)
+            buffers.append((step, step + life, rng.choice(sizes)))
+        step += 1
+    buffers = buffers[:count]
+    return buffers, None
+
+
+def lower_bound(buffers):
+    events = []
+    for lower, upper, size in buffers:
+        events.append((lower, size))
+        events.append((upper, -size))
+    events.sort(key=lambda e: (e[0], e[1]))  # frees before allocations
+    live = best = 0
+    for _, delta in events:
+        live += delta
+        best = max(best, live)
+    return best
+
+
+# --- greedy baselines ------------------------------------------------------
+
+class Placed:
+    """Placed buffers bucketed by time, to find the ones overlapping a
+    lifetime without scanning them all."""
+
+    def __init__(self, width):
+        self.width = width
+        self.buckets = {}
+
+    def add(self, lower, upper, offset, size):
+        entry = (lower, upper, offset, size)
+        for bucket in range(lower // self.width, (upper - 1) // self.width + 1):
+            self.buckets.setdefault(bucket, []).append(entry)
+
+    def overlapping(self, lower, upper):
+        seen = set()
+        for bucket in range(lower // self.width, (upper - 1) // self.width + 1):
+            for entry in self.buckets.get(bucket, ()):
+                if entry[0] < upper and lower < entry[1] and id(entry) not in seen:
+                    seen.add(id(entry))
+                    yield entry
+
+
+def greedy(buffers, order, best_fit):
+    horizon = max(upper for _, upper, _ in buffers)
+    placed = Placed(max(1, horizon // 256))
+    height = 0
+    for index in order:
+        lower, upper, size = buffers[index]
+        taken = sorted((offset, offset + s)
+                       for _, _, offset, s in placed.overlapping(lower, upper))
+        choice = None
+        gap_start = 0
+        for start, end in taken + [(1 << 62, 1 << 62)]:
+            gap = start - gap_start
+            if gap >= size:
+                if not best_fit:
+                    choice = gap_start
+                    break
+                if choice is None or gap < choice[1]:
+                    choice = (gap_start, gap)
+            gap_start = max(gap_start, end)
+        offset = choice if not best_fit else choice[0]
+        placed.add(lower, upper, offset, size)
+        height = max(height, offset + size)
+    return height
+
+
+def baselines(buffers):
+    by_size = sorted(range(len(buffers)),
+                     key=lambda i: (-buffers[i][2],
+                                    -(buffers[i][1] - buffers[i][0]), i))
+    by_start = sorted(range(len(buffers)), key=lambda i: (buffers[i][0], i))
+    return [("best-fit", by_size, True), ("first-fit", by_size, False),
+            ("temporal", by_start, True)]
+
+
+# --- Walrus ----------------------------------------------------------------
+
+def run_walrus(tools, path, capacity):
+    """Height and seconds, or (None, seconds) when it did not place every
+    buffer at `capacity` bytes."""
+    start = time.perf_counter()
+    imported = subprocess.run(
+        [os.path.join(tools, "walrus-translate"), "--import-minimalloc-csv",
+         path], capture_output=True, check=True).stdout
+    allocated = subprocess.run(
+        [os.path.join(tools, "walrus-opt"), f"-sb-alloc=sbuf-bytes={capacity}",
+         "--emit-bytecode", "-"], input=imported, capture_output=True)
+    if allocated.returncode != 0:
+        return None, time.perf_counter() - start
+    exported = subprocess.run(
+        [os.path.join(tools, "walrus-translate"), "--export-minimalloc-csv",
+         "-"], input=allocated.stdout, capture_output=True)
+    seconds = time.perf_counter() - start
+    if exported.returncode != 0:  # spilled
+        return None, seconds
+    rows = csv.DictReader(exported.stdout.decode().splitlines())
+    return max(int(r["offset"]) + int(r["size"]) for r in rows), seconds
+
+
+def read_csv(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    buffers = [(int(r["lower"]), int(r["upper"]), int(r["size"])) for r in rows]
+    capacity = None
+    if os.path.exists(path + ".capacity"):
+        with open(path + ".capacity") as f:
+            capacity = int(f.read())
+    return buffers, capacity
+
+
+def generate_all(folder, sizes_hard, sizes_trace, seeds):
+    os.makedirs(folder, exist_ok=True)
+    for count in sizes_hard:
+        for seed in range(seeds):
+            buffers, capacity = generate_hard(count, seed)
+            write_csv(os.path.join(folder, f"hard-{count}-s{seed}.csv"),
+                      buffers, capacity)
+    for count in sizes_trace:
+        buffers, _ = generate_trace(count, 1)
+        # Capacity: the lower bound itself; fitting means reaching it.
+        write_csv(os.path.join(folder, f"trace-{count}.csv"), buffers,
+                  lower_bound(buffers))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", help="folder of MiniMalloc CSV instances")
+    parser.add_argument("--generate", help="write the generated instances here and stop")
+    parser.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"))
+    parser.add_argument("--hard", default="50,100,200,500")
+    parser.add_argument("--trace", default="1000,10000,100000")
+    parser.add_argument("--seeds", type=int, default=2)
+    args = parser.parse_args()
+    hard = [int(n) for n in args.hard.split(",") if n]
+    trace = [int(n) for n in args.trace.split(",") if n]
+    if args.generate:
+        generate_all(args.generate, hard, trace, args.seeds)
+        return
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.dir
+        if not folder:
+            folder = scratch
+            generate_all(folder, hard, trace, args.seeds)
+        paths = sorted(glob.glob(os.path.join(folder, "*.csv")),
+                       key=lambda p: (os.path.basename(p).split("-")[0],
+                                      len(p), p))
+        print(f"{'instance':<20} {'buffers':>7} {'lower':>9} {'capacity':>9} "
+              f"{'allocator':<10} {'height':>9} {'h/lb':>6} {'fits':>4} {'time s':>7}")
+        for path in paths:
+            buffers, capacity = read_csv(path)
+            bound = lower_bound(buffers)
+            capacity = capacity or bound
+            name = os.path.basename(path)[:-4]
+            unlimited = sum(size for _, _, size in buffers)
+            # At the capacity when it fits there; else without a limit.
+            height, seconds = run_walrus(args.tools, path, capacity)
+            fits = height is not None
+            if not fits:
+                height, seconds = run_walrus(args.tools, path, unlimited)
+            rows = [("walrus", height, fits, seconds)]
+            for label, order, best_fit in baselines(buffers):
+                start = time.perf_counter()
+                h = greedy(buffers, order, best_fit)
+                rows.append((label, h, h <= capacity, time.perf_counter() - start))
+            for label, h, fits, seconds in rows:
+                print(f"{name:<20} {len(buffers):>7} {bound:>9} {capacity:>9} "
+                      f"{label:<10} {h:>9} {h / bound:>6.3f} "
+                      f"{'yes' if fits else 'no':>4} {seconds:>7.3f}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
