@@ -10,6 +10,7 @@
 
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Analysis/SbColoring.h"
+#include "Walrus/Analysis/SbSearch.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
 
@@ -45,6 +46,10 @@ struct SbAllocPass : walrus::impl::SbAllocBase<SbAllocPass> {
 
 private:
   LogicalResult allocate(FuncOp func, FuncResult &result);
+  void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
+                            int64_t budget,
+                            ArrayRef<std::optional<SbPlacement>> fixed,
+                            SbColoring &coloring);
 };
 } // namespace
 
@@ -54,6 +59,40 @@ static std::string qualifiedName(FuncOp func) {
   if (module && module.getName())
     name += (*module.getName() + "::@").str();
   return name + func.getSymName().str();
+}
+
+/// Replaces an overflowing colouring by a search's placement when every
+/// tensor spans all partitions and none is placed yet (the first round).
+void SbAllocPass::searchBeforeSpilling(
+    const InterferenceGraph &graph, int64_t partitions, int64_t budget,
+    ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
+  ArrayRef<SbNode> nodes = graph.getNodes();
+  if (searchSteps == 0 || llvm::any_of(fixed, [](auto p) { return bool(p); }) ||
+      llvm::any_of(nodes, [&](const SbNode &node) {
+        return node.partitions != partitions;
+      }))
+    return;
+  SmallVector<SearchBuffer> buffers;
+  SmallVector<unsigned> live;
+  for (auto [index, node] : llvm::enumerate(nodes))
+    if (node.live) {
+      buffers.push_back({node.range.start, node.range.end, node.bytes});
+      live.push_back(index);
+    }
+  SearchResult found = searchPlacement(buffers, budget, searchSteps);
+  numSearchSteps += found.steps;
+  if (!found.offsets)
+    return;
+  coloring.spilled.clear();
+  coloring.peakBytes = 0;
+  coloring.placements.assign(nodes.size(), SbPlacement{0, 0});
+  for (auto [index, offset] : llvm::zip(live, *found.offsets)) {
+    coloring.placements[index] = SbPlacement{0, offset};
+    coloring.peakBytes =
+        std::max(coloring.peakBytes, offset + nodes[index].bytes);
+  }
+  for (const SbNode &node : nodes)
+    coloring.peakBytes = std::max(coloring.peakBytes, node.bytes);
 }
 
 LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
@@ -89,6 +128,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
           fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
                                      int64_t(*memloc.getAddress())};
     SbColoring coloring = colorGraph(graph, partitions, budget, fixed);
+    if (!coloring.spilled.empty())
+      searchBeforeSpilling(graph, partitions, budget, fixed, coloring);
     result.nodes = nodes.size();
     result.edges = graph.getNumEdges();
     result.lowerBound = graph.getLowerBound();
@@ -177,10 +218,10 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
 }
 
 void SbAllocPass::runOnOperation() {
-  if (sbufBytes < 0 || maxIterations < 1) {
+  if (sbufBytes < 0 || searchSteps < 0 || maxIterations < 1) {
     getOperation().emitError(
-        "sb-alloc: sbuf-bytes must not be negative and max-iterations must "
-        "be at least 1");
+        "sb-alloc: sbuf-bytes and search-steps must not be negative and "
+        "max-iterations must be at least 1");
     return signalPassFailure();
   }
   bool failed = false;

@@ -1,7 +1,7 @@
 // RUN: walrus-opt %s -split-input-file -sb-alloc=sbuf-bytes=1024 -verify-diagnostics -o /dev/null
 // RUN: not walrus-opt %s -sb-alloc=sbuf-bytes=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: error: sb-alloc: sbuf-bytes must not be negative and max-iterations must be at least 1
+// OPTION: error: sb-alloc: sbuf-bytes and search-steps must not be negative and max-iterations must be at least 1
 
 bir.func @too_big {
   // expected-error @+1 {{'big' is too big for SB, requires 2048 bytes with SB size 1024}}

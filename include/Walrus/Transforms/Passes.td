@@ -303,8 +303,13 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
            "Write every node's rectangle and live range as JSON to this file">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark for every segment split, partner group and spill">,
+    Option<"searchSteps", "search-steps", "int64_t", /*default=*/"200000",
+           "Search states to try for a placement before spilling when "
+           "colouring overflows (full-partition tensors only); 0 disables">,
   ];
   let statistics = [
+    Statistic<"numSearchSteps", "search-steps",
+              "Search states visited before spilling">,
     Statistic<"numNodes", "SbRenumberLocationsCount",
               "Allocation nodes in the last round">,
     Statistic<"numEdges", "edges", "Interference edges in the last round">,

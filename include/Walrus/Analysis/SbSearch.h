@@ -1,0 +1,44 @@
+//===- SbSearch.h - Bounded search for a 1-D placement -----------*- C++ -*-===//
+//
+// When colouring overflows the budget, a depth-first search over offsets
+// before anything spills, after MiniMalloc (Moffitt, ASPLOS 2023): buffers
+// are placed bottom-up, each at the floor of the time sections it covers,
+// branching only on the buffers that can sit at the lowest section, and a
+// branch is cut as soon as some section's height plus the sizes still to
+// place over it exceeds the budget. Applies to buffers that all span the
+// full partition range (a 1-D problem over time x bytes). Deterministic:
+// the budget counts search steps, not seconds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_SBSEARCH_H
+#define WALRUS_ANALYSIS_SBSEARCH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace walrus {
+
+struct SearchBuffer {
+  /// Live over program points [start, end] (inclusive, as LiveRange).
+  unsigned start = 0, end = 0;
+  int64_t bytes = 0;
+};
+
+struct SearchResult {
+  /// Per buffer its offset, if the search placed all within the budget.
+  std::optional<llvm::SmallVector<int64_t>> offsets;
+  uint64_t steps = 0;
+};
+
+/// Places every buffer in [0, capacity) with no two co-live buffers
+/// sharing a byte, visiting at most `maxSteps` search states.
+SearchResult searchPlacement(llvm::ArrayRef<SearchBuffer> buffers,
+                             int64_t capacity, uint64_t maxSteps);
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_SBSEARCH_H
