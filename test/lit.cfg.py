@@ -24,6 +24,7 @@ config.substitutions.append(("%walrus_obj_root", config.walrus_obj_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%walrus_opt", os.path.join(config.walrus_tools_dir, "walrus-opt")))
 config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir, "walrus-run")))
+config.substitutions.append(("%walrus_tools", config.walrus_tools_dir))
 
 # FileCheck, not and count live in the LLVM tools directory, not on PATH.
 llvm_config.use_default_substitutions()

@@ -23,8 +23,8 @@ using llvm::SmallVector;
 namespace {
 class Search {
 public:
-  Search(ArrayRef<SearchBuffer> input, int64_t capacity, uint64_t maxSteps)
-      : capacity(capacity), maxSteps(maxSteps) {
+  Search(ArrayRef<SearchBuffer> input, int64_t capacity, uint64_t maxWork)
+      : capacity(capacity), maxWork(maxWork) {
     SmallVector<SearchBuffer> ranges = compressTime(input);
     SmallVector<unsigned> cuts;
     for (const SearchBuffer &buffer : ranges) {
@@ -67,7 +67,7 @@ public:
         return result;
     if (descend(items.size()))
       result.offsets = offsets;
-    result.steps = steps;
+    result.work = work;
     return result;
   }
 
@@ -125,7 +125,8 @@ private:
   bool descend(size_t unplaced) {
     if (unplaced == 0)
       return true;
-    if (++steps > maxSteps)
+    work += height.size();
+    if (work > maxWork)
       return false;
     std::optional<unsigned> section = getLowestOpenSection();
     if (!section)
@@ -133,14 +134,17 @@ private:
     int64_t level = height[*section];
     for (unsigned index : covering[*section]) {
       Item &item = items[index];
-      if (offsets[index] >= 0 || getFloor(item) != level)
+      if (offsets[index] >= 0)
+        continue;
+      work += item.last - item.first;
+      if (getFloor(item) != level)
         continue;
       if (place(index, level)) {
         if (descend(unplaced - 1))
           return true;
         unplace(index);
       }
-      if (steps > maxSteps)
+      if (work > maxWork)
         return false;
     }
     // Nothing sits here at this level: the section stays empty up to the
@@ -192,8 +196,8 @@ private:
   }
 
   int64_t capacity;
-  uint64_t maxSteps;
-  uint64_t steps = 0;
+  uint64_t maxWork;
+  uint64_t work = 0;
   SmallVector<Item> items;
   SmallVector<int64_t> height, remaining, offsets;
   SmallVector<SmallVector<unsigned>> covering;
@@ -202,6 +206,6 @@ private:
 } // namespace
 
 SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
-                                     int64_t capacity, uint64_t maxSteps) {
-  return Search(buffers, capacity, maxSteps).run();
+                                     int64_t capacity, uint64_t maxWork) {
+  return Search(buffers, capacity, maxWork).run();
 }

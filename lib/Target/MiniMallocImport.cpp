@@ -167,7 +167,8 @@ static std::string getSinkName(ArrayRef<Buffer> buffers) {
 }
 
 OwningOpRef<ModuleOp>
-walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context) {
+walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                            int64_t capacity) {
   context->loadDialect<BIRDialect>();
   std::optional<SmallVector<Buffer>> buffers =
       CsvReader(sourceMgr, context).read();
@@ -178,6 +179,17 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context) {
   Location fileLoc = FileLineColLoc::get(context, input->getBufferIdentifier(),
                                          1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  if (capacity <= 0)
+    for (const Buffer &buffer : *buffers)
+      capacity += buffer.size;
+  TargetAttr base = TargetAttr::getDefault(context);
+  (*module)->setAttr(
+      BIRDialect::kTargetAttrName,
+      TargetAttr::get(context, "minimalloc", base.getSbufPartitions(),
+                      std::max<int64_t>(capacity, 1),
+                      base.getPsumPartitions(),
+                      base.getPsumBytesPerPartition(), base.getPsumBanks(),
+                      base.getMaxStationaryFree(), base.getMaxMovingFree()));
   OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
   auto func = FuncOp::create(builder, fileLoc, "main");
   builder.setInsertionPointToEnd(&func.getBody().front());

@@ -67,7 +67,7 @@ void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
   ArrayRef<SbNode> nodes = graph.getNodes();
-  if (searchSteps == 0 || llvm::any_of(fixed, [](auto p) { return bool(p); }) ||
+  if (searchBudget == 0 || llvm::any_of(fixed, [](auto p) { return bool(p); }) ||
       llvm::any_of(nodes, [&](const SbNode &node) {
         return node.partitions != partitions;
       }))
@@ -79,8 +79,8 @@ void SbAllocPass::searchBeforeSpilling(
       buffers.push_back({node.range.start, node.range.end, node.bytes});
       live.push_back(index);
     }
-  SearchResult found = searchPlacement(buffers, budget, searchSteps);
-  numSearchSteps += found.steps;
+  SearchResult found = searchPlacement(buffers, budget, searchBudget);
+  numSearchWork += found.work;
   if (!found.offsets)
     return;
   coloring.spilled.clear();
@@ -100,6 +100,11 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   int64_t partitions = target.getSbufPartitions();
   int64_t budget =
       sbufBytes > 0 ? sbufBytes.getValue() : target.getSbufBytesPerPartition();
+  // Placements past the target's SBUF would be invalid IR.
+  if (budget > target.getSbufBytesPerPartition())
+    return func.emitError()
+           << "sb-alloc: sbuf-bytes=" << budget << " exceeds the target's "
+           << target.getSbufBytesPerPartition() << " bytes per partition";
   for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
     MemoryType type = memloc.getMemoryType();
     if (type.getMemorySpace() == MemorySpace::SBUF &&
@@ -218,9 +223,9 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
 }
 
 void SbAllocPass::runOnOperation() {
-  if (sbufBytes < 0 || searchSteps < 0 || maxIterations < 1) {
+  if (sbufBytes < 0 || searchBudget < 0 || maxIterations < 1) {
     getOperation().emitError(
-        "sb-alloc: sbuf-bytes and search-steps must not be negative and "
+        "sb-alloc: sbuf-bytes and search-budget must not be negative and "
         "max-iterations must be at least 1");
     return signalPassFailure();
   }

@@ -1,7 +1,10 @@
 // RUN: walrus-opt %s -split-input-file -sb-alloc=sbuf-bytes=1024 -verify-diagnostics -o /dev/null
 // RUN: not walrus-opt %s -sb-alloc=sbuf-bytes=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: error: sb-alloc: sbuf-bytes and search-steps must not be negative and max-iterations must be at least 1
+// RUN: not walrus-opt %s -split-input-file -sb-alloc=sbuf-bytes=100000000 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAST-TARGET
+
+// PAST-TARGET: error: sb-alloc: sbuf-bytes=100000000 exceeds the target's {{[0-9]+}} bytes per partition
+// OPTION: error: sb-alloc: sbuf-bytes and search-budget must not be negative and max-iterations must be at least 1
 
 bir.func @too_big {
   // expected-error @+1 {{'big' is too big for SB, requires 2048 bytes with SB size 1024}}

@@ -7,7 +7,8 @@
 // branch is cut as soon as some section's height plus the sizes still to
 // place over it exceeds the budget. Applies to buffers that all span the
 // full partition range (a 1-D problem over time x bytes). Deterministic:
-// the budget counts search steps, not seconds.
+// the budget counts work (time sections examined), not seconds, so it
+// bounds the time on any size of problem.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,13 +32,14 @@ struct SearchBuffer {
 struct SearchResult {
   /// Per buffer its offset, if the search placed all within the budget.
   std::optional<llvm::SmallVector<int64_t>> offsets;
-  uint64_t steps = 0;
+  /// Time sections examined.
+  uint64_t work = 0;
 };
 
 /// Places every buffer in [0, capacity) with no two co-live buffers
-/// sharing a byte, visiting at most `maxSteps` search states.
+/// sharing a byte, examining at most `maxWork` time sections.
 SearchResult searchPlacement(llvm::ArrayRef<SearchBuffer> buffers,
-                             int64_t capacity, uint64_t maxSteps);
+                             int64_t capacity, uint64_t maxWork);
 
 } // namespace walrus
 

@@ -24,8 +24,12 @@ namespace walrus {
 
 /// Parses the main buffer of `sourceMgr` as MiniMalloc CSV. Emits a
 /// diagnostic located at the offending line and returns null on bad input.
+/// The module's target has `capacity` bytes per partition of SBUF, or,
+/// when it is 0, the sum of all sizes (room for any placement: the
+/// instances use capacities far above a real SBUF's).
 mlir::OwningOpRef<mlir::ModuleOp>
-importMiniMallocCsv(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
+importMiniMallocCsv(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context,
+                    int64_t capacity = 0);
 
 /// Writes the placement of every imported buffer. Fails with a diagnostic
 /// on a buffer that has no address or was spilled.

@@ -286,8 +286,10 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
     nodes live at the same time. Simplify removes nodes whose impact-weighted
     degree is below their number of placements, pushing the cheapest
     (cost / degree^2) optimistically when blocked; select gives each node
-    the lowest byte offset free in one of its bands. A node that finds no
-    place is spilled: it gets a DRAM home, and every instruction that uses
+    the lowest byte offset free in one of its bands. When that overflows
+    and every tensor spans all partitions, a bounded search over offsets
+    (after MiniMalloc, `search-budget`) runs before anything spills. A node
+    that finds no place is spilled: it gets a DRAM home, and every instruction that uses
     it a short tensor of its own, reloaded before and stored after.
     Tensors already placed keep their place. docs/SbAlloc.md has the
     details; run -sb-alloc-verify after it.
@@ -303,13 +305,14 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
            "Write every node's rectangle and live range as JSON to this file">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark for every segment split, partner group and spill">,
-    Option<"searchSteps", "search-steps", "int64_t", /*default=*/"200000",
-           "Search states to try for a placement before spilling when "
-           "colouring overflows (full-partition tensors only); 0 disables">,
+    Option<"searchBudget", "search-budget", "int64_t", /*default=*/"100000000",
+           "Time sections the placement search may examine before spilling "
+           "when colouring overflows (full-partition tensors only); "
+           "0 disables">,
   ];
   let statistics = [
-    Statistic<"numSearchSteps", "search-steps",
-              "Search states visited before spilling">,
+    Statistic<"numSearchWork", "search-work",
+              "Time sections the placement search examined">,
     Statistic<"numNodes", "SbRenumberLocationsCount",
               "Allocation nodes in the last round">,
     Statistic<"numEdges", "edges", "Interference edges in the last round">,

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Random MiniMalloc problems through -sb-alloc at (or just above) their
+lower bound: every allocation must pass -sb-alloc-verify, whether the
+search placed it or spills did. Prints one summary line."""
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+
+def lower_bound(rows):
+    events = sorted([(lo, s) for _, lo, _, s in rows] +
+                    [(up, -s) for _, _, up, s in rows],
+                    key=lambda e: (e[0], e[1]))
+    live = best = 0
+    for _, delta in events:
+        live += delta
+        best = max(best, live)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--tools", required=True)
+    args = parser.parse_args()
+    placed = spilled = failed = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "problem.csv")
+        for seed in range(args.seed, args.seed + args.count):
+            rng = random.Random(seed)
+            rows = []
+            for index in range(rng.randint(3, 40)):
+                lower = rng.randint(0, 30)
+                rows.append((index, lower, lower + rng.randint(1, 12),
+                             rng.randint(1, 40)))
+            capacity = lower_bound(rows) + rng.choice([0, 0, 1, 5])
+            with open(path, "w") as out:
+                out.write("id,lower,upper,size\n")
+                out.writelines(f"{i},{lo},{up},{s}\n" for i, lo, up, s in rows)
+            imported = subprocess.run(
+                [os.path.join(args.tools, "walrus-translate"),
+                 "--import-minimalloc-csv", path],
+                capture_output=True, check=True).stdout
+            run = subprocess.run(
+                [os.path.join(args.tools, "walrus-opt"),
+                 f"-sb-alloc=sbuf-bytes={capacity} report", "-sb-alloc-verify",
+                 "-o", os.devnull], input=imported, capture_output=True)
+            if run.returncode != 0:
+                failed += 1
+                print(f"seed {seed}: {run.stderr.decode()[:500]}")
+            elif b" 0 spill(s)" in run.stderr:
+                placed += 1
+            else:
+                spilled += 1
+    print(f"{args.count} random MiniMalloc problems: {placed} placed, "
+          f"{spilled} spilled, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
