@@ -23,7 +23,8 @@ using llvm::SmallVector;
 namespace {
 class Search {
 public:
-  Search(ArrayRef<SearchBuffer> input, int64_t capacity, uint64_t maxWork)
+  Search(ArrayRef<SearchBuffer> input, int64_t capacity, uint64_t maxWork,
+         bool longestFirst)
       : capacity(capacity), maxWork(maxWork) {
     SmallVector<SearchBuffer> ranges = compressTime(input);
     SmallVector<unsigned> cuts;
@@ -49,13 +50,17 @@ public:
       }
       items.push_back(item);
     }
-    // Larger, then longer buffers first among equals: the usual packing
-    // order, which finds a fit early on most instances.
+    // Candidates larger first, then longer (the usual packing order), or
+    // longer first, then larger.
     for (SmallVector<unsigned> &list : covering)
       llvm::sort(list, [&](unsigned a, unsigned b) {
         const Item &x = items[a], &y = items[b];
-        return std::make_tuple(-x.bytes, x.first - x.last, a) <
-               std::make_tuple(-y.bytes, y.first - y.last, b);
+        int64_t xLength = x.last - x.first, yLength = y.last - y.first;
+        if (longestFirst)
+          return std::make_tuple(-xLength, -x.bytes, a) <
+                 std::make_tuple(-yLength, -y.bytes, b);
+        return std::make_tuple(-x.bytes, -xLength, a) <
+               std::make_tuple(-y.bytes, -yLength, b);
       });
     offsets.assign(items.size(), -1);
   }
@@ -207,5 +212,17 @@ private:
 
 SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                      int64_t capacity, uint64_t maxWork) {
-  return Search(buffers, capacity, maxWork).run();
+  // A portfolio of two candidate orders, half the budget each: a search
+  // stuck deep in one order's tree is often quick in the other's.
+  SearchResult result;
+  for (bool longestFirst : {false, true}) {
+    SearchResult attempt =
+        Search(buffers, capacity, maxWork / 2, longestFirst).run();
+    result.work += attempt.work;
+    if (attempt.offsets) {
+      result.offsets = std::move(attempt.offsets);
+      break;
+    }
+  }
+  return result;
 }
