@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace walrus;
 using llvm::ArrayRef;
