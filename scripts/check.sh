@@ -36,7 +36,7 @@ if grep -q '^WALRUS_ENABLE_PYTHON:BOOL=ON' "$build/CMakeCache.txt" &&
     failed=$(( failed + 1 ))  # pytest failed without a failing test
   fi
 else
-  echo "check: Python bindings not built (pybind11 missing): pytest skipped"
+  echo "check: Python bindings not built (disabled, or pybind11 missing): pytest skipped"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

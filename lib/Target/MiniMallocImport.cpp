@@ -18,6 +18,9 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
+/// Keeps every sum of offsets and sizes far from overflowing int64_t.
+static constexpr int64_t kMaxSize = int64_t(1) << 40;
+
 namespace {
 struct Buffer {
   StringRef id;
@@ -132,10 +135,9 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
       emitError(getLoc(line)) << "buffer has an empty id";
       return std::nullopt;
     }
-    if (*size <= 0) {
-      emitError(getLoc(line)) << "buffer '" << id
-                              << "' has size " << *size
-                              << ": sizes must be positive";
+    if (*size <= 0 || *size > kMaxSize) {
+      emitError(getLoc(line)) << "buffer '" << id << "' has size " << *size
+                              << ": sizes must be in [1, 2^40]";
       return std::nullopt;
     }
     if (*lower < 0 || *lower >= *upper) {
@@ -181,7 +183,7 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   if (capacity <= 0)
     for (const Buffer &buffer : *buffers)
-      capacity += buffer.size;
+      capacity = std::min(capacity + buffer.size, kMaxSize * 1024);
   TargetAttr base = TargetAttr::getDefault(context);
   (*module)->setAttr(
       BIRDialect::kTargetAttrName,
