@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <random>
 #include <tuple>
 
 using namespace walrus;
@@ -22,10 +23,18 @@ using llvm::ArrayRef;
 using llvm::SmallVector;
 
 namespace {
+/// How a search orders the candidates at a section: larger then longer
+/// first, longer then larger first, or (seed > 0) by a random mix of size
+/// and length with random tie-breaks.
+struct CandidateOrder {
+  bool longestFirst = false;
+  uint64_t seed = 0;
+};
+
 class Search {
 public:
   Search(ArrayRef<SearchBuffer> input, int64_t capacity, uint64_t maxWork,
-         bool longestFirst)
+         CandidateOrder order)
       : capacity(capacity), maxWork(maxWork) {
     SmallVector<SearchBuffer> ranges = compressTime(input);
     SmallVector<unsigned> cuts;
@@ -51,13 +60,14 @@ public:
       }
       items.push_back(item);
     }
-    // Candidates larger first, then longer (the usual packing order), or
-    // longer first, then larger.
+    SmallVector<double> mixed = getMixedPriorities(order.seed);
     for (SmallVector<unsigned> &list : covering)
       llvm::sort(list, [&](unsigned a, unsigned b) {
         const Item &x = items[a], &y = items[b];
         int64_t xLength = x.last - x.first, yLength = y.last - y.first;
-        if (longestFirst)
+        if (order.seed)
+          return std::make_pair(mixed[a], a) < std::make_pair(mixed[b], b);
+        if (order.longestFirst)
           return std::make_tuple(-xLength, -x.bytes, a) <
                  std::make_tuple(-yLength, -y.bytes, b);
         return std::make_tuple(-x.bytes, -xLength, a) <
@@ -111,6 +121,30 @@ private:
     unsigned first, last; // sections [first, last)
     int64_t bytes;
   };
+
+  /// Lower first: a random weighting of size against length, plus noise.
+  /// std::mt19937_64's output is fixed by the standard, so the order is the
+  /// same on every platform.
+  SmallVector<double> getMixedPriorities(uint64_t seed) const {
+    SmallVector<double> priorities(items.size(), 0);
+    if (!seed || items.empty())
+      return priorities;
+    std::mt19937_64 random(seed);
+    auto uniform = [&] { return double(random() >> 11) * 0x1.0p-53; };
+    double sizeWeight = uniform();
+    int64_t largest = 1, longest = 1;
+    for (const Item &item : items) {
+      largest = std::max(largest, item.bytes);
+      longest = std::max<int64_t>(longest, item.last - item.first);
+    }
+    for (auto [index, item] : llvm::enumerate(items))
+      priorities[index] =
+          -(sizeWeight * double(item.bytes) / double(largest) +
+            (1 - sizeWeight) * double(item.last - item.first) /
+                double(longest)) +
+          0.1 * uniform();
+    return priorities;
+  }
 
   int64_t getFloor(const Item &item) const {
     int64_t floor = 0;
@@ -213,12 +247,16 @@ private:
 
 SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                      int64_t capacity, uint64_t maxWork) {
-  // A portfolio of two candidate orders, half the budget each: a search
-  // stuck deep in one order's tree is often quick in the other's.
+  // Depth-first search on these problems is heavy-tailed: a search stuck
+  // deep in one order's tree is often quick in another's. So a portfolio
+  // of restarts shares the budget: the two natural orders first, then
+  // seeded random ones (deterministic, like everything else).
+  constexpr unsigned kRestarts = 16;
   SearchResult result;
-  for (bool longestFirst : {false, true}) {
+  for (unsigned restart = 0; restart < kRestarts; ++restart) {
+    CandidateOrder order{restart == 1, restart < 2 ? 0 : uint64_t(restart)};
     SearchResult attempt =
-        Search(buffers, capacity, maxWork / 2, longestFirst).run();
+        Search(buffers, capacity, maxWork / kRestarts, order).run();
     result.work += attempt.work;
     if (attempt.offsets) {
       result.offsets = std::move(attempt.offsets);
