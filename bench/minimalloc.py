@@ -10,7 +10,8 @@ time), and for Walrus (walrus-translate --import-minimalloc-csv | walrus-opt
 -sb-alloc | --export-minimalloc-csv) and each greedy baseline: height (the
 highest byte any buffer reaches), height / lower bound, whether it fits the
 instance's capacity, and time (for Walrus the -sb-alloc pass alone, by
-MLIR's pass timing; for the baselines their Python loop). Walrus runs at the capacity, where it must
+MLIR's pass timing; for the baselines their C++ placement loop, in
+bench/greedy_baselines.cpp). Walrus runs at the capacity, where it must
 place every buffer without spilling; when it cannot, the height is the
 lowest it reaches with 1%, 2%, 4%, ... more room, and the time that of
 the attempt at the capacity. Baselines, as in the production allocators:
@@ -35,7 +36,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -111,60 +111,16 @@ def lower_bound(buffers):
 
 # --- greedy baselines ------------------------------------------------------
 
-class Placed:
-    """Placed buffers bucketed by time, to find the ones overlapping a
-    lifetime without scanning them all."""
-
-    def __init__(self, width):
-        self.width = width
-        self.buckets = {}
-
-    def add(self, lower, upper, offset, size):
-        entry = (lower, upper, offset, size)
-        for bucket in range(lower // self.width, (upper - 1) // self.width + 1):
-            self.buckets.setdefault(bucket, []).append(entry)
-
-    def overlapping(self, lower, upper):
-        seen = set()
-        for bucket in range(lower // self.width, (upper - 1) // self.width + 1):
-            for entry in self.buckets.get(bucket, ()):
-                if entry[0] < upper and lower < entry[1] and id(entry) not in seen:
-                    seen.add(id(entry))
-                    yield entry
-
-
-def greedy(buffers, order, best_fit):
-    horizon = max(upper for _, upper, _ in buffers)
-    placed = Placed(max(1, horizon // 256))
-    height = 0
-    for index in order:
-        lower, upper, size = buffers[index]
-        taken = sorted((offset, offset + s)
-                       for _, _, offset, s in placed.overlapping(lower, upper))
-        choice = None
-        gap_start = 0
-        for start, end in taken + [(1 << 62, 1 << 62)]:
-            gap = start - gap_start
-            if gap >= size:
-                if not best_fit:
-                    choice = gap_start
-                    break
-                if choice is None or gap < choice[1]:
-                    choice = (gap_start, gap)
-            gap_start = max(gap_start, end)
-        offset = choice if not best_fit else choice[0]
-        placed.add(lower, upper, offset, size)
-        height = max(height, offset + size)
-    return height
-
-
-def baselines(buffers):
-    by_size = sorted(range(len(buffers)),
-                     key=lambda i: (-buffers[i][2],
-                                    -(buffers[i][1] - buffers[i][0]), i))
-    by_start = sorted(range(len(buffers)), key=lambda i: (buffers[i][0], i))
-    return [("best-fit", by_size, True), ("first-fit", by_size, False),
-            ("temporal", by_start, True)]
+def run_baselines(tools, path):
+    """(name, height, seconds) per baseline, from bench/greedy_baselines.cpp
+    (C++, so that its times compare with -sb-alloc's)."""
+    run = subprocess.run([os.path.join(tools, "greedy-baselines"), path],
+                         capture_output=True, text=True, check=True)
+    rows = []
+    for line in run.stdout.splitlines():
+        name, height, seconds = line.split()
+        rows.append((name, int(height), float(seconds)))
+    return rows
 
 
 # --- Walrus ----------------------------------------------------------------
@@ -260,10 +216,8 @@ def main():
                 height, _ = run_walrus(args.tools, path, room)
                 slack *= 2
             rows = [("walrus", height, fits, seconds)]
-            for label, order, best_fit in baselines(buffers):
-                start = time.perf_counter()
-                h = greedy(buffers, order, best_fit)
-                rows.append((label, h, h <= capacity, time.perf_counter() - start))
+            for label, h, secs in run_baselines(args.tools, path):
+                rows.append((label, h, h <= capacity, secs))
             for label, h, fits, seconds in rows:
                 print(f"{name:<20} {len(buffers):>7} {bound:>9} {capacity:>9} "
                       f"{label:<10} {h:>9} {h / bound:>6.3f} "
