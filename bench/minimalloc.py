@@ -32,13 +32,14 @@ import csv
 import glob
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from timing import seconds_in_report  # noqa: E402
 
 
 # --- instances -------------------------------------------------------------
@@ -138,9 +139,7 @@ def run_walrus(tools, path, capacity):
         input=imported, capture_output=True)
     if allocated.returncode != 0:
         sys.exit(allocated.stderr.decode())
-    seconds = float(re.search(
-        rb"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+SbAlloc\s*$",
-        allocated.stderr, re.MULTILINE).group(1))
+    seconds = seconds_in_report(allocated.stderr.decode(), "SbAlloc")
     exported = subprocess.run(
         [os.path.join(tools, "walrus-translate"), "--export-minimalloc-csv",
          "-"], input=allocated.stdout, capture_output=True)

@@ -20,7 +20,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import to_bytecode  # noqa: E402
+from timing import seconds_in_report, to_bytecode  # noqa: E402
 
 
 def generate(tensors, seed, out):
@@ -56,8 +56,7 @@ def measure(opt, path, pipeline):
     if run.returncode != 0:
         sys.exit(run.stderr)
     rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    seconds = float(re.search(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+SbAlloc\s*$",
-                              run.stderr, re.MULTILINE).group(1))
+    seconds = seconds_in_report(run.stderr, "SbAlloc")
     peak = lower = spills = 0
     for match in re.finditer(r"(\d+) spill\(s\), peak (\d+) B/partition, lower bound (\d+)", run.stderr):
         spills += int(match.group(1))

@@ -12,11 +12,10 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import pass_seconds, to_bytecode  # noqa: E402
+from timing import print_time_per_pattern  # noqa: E402
 
 TILE = "!bir.sbuf<128x512xf32>"
 
@@ -51,16 +50,8 @@ def main():
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--sizes", default="10000,100000,1000000")
     args = parser.parse_args()
-    print(f"{'access patterns':>15} {'shrink-dn s':>12} {'us/pattern':>11}")
-    with tempfile.TemporaryDirectory() as tmp:
-        for size in map(int, args.sizes.split(",")):
-            text = os.path.join(tmp, "in.mlir")
-            bytecode = os.path.join(tmp, "in.mlirbc")
-            with open(text, "w") as out:
-                patterns = generate(size, out)
-            to_bytecode(args.opt, text, bytecode)
-            seconds = pass_seconds(args.opt, bytecode, "-shrink-dn", "ShrinkDn")
-            print(f"{patterns:>15} {seconds:>12.3f} {seconds / patterns * 1e6:>11.3f}", flush=True)
+    print_time_per_pattern(args.opt, map(int, args.sizes.split(",")), generate,
+                           "-shrink-dn", "ShrinkDn")
     print()
     print(f"{'example':>22} {'bytes/partition saved (all cores)':>34}")
     for name, saved in saved_on_examples(args.opt):

@@ -3,6 +3,14 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+
+
+def seconds_in_report(stderr, pass_name):
+    """The wall time of `pass_name` in an --mlir-timing report, or None."""
+    match = re.search(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+" + re.escape(pass_name) + r"\s*$",
+                      stderr, re.MULTILINE)
+    return float(match.group(1)) if match else None
 
 
 def pass_seconds(opt, input_path, pipeline, pass_name, repeats=3):
@@ -13,11 +21,9 @@ def pass_seconds(opt, input_path, pipeline, pass_name, repeats=3):
             [opt, input_path, pipeline, "--mlir-timing", "--verify-each=false",
              "-o", os.devnull],
             capture_output=True, text=True, check=True)
-        match = re.search(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+" + re.escape(pass_name) + r"\s*$",
-                          run.stderr, re.MULTILINE)
-        if not match:
+        seconds = seconds_in_report(run.stderr, pass_name)
+        if seconds is None:
             sys.exit(f"no timing for {pass_name} in:\n{run.stderr}")
-        seconds = float(match.group(1))
         best = seconds if best is None else min(best, seconds)
     return best
 
@@ -25,3 +31,19 @@ def pass_seconds(opt, input_path, pipeline, pass_name, repeats=3):
 def to_bytecode(opt, text_path, bytecode_path):
     """Parses once, so that the timed runs read bytecode."""
     subprocess.run([opt, text_path, "--emit-bytecode", "-o", bytecode_path], check=True)
+
+
+def print_time_per_pattern(opt, sizes, generate, flag, pass_name):
+    """For each size: generate(size, file) -> access patterns written, then
+    the best time of `flag` on its bytecode, as a table."""
+    label = f"{flag.lstrip('-')} s"
+    print(f"{'access patterns':>15} {label:>12} {'us/pattern':>11}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            text = os.path.join(tmp, "in.mlir")
+            bytecode = os.path.join(tmp, "in.mlirbc")
+            with open(text, "w") as out:
+                patterns = generate(size, out)
+            to_bytecode(opt, text, bytecode)
+            seconds = pass_seconds(opt, bytecode, flag, pass_name)
+            print(f"{patterns:>15} {seconds:>12.3f} {seconds / patterns * 1e6:>11.3f}", flush=True)

@@ -9,11 +9,10 @@ pass with MLIR's pass timing (best of 3). Prints a table.
 import argparse
 import os
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import pass_seconds, to_bytecode  # noqa: E402
+from timing import print_time_per_pattern  # noqa: E402
 
 TILE = "!bir.sbuf<128x64xf32>"
 DRAM = "!bir.dram<128x64xf32>"
@@ -39,16 +38,8 @@ def main():
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--sizes", default="10000,100000,1000000")
     args = parser.parse_args()
-    print(f"{'access patterns':>15} {'vn-split s':>11} {'us/pattern':>11}")
-    with tempfile.TemporaryDirectory() as tmp:
-        for size in map(int, args.sizes.split(",")):
-            text = os.path.join(tmp, "in.mlir")
-            bytecode = os.path.join(tmp, "in.mlirbc")
-            with open(text, "w") as out:
-                patterns = generate(size, out)
-            to_bytecode(args.opt, text, bytecode)
-            seconds = pass_seconds(args.opt, bytecode, "-vn-split", "VnSplit")
-            print(f"{patterns:>15} {seconds:>11.3f} {seconds / patterns * 1e6:>11.3f}", flush=True)
+    print_time_per_pattern(args.opt, map(int, args.sizes.split(",")), generate,
+                           "-vn-split", "VnSplit")
 
 
 if __name__ == "__main__":
