@@ -20,7 +20,8 @@ public:
   Colorer(const InterferenceGraph &graph, int64_t partitions, int64_t bytes,
           ArrayRef<std::optional<SbPlacement>> fixed)
       : nodes(graph.getNodes()), partitions(partitions), budget(bytes),
-        fixed(fixed), impactTable(computeImpactTable(partitions)) {}
+        lowerBound(graph.getLowerBound()), fixed(fixed),
+        impactTable(computeImpactTable(partitions)) {}
 
   SbColoring run() {
     simplify();
@@ -30,6 +31,8 @@ public:
     // tensors from fragmenting the space; and Chaitin's order (the reverse
     // of simplification), which guarantees a place to every node simplify
     // found colourable. If all three leave nodes out, Chaitin's spills.
+    // An order that reaches the lower bound cannot be beaten: the rest are
+    // skipped.
     auto byKey = [&](auto key) {
       SmallVector<unsigned> order(stack.begin(), stack.end());
       llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
@@ -52,6 +55,8 @@ public:
       if (coloring.spilled.empty() &&
           (!best || coloring.peakBytes < best->peakBytes))
         best = std::move(coloring);
+      if (best && best->peakBytes <= lowerBound)
+        return std::move(*best);
     }
     SbColoring fallback = selectInOrder(chaitin);
     if (fallback.spilled.empty() &&
@@ -75,7 +80,7 @@ private:
                                    ArrayRef<std::optional<SbPlacement>> placed);
 
   ArrayRef<SbNode> nodes;
-  int64_t partitions, budget;
+  int64_t partitions, budget, lowerBound;
   ArrayRef<std::optional<SbPlacement>> fixed;
   ImpactTable impactTable;
   SmallVector<unsigned> stack;
@@ -92,21 +97,23 @@ void Colorer::simplify() {
       pressure[i] += getImpact(i, j);
   }
   std::queue<unsigned> colorable;
-  // Spill candidates by cost / degree^2, lowest first; entries whose degree
-  // changed since they were pushed are stale and skipped.
+  // Spill candidates by cost / degree^2, lowest first. A key only grows
+  // as the degree falls, so an entry is refreshed lazily when it reaches
+  // the top with a stale degree: the first current entry on top is the
+  // true minimum, and removals cost no heap work.
   using Candidate = std::tuple<double, unsigned, int64_t>;
   std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>>
       candidates;
-  auto consider = [&](unsigned i) {
-    if (removed[i] || queued[i])
-      return;
-    if (pressure[i] < getPlacements(nodes[i])) {
-      colorable.push(i);
-      queued[i] = true;
-      return;
-    }
+  auto pushCandidate = [&](unsigned i) {
     double d = double(std::max<int64_t>(degree[i], 1));
     candidates.push({nodes[i].spillCost / (d * d), i, degree[i]});
+  };
+  auto consider = [&](unsigned i) {
+    if (removed[i] || queued[i] || pressure[i] >= getPlacements(nodes[i]))
+      return false;
+    colorable.push(i);
+    queued[i] = true;
+    return true;
   };
   // Fixed nodes take no colour: they leave the graph first, and their
   // neighbours will see them placed.
@@ -121,7 +128,8 @@ void Colorer::simplify() {
           --degree[i];
         }
   for (unsigned i = 0; i < count; ++i)
-    consider(i);
+    if (!removed[i] && !consider(i))
+      pushCandidate(i);
   auto remove = [&](unsigned i) {
     removed[i] = true;
     stack.push_back(i);
@@ -146,8 +154,12 @@ void Colorer::simplify() {
     // find it a place.
     auto [key, i, pushedDegree] = candidates.top();
     candidates.pop();
-    if (removed[i] || queued[i] || pushedDegree != degree[i])
+    if (removed[i] || queued[i])
       continue;
+    if (pushedDegree != degree[i]) {
+      pushCandidate(i);
+      continue;
+    }
     remove(i);
     ++done;
   }
