@@ -6,7 +6,6 @@ The generated functions hold tensors 128 x 512 f32 of which each access
 touches a 64 x 256 window, so every tensor is trimmed. Times are MLIR pass
 timings, best of 3. The bytes saved come from the pass's own report.
 """
-import argparse
 import glob
 import os
 import re
@@ -15,7 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import print_time_per_pattern  # noqa: E402
+from timing import parse_opt_and_sizes, print_time_per_pattern  # noqa: E402
 
 TILE = "!bir.sbuf<128x512xf32>"
 
@@ -46,15 +45,11 @@ def saved_on_examples(opt):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
-    parser.add_argument("--sizes", default="10000,100000,1000000")
-    args = parser.parse_args()
-    print_time_per_pattern(args.opt, map(int, args.sizes.split(",")), generate,
-                           "-shrink-dn", "ShrinkDn")
+    opt, sizes = parse_opt_and_sizes(__doc__)
+    print_time_per_pattern(opt, sizes, generate, "-shrink-dn", "ShrinkDn")
     print()
     print(f"{'example':>22} {'bytes/partition saved (all cores)':>34}")
-    for name, saved in saved_on_examples(args.opt):
+    for name, saved in saved_on_examples(opt):
         print(f"{name:>22} {saved:>34}")
 
 

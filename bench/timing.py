@@ -1,4 +1,5 @@
 """Pass timing shared by the benchmarks: MLIR's own --mlir-timing."""
+import argparse
 import os
 import re
 import subprocess
@@ -47,3 +48,13 @@ def print_time_per_pattern(opt, sizes, generate, flag, pass_name):
             to_bytecode(opt, text, bytecode)
             seconds = pass_seconds(opt, bytecode, flag, pass_name)
             print(f"{patterns:>15} {seconds:>12.3f} {seconds / patterns * 1e6:>11.3f}", flush=True)
+
+
+def parse_opt_and_sizes(description, sizes="10000,100000,1000000"):
+    """The --opt and --sizes options every pass-timing benchmark takes."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--opt", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                      "..", "build", "bin", "walrus-opt"))
+    parser.add_argument("--sizes", default=sizes)
+    args = parser.parse_args()
+    return args.opt, [int(size) for size in args.sizes.split(",")]

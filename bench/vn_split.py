@@ -6,13 +6,12 @@ partition bands (so every tensor splits into four pieces, and every other
 band is read and survives), converts them to bytecode once, and times the
 pass with MLIR's pass timing (best of 3). Prints a table.
 """
-import argparse
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import print_time_per_pattern  # noqa: E402
+from timing import parse_opt_and_sizes, print_time_per_pattern  # noqa: E402
 
 TILE = "!bir.sbuf<128x64xf32>"
 DRAM = "!bir.dram<128x64xf32>"
@@ -34,12 +33,8 @@ def generate(patterns, out):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
-    parser.add_argument("--sizes", default="10000,100000,1000000")
-    args = parser.parse_args()
-    print_time_per_pattern(args.opt, map(int, args.sizes.split(",")), generate,
-                           "-vn-split", "VnSplit")
+    opt, sizes = parse_opt_and_sizes(__doc__)
+    print_time_per_pattern(opt, sizes, generate, "-vn-split", "VnSplit")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,23 @@ class Generator:
         self.depth = 0  # enclosing loops
         self.room = 0  # rows a window needs to move once per loop iteration
 
+    def dram_transfer(self, sbuf, dram):
+        """A DMA between a random SBUF tile of `dram`'s type and the shard's
+        block of `dram`: (tile, tile window, DRAM pattern), or None."""
+        rng = self.rng
+        t = rng.choice([t for t in sbuf if t.dtype == dram.dtype] or sbuf[:1])
+        if t.dtype != dram.dtype:
+            return None
+        shape = self.shape_for(t, max_rows=self.block, max_cols=dram.free)
+        if not shape:
+            return None
+        rows, cols = shape
+        row = rng.randint(0, self.block - rows)
+        c0 = rng.randint(0, dram.free - cols)
+        pattern = (f"#bir.sap<()[s0] -> (s0 * {self.block * dram.free} + {row * dram.free + c0}), "
+                   f"[[{dram.free}, {rows}], [1, {cols}]]>")
+        return t, self.window(t, rows, cols), pattern
+
     def window(self, tile, rows, cols):
         """An access of rows x cols; inside a loop, may move by one row per
         iteration (`self.room` = trip count - 1 rows of room needed)."""
@@ -81,33 +98,17 @@ class Generator:
         kind = rng.choice(["dma_in", "dma_in", "copy", "memset", "scalar", "tensor", "activation",
                            "reduce", "transpose", "matmult", "dma_out", "dma_out"])
         if kind == "dma_in":
-            t = rng.choice([t for t in sbuf if t.dtype == self.x.dtype] or sbuf[:1])
-            if t.dtype != self.x.dtype:
-                return
-            shape = self.shape_for(t, max_rows=self.block, max_cols=self.x.free)
-            if not shape:
-                return
-            rows, cols = shape
-            src_row = rng.randint(0, self.block - rows)
-            c0 = rng.randint(0, self.x.free - cols)
-            src = (f"#bir.sap<()[s0] -> (s0 * {self.block * self.x.free} + {src_row * self.x.free + c0}), "
-                   f"[[{self.x.free}, {rows}], [1, {cols}]]>")
-            self.emit(f"bir.dma %{t.name}[{self.window(t, rows, cols)}], %x[{src}]{self.mask()}"
-                      f" : {t.type}, {self.x.type}")
+            picked = self.dram_transfer(sbuf, self.x)
+            if picked:
+                t, window, src = picked
+                self.emit(f"bir.dma %{t.name}[{window}], %x[{src}]{self.mask()}"
+                          f" : {t.type}, {self.x.type}")
         elif kind == "dma_out":
-            t = rng.choice([t for t in sbuf if t.dtype == self.y.dtype] or sbuf[:1])
-            if t.dtype != self.y.dtype:
-                return
-            shape = self.shape_for(t, max_rows=self.block, max_cols=self.y.free)
-            if not shape:
-                return
-            rows, cols = shape
-            dst_row = rng.randint(0, self.block - rows)
-            c0 = rng.randint(0, self.y.free - cols)
-            dst = (f"#bir.sap<()[s0] -> (s0 * {self.block * self.y.free} + {dst_row * self.y.free + c0}), "
-                   f"[[{self.y.free}, {rows}], [1, {cols}]]>")
-            self.emit(f"bir.dma %y[{dst}], %{t.name}[{self.window(t, rows, cols)}]{self.mask()}"
-                      f" : {self.y.type}, {t.type}")
+            picked = self.dram_transfer(sbuf, self.y)
+            if picked:
+                t, window, dst = picked
+                self.emit(f"bir.dma %y[{dst}], %{t.name}[{window}]{self.mask()}"
+                          f" : {self.y.type}, {t.type}")
         elif kind == "copy":
             a, b = rng.choice(self.tiles), rng.choice(self.tiles)
             shape = self.shape_for(a, b)

@@ -61,15 +61,13 @@ private:
 LogicalResult CsvReader::readHeader(ArrayRef<StringRef> fields,
                                     unsigned line) {
   std::optional<unsigned> id, lower, upper, size;
-  for (auto [index, field] : llvm::enumerate(fields)) {
-    StringRef name = field.trim();
-    for (auto [key, slot] : {std::pair{"id", &id}, {"lower", &lower},
-                             {"upper", &upper}, {"size", &size}})
-      if (name == key)
+  const std::pair<StringRef, std::optional<unsigned> *> slots[] = {
+      {"id", &id}, {"lower", &lower}, {"upper", &upper}, {"size", &size}};
+  for (auto [index, field] : llvm::enumerate(fields))
+    for (auto [key, slot] : slots)
+      if (field.trim() == key)
         *slot = index;
-  }
-  for (auto [key, slot] : {std::pair{"id", &id}, {"lower", &lower},
-                           {"upper", &upper}, {"size", &size}})
+  for (auto [key, slot] : slots)
     if (!*slot)
       return emitError(getLoc(line))
              << "MiniMalloc CSV header has no '" << key
