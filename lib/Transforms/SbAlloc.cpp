@@ -15,6 +15,7 @@
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -172,8 +173,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     // cheapest spillable neighbour goes to DRAM, even if it was placed in
     // an earlier round. Only when no neighbour can go do the instruction's
     // own operands not fit.
-    SmallVector<unsigned> toSpill;
-    llvm::SmallDenseSet<unsigned> chosen;
+    llvm::SetVector<unsigned> toSpill;
     auto isSpillLocal = [&](unsigned index) {
       return llvm::any_of(nodes[index].members, [&](MemlocOp memloc) {
         return spillLocals.contains(memloc);
@@ -181,8 +181,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     };
     for (unsigned index : coloring.spilled) {
       if (!isSpillLocal(index)) {
-        if (chosen.insert(index).second)
-          toSpill.push_back(index);
+        toSpill.insert(index);
         continue;
       }
       std::optional<unsigned> victim;
@@ -198,8 +197,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
                   "fit in "
                << budget << " bytes per partition together";
       }
-      if (chosen.insert(*victim).second)
-        toSpill.push_back(*victim);
+      toSpill.insert(*victim);
     }
     for (unsigned index : toSpill) {
       for (MemlocOp memloc : nodes[index].members) {
