@@ -1,18 +1,27 @@
 //===- SbSearch.cpp - Bounded search for a 1-D placement ------------------===//
 //
 // Time is cut into sections at every buffer's start and end; each section
-// has a height (the top of what is placed over it so far). A step takes
-// the lowest section that an unplaced buffer still covers and either puts
-// there one of the buffers whose floor (the highest section under it) is
-// that height, or, when none fits, gives the section up as dead space up
-// to the next height around it. Placing in this order is MiniMalloc's
-// canonical bottom-up order: offsets never decrease along a branch.
+// has a height (the top of what is placed over it so far) and each
+// unplaced buffer a floor (the highest section under it). A step takes the
+// lowest section that an unplaced buffer still covers and either puts
+// there one of the buffers whose floor is that height, or, when none
+// fits, gives the section up as dead space up to the next height around
+// it. Placing in this order is MiniMalloc's canonical bottom-up order:
+// offsets never decrease along a branch. Three of MiniMalloc's inferences
+// prune it:
+//  - a section's height plus what remains to be placed over it must fit;
+//  - a section no unplaced buffer can sit on yet is at least as high as
+//    the lowest floor of those buffers (dead space below it is certain);
+//  - a time boundary no unplaced buffer crosses splits the rest into
+//    independent problems, solved one after the other: when one fails,
+//    no choice made for another can mend it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
 #include <random>
@@ -23,19 +32,39 @@ using llvm::ArrayRef;
 using llvm::SmallVector;
 
 namespace {
-/// How a search orders the candidates at a section: larger then longer
-/// first, longer then larger first, or (seed > 0) by a random mix of size
-/// and length with random tie-breaks.
+/// An attempt's unit of work per buffer: large enough that the first
+/// attempts get through easy problems without restarting.
+constexpr uint64_t kWorkPerBuffer = 2000;
+
+/// The `index`-th term (from 0) of Luby, Sinclair and Zuckerman's
+/// universal restart sequence 1 1 2 1 1 2 4 1 1 2 ...
+uint64_t getLubyTerm(uint64_t index) {
+  uint64_t size = 1, power = 0;
+  while (size < index + 1) {
+    ++power;
+    size = 2 * size + 1;
+  }
+  while (size - 1 != index) {
+    size = (size - 1) / 2;
+    --power;
+    index %= size;
+  }
+  return uint64_t(1) << power;
+}
+
+/// How a search ranks the candidates at a section (MiniMalloc's static
+/// preordering): lexicographically by the keys named, larger first; with a
+/// seed, each rank moves by a random amount up to a tenth of the buffers.
+enum class Key { Total, Width, Area, Size };
 struct CandidateOrder {
-  bool longestFirst = false;
+  SmallVector<Key, 3> keys;
   uint64_t seed = 0;
 };
 
 class Search {
 public:
-  Search(ArrayRef<SearchBuffer> input, int64_t capacity, uint64_t maxWork,
-         CandidateOrder order)
-      : capacity(capacity), maxWork(maxWork) {
+  Search(ArrayRef<SearchBuffer> input, int64_t capacity)
+      : capacity(capacity) {
     SmallVector<SearchBuffer> ranges = compressTime(input);
     SmallVector<unsigned> cuts;
     for (const SearchBuffer &buffer : ranges) {
@@ -50,6 +79,7 @@ public:
     size_t sections = cuts.empty() ? 0 : cuts.size() - 1;
     height.assign(sections, 0);
     remaining.assign(sections, 0);
+    crossing.assign(sections, 0);
     covering.resize(sections);
     for (const SearchBuffer &buffer : ranges) {
       Item item{sectionOf(buffer.start), sectionOf(buffer.end + 1),
@@ -57,33 +87,34 @@ public:
       for (unsigned s = item.first; s < item.last; ++s) {
         remaining[s] += item.bytes;
         covering[s].push_back(items.size());
+      startingAt.resize(sections);
       }
+      for (unsigned s = item.first; s + 1 < item.last; ++s)
+        ++crossing[s];
+      startingAt[item.first].push_back(items.size());
       items.push_back(item);
     }
-    SmallVector<double> mixed = getMixedPriorities(order.seed);
-    for (SmallVector<unsigned> &list : covering)
-      llvm::sort(list, [&](unsigned a, unsigned b) {
-        const Item &x = items[a], &y = items[b];
-        int64_t xLength = x.last - x.first, yLength = y.last - y.first;
-        if (order.seed)
-          return std::make_pair(mixed[a], a) < std::make_pair(mixed[b], b);
-        if (order.longestFirst)
-          return std::make_tuple(-xLength, -x.bytes, a) <
-                 std::make_tuple(-yLength, -y.bytes, b);
-        return std::make_tuple(-x.bytes, -xLength, a) <
-               std::make_tuple(-y.bytes, -yLength, b);
-      });
+    floor.assign(items.size(), 0);
     offsets.assign(items.size(), -1);
+    seen.assign(sections, 0);
   }
 
-  SearchResult run() {
+  /// Whether the bytes live at each time fit at all.
+  bool mayFit() const {
+    return llvm::all_of(remaining, [&](int64_t r) { return r <= capacity; });
+  }
+
+  /// Places every buffer, trying candidates in `order`, unless that takes
+  /// more than `maxWork`.
+  SearchResult run(const CandidateOrder &order, uint64_t maxWork) {
+    this->maxWork = maxWork;
+    work = 0;
+    rank = getRanks(order);
     SearchResult result;
-    for (unsigned s = 0; s < height.size(); ++s)
-      if (remaining[s] > capacity)
-        return result;
-    if (descend(items.size()))
+    if (solve(0, height.size()))
       result.offsets = offsets;
     result.work = work;
+    rollback(0);
     return result;
   }
 
@@ -122,146 +153,345 @@ private:
     int64_t bytes;
   };
 
-  /// Lower first: a random weighting of size against length, plus noise.
-  /// std::mt19937_64's output is fixed by the standard, so the order is the
-  /// same on every platform.
-  SmallVector<double> getMixedPriorities(uint64_t seed) const {
-    SmallVector<double> priorities(items.size(), 0);
-    if (!seed || items.empty())
-      return priorities;
-    std::mt19937_64 random(seed);
-    auto uniform = [&] { return double(random() >> 11) * 0x1.0p-53; };
-    double sizeWeight = uniform();
-    int64_t largest = 1, longest = 1;
-    for (const Item &item : items) {
-      largest = std::max(largest, item.bytes);
-      longest = std::max<int64_t>(longest, item.last - item.first);
-    }
-    for (auto [index, item] : llvm::enumerate(items))
-      priorities[index] =
-          -(sizeWeight * double(item.bytes) / double(largest) +
-            (1 - sizeWeight) * double(item.last - item.first) /
-                double(longest)) +
-          0.1 * uniform();
-    return priorities;
+  /// Lower ranks are tried first. std::mt19937_64's output is fixed by the
+  /// standard, so the random orders are the same on every platform.
+  SmallVector<double> getRanks(const CandidateOrder &order) const {
+    auto keyOf = [&](const Item &item, Key key) -> double {
+      int64_t width = item.last - item.first;
+      switch (key) {
+      case Key::Total: {
+        int64_t total = 0;
+        for (unsigned s = item.first; s < item.last; ++s)
+          total = std::max(total, remaining[s]);
+        return double(total);
+      }
+      case Key::Width:
+        return double(width);
+      case Key::Area:
+        return double(width) * double(item.bytes);
+      case Key::Size:
+        return double(item.bytes);
+      }
+      llvm_unreachable("unknown key");
+    };
+    auto byKeys = llvm::to_vector(llvm::seq<unsigned>(0, items.size()));
+    llvm::sort(byKeys, [&](unsigned a, unsigned b) {
+      for (Key key : order.keys) {
+        double x = keyOf(items[a], key), y = keyOf(items[b], key);
+        if (x != y)
+          return x > y;
+      }
+      return a < b;
+    });
+    SmallVector<double> rank(items.size());
+    std::mt19937_64 random(order.seed);
+    double spread = order.seed ? 0.1 * double(items.size()) : 0;
+    for (auto [position, index] : llvm::enumerate(byKeys))
+      rank[index] =
+          double(position) + spread * double(random() >> 11) * 0x1.0p-53;
+    return rank;
   }
 
-  int64_t getFloor(const Item &item) const {
-    int64_t floor = 0;
-    for (unsigned s = item.first; s < item.last; ++s)
-      floor = std::max(floor, height[s]);
-    return floor;
-  }
-
-  /// The lowest section some unplaced buffer covers (leftmost on ties).
-  std::optional<unsigned> getLowestOpenSection() const {
-    std::optional<unsigned> lowest;
-    for (unsigned s = 0; s < height.size(); ++s)
-      if (remaining[s] > 0 && (!lowest || height[s] < height[*lowest]))
-        lowest = s;
-    return lowest;
-  }
-
-  bool descend(size_t unplaced) {
-    if (unplaced == 0)
-      return true;
-    work += height.size();
+  /// Places every unplaced buffer within sections [first, last), or fails
+  /// leaving everything as it found it.
+  bool solve(unsigned first, unsigned last) {
+    work += last - first;
     if (work > maxWork)
       return false;
-    std::optional<unsigned> section = getLowestOpenSection();
-    if (!section)
-      return false;
-    int64_t level = height[*section];
-    for (unsigned index : covering[*section]) {
-      Item &item = items[index];
-      if (offsets[index] >= 0)
-        continue;
-      work += item.last - item.first;
-      if (getFloor(item) != level)
-        continue;
-      if (place(index, level)) {
-        if (descend(unplaced - 1))
-          return true;
-        unplace(index);
+    // Independent parts first: a boundary nothing unplaced crosses.
+    for (unsigned s = first; s + 1 < last; ++s)
+      if (remaining[s] > 0 && crossing[s] == 0) {
+        size_t mark = trail.size();
+        if (!solve(first, s + 1) || !solve(s + 1, last)) {
+          rollback(mark);
+          return false;
+        }
+        return true;
       }
+    std::optional<Valley> valley = pickValley(first, last);
+    if (!valley)
+      return true;
+
+    size_t mark = trail.size();
+    unsigned section = valley->begin;
+    int64_t level = height[section];
+    for (unsigned index : getCandidates(*valley)) {
+      if (place(index, level) && solve(first, last))
+        return true;
+      rollback(mark);
       if (work > maxWork)
         return false;
     }
     // Nothing sits here at this level: the section stays empty up to the
     // next height beside it or the lowest floor of what covers it.
     int64_t next = capacity + 1;
-    for (unsigned neighbor : {*section - 1, *section + 1})
+    for (unsigned neighbor : {section - 1, section + 1})
       if (neighbor < height.size() && height[neighbor] > level)
         next = std::min(next, height[neighbor]);
-    for (unsigned index : covering[*section])
-      if (offsets[index] < 0) {
-        int64_t floor = getFloor(items[index]);
-        if (floor > level)
-          next = std::min(next, floor);
-      }
-    if (next + remaining[*section] > capacity)
+    for (unsigned index : covering[section])
+      if (offsets[index] < 0 && floor[index] > level)
+        next = std::min(next, floor[index]);
+    if (next + remaining[section] > capacity)
       return false;
-    height[*section] = next;
-    if (descend(unplaced))
+    raise(section, next);
+    if (isConsistent() && valleysTile(section, section + 1) && solve(first, last))
       return true;
-    height[*section] = level;
+    rollback(mark);
     return false;
   }
 
-  /// Puts item `index` at `offset` unless a section it covers would then
-  /// not hold what remains to be placed over it.
+  /// A run of open sections at one height whose neighbours are higher or
+  /// closed: nothing placed elsewhere changes what can sit at its bottom,
+  /// so any valley is a sound place to branch, not only the lowest.
+  struct Valley {
+    unsigned begin, end;
+    unsigned candidates;
+  };
+
+  bool isWall(unsigned s, int64_t level) const {
+    return s >= height.size() || remaining[s] == 0 || height[s] > level;
+  }
+
+  /// The unplaced buffers that can sit at the bottom of section `s`.
+  unsigned countCandidates(unsigned s) {
+    work += covering[s].size();
+    return llvm::count_if(covering[s], [&](unsigned index) {
+      return offsets[index] < 0 && floor[index] == height[s];
+    });
+  }
+
+  /// The valley with the fewest candidates at its first section (fail
+  /// first), the lowest and then leftmost on ties.
+  std::optional<Valley> pickValley(unsigned first, unsigned last) {
+    std::optional<Valley> best;
+    for (unsigned begin = first, end; begin < last; begin = end) {
+      end = begin + 1;
+      if (remaining[begin] == 0)
+        continue;
+      int64_t level = height[begin];
+      while (end < last && remaining[end] > 0 && height[end] == level)
+        ++end;
+      work += end - begin;
+      // Beyond [first, last) nothing unplaced crosses: walls too.
+      if ((begin > first && !isWall(begin - 1, level)) ||
+          (end < last && !isWall(end, level)))
+        continue;
+      Valley valley{begin, end, countCandidates(begin)};
+      if (!best ||
+          std::make_pair(valley.candidates, level) <
+              std::make_pair(best->candidates, height[best->begin]))
+        best = valley;
+    }
+    return best;
+  }
+
+  /// What may sit at the bottom of `valley`'s first section: buffers that
+  /// fill the valley's whole width first, then in the search's order.
+  SmallVector<unsigned, 16> getCandidates(const Valley &valley) const {
+    SmallVector<unsigned, 16> candidates;
+    int64_t level = height[valley.begin];
+    for (unsigned index : covering[valley.begin])
+      if (offsets[index] < 0 && floor[index] == level)
+        candidates.push_back(index);
+    llvm::sort(candidates, [&](unsigned a, unsigned b) {
+      auto key = [&](unsigned index) {
+        return std::make_tuple(items[index].last != valley.end, rank[index],
+                               index);
+      };
+      return key(a) < key(b);
+    });
+    return candidates;
+  }
+
+  /// Puts item `index` at `offset` if every section it covers still holds
+  /// what remains to be placed over it, and the inferences still hold.
   bool place(unsigned index, int64_t offset) {
     const Item &item = items[index];
+    work += item.last - item.first;
+    int64_t top = offset + item.bytes;
     for (unsigned s = item.first; s < item.last; ++s)
-      if (offset + item.bytes + remaining[s] - item.bytes > capacity)
+      if (top + remaining[s] - item.bytes > capacity)
         return false;
-    saved.push_back({});
-    for (unsigned s = item.first; s < item.last; ++s) {
-      saved.back().push_back(height[s]);
-      height[s] = offset + item.bytes;
-      remaining[s] -= item.bytes;
-    }
     offsets[index] = offset;
+    trail.push_back({Change::Placed, index, 0});
+    for (unsigned s = item.first; s < item.last; ++s) {
+      remaining[s] -= item.bytes;
+      if (s + 1 < item.last)
+        --crossing[s];
+    }
+    for (unsigned s = item.first; s < item.last; ++s)
+      raise(s, top);
+    return isConsistent() && valleysTile(item.first, item.last);
+  }
+
+  /// Lifts section `s` to `top`, and with it the floors of what covers it.
+  void raise(unsigned s, int64_t top) {
+    trail.push_back({Change::Height, s, height[s]});
+    height[s] = top;
+    touch(s);
+    work += covering[s].size();
+    for (unsigned other : covering[s])
+      if (offsets[other] < 0 && floor[other] < top) {
+        trail.push_back({Change::Floor, other, floor[other]});
+        floor[other] = top;
+        for (unsigned t = items[other].first; t < items[other].last; ++t)
+          touch(t);
+      }
+  }
+
+  /// After sections [a, b) changed height: whether the valleys next to
+  /// them (runs of one height walled by higher or closed sections) can
+  /// still be covered at their floor, up to the sections with room to
+  /// spare: by unplaced buffers inside the valley, end to end.
+  bool valleysTile(unsigned a, unsigned b) {
+    for (unsigned s : {a - 1, a, b})
+      if (s < height.size() && !valleyTiles(s))
+        return false;
     return true;
   }
 
-  void unplace(unsigned index) {
-    const Item &item = items[index];
-    SmallVector<int64_t> previous = saved.pop_back_val();
-    for (unsigned s = item.first; s < item.last; ++s) {
-      height[s] = previous[s - item.first];
-      remaining[s] += item.bytes;
+  bool valleyTiles(unsigned s) {
+    if (remaining[s] == 0)
+      return true;
+    int64_t level = height[s];
+    auto isFloor = [&](unsigned t) {
+      return t < height.size() && remaining[t] > 0 && height[t] == level;
+    };
+    unsigned begin = s, end = s + 1;
+    while (isFloor(begin - 1))
+      --begin;
+    while (isFloor(end))
+      ++end;
+    if (!isWall(begin - 1, level) || !isWall(end, level))
+      return true;
+    work += end - begin;
+    reached.assign(end - begin + 1, false);
+    reached[0] = true;
+    for (unsigned t = begin; t < end; ++t) {
+      if (!reached[t - begin])
+        continue;
+      if (height[t] + remaining[t] < capacity)
+        reached[t + 1 - begin] = true;
+      work += startingAt[t].size();
+      for (unsigned index : startingAt[t])
+        if (offsets[index] < 0 && items[index].last <= end)
+          reached[items[index].last - begin] = true;
     }
-    offsets[index] = -1;
+    return reached.back();
   }
 
+  void touch(unsigned s) {
+    if (seen[s] != stamp) {
+      seen[s] = stamp;
+      touched.push_back(s);
+    }
+  }
+
+  /// Checks the sections whose height or buyers' floors changed since the
+  /// last check: the lowest an unplaced buffer can sit over a section, plus
+  /// what remains to be placed there, must fit.
+  bool isConsistent() {
+    bool consistent = true;
+    for (unsigned s : touched) {
+      if (!consistent || remaining[s] == 0)
+        continue;
+      int64_t lowestFloor = capacity + 1;
+      work += covering[s].size();
+      for (unsigned index : covering[s])
+        if (offsets[index] < 0)
+          lowestFloor = std::min(lowestFloor, floor[index]);
+      consistent =
+          std::max(height[s], lowestFloor) + remaining[s] <= capacity;
+    }
+    touched.clear();
+    ++stamp;
+    return consistent;
+  }
+
+  void rollback(size_t mark) {
+    while (trail.size() > mark) {
+      Change change = trail.pop_back_val();
+      switch (change.kind) {
+      case Change::Height:
+        height[change.index] = change.value;
+        break;
+      case Change::Floor:
+        floor[change.index] = change.value;
+        break;
+      case Change::Placed: {
+        const Item &item = items[change.index];
+        for (unsigned s = item.first; s < item.last; ++s) {
+          remaining[s] += item.bytes;
+          if (s + 1 < item.last)
+            ++crossing[s];
+        }
+        offsets[change.index] = -1;
+        break;
+      }
+      }
+    }
+  }
+
+  /// One undoable step: a section's height or a buffer's floor before it
+  /// changed, or a placement.
+  struct Change {
+    enum Kind { Height, Floor, Placed } kind;
+    unsigned index;
+    int64_t value;
+  };
+
   int64_t capacity;
-  uint64_t maxWork;
-  uint64_t work = 0;
+  uint64_t maxWork = 0, work = 0;
   SmallVector<Item> items;
-  SmallVector<int64_t> height, remaining, offsets;
-  SmallVector<SmallVector<unsigned>> covering;
-  SmallVector<SmallVector<int64_t>> saved;
+  /// Per section: height, bytes still to place over it, and unplaced
+  /// buffers crossing into the next section.
+  SmallVector<int64_t> height, remaining;
+  SmallVector<unsigned> crossing;
+  /// Per buffer: floor and offset (-1 while unplaced).
+  SmallVector<int64_t> floor, offsets;
+  SmallVector<SmallVector<unsigned>> covering, startingAt;
+  SmallVector<bool> reached;
+  /// Per buffer its place in the current attempt's order.
+  SmallVector<double> rank;
+  SmallVector<Change> trail;
+  /// Sections to check, each once (`seen` holds the stamp of its check).
+  SmallVector<unsigned> touched, seen;
+  unsigned stamp = 1;
 };
 } // namespace
 
 SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                      int64_t capacity, uint64_t maxWork) {
-  // Depth-first search on these problems is heavy-tailed: a search stuck
-  // deep in one order's tree is often quick in another's. So a portfolio
-  // of restarts shares the budget: the two natural orders first, then
-  // seeded random ones (deterministic, like everything else).
-  constexpr unsigned kRestarts = 16;
   SearchResult result;
-  for (unsigned restart = 0; restart < kRestarts; ++restart) {
-    CandidateOrder order{restart == 1, restart < 2 ? 0 : uint64_t(restart)};
-    SearchResult attempt =
-        Search(buffers, capacity, maxWork / kRestarts, order).run();
-    result.work += attempt.work;
-    if (attempt.offsets) {
-      result.offsets = std::move(attempt.offsets);
+  Search search(buffers, capacity);
+  if (!search.mayFit())
+    return result;
+  // Depth-first search on these problems is heavy-tailed: a search stuck
+  // deep in one order's tree is often quick in another's. So attempts
+  // restart under work limits growing as Luby et al.'s universal sequence
+  // (1 1 2 1 1 2 4 ...), until one places everything or the budget is
+  // spent: first MiniMalloc's three preorderings and size first, then
+  // those with seeded random noise (deterministic, like everything else).
+  const CandidateOrder orders[] = {{{Key::Width, Key::Area, Key::Total}, 0},
+                                   {{Key::Total, Key::Area, Key::Width}, 0},
+                                   {{Key::Total, Key::Width, Key::Area}, 0},
+                                   {{Key::Size, Key::Width}, 0}};
+  constexpr unsigned kOrders = std::size(orders);
+  uint64_t unit = kWorkPerBuffer * std::max<uint64_t>(1, buffers.size());
+  for (uint64_t attempt = 0; result.work < maxWork; ++attempt) {
+    CandidateOrder order = orders[attempt % kOrders];
+    if (attempt >= kOrders)
+      order.seed = attempt;
+    uint64_t limit = std::min(unit * getLubyTerm(attempt), maxWork - result.work);
+    SearchResult found = search.run(order, limit);
+    result.work += found.work;
+    if (found.offsets) {
+      result.offsets = std::move(found.offsets);
       break;
     }
+    // Searched to the end without placing everything: no order can.
+    if (found.work <= limit)
+      break;
   }
   return result;
 }

@@ -305,14 +305,15 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
            "Write every node's rectangle and live range as JSON to this file">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit a remark for every segment split, partner group and spill">,
-    Option<"searchBudget", "search-budget", "int64_t", /*default=*/"100000000",
-           "Time sections the placement search may examine before spilling "
-           "when colouring overflows (full-partition tensors only); "
-           "0 disables">,
+    Option<"searchBudget", "search-budget", "int64_t", /*default=*/"500000000",
+           "Work (time sections and candidates examined) the placement "
+           "search may do before spilling when colouring overflows "
+           "(full-partition tensors only); 0 disables">,
   ];
   let statistics = [
     Statistic<"numSearchWork", "search-work",
-              "Time sections the placement search examined">,
+              "Work the placement search did (time sections and candidates "
+              "examined)">,
     Statistic<"numNodes", "SbRenumberLocationsCount",
               "Allocation nodes in the last round">,
     Statistic<"numEdges", "edges", "Interference edges in the last round">,
