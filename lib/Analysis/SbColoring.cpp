@@ -24,7 +24,6 @@ public:
         impactTable(computeImpactTable(partitions)) {}
 
   SbColoring run() {
-    simplify();
     // Select in three orders and keep the lowest peak that places every
     // node: left edge (by live-range start, larger first at a tie), which
     // packs chains of short ranges; largest area first, which keeps big
@@ -32,9 +31,13 @@ public:
     // of simplification), which guarantees a place to every node simplify
     // found colourable. If all three leave nodes out, Chaitin's spills.
     // An order that reaches the lower bound cannot be beaten: the rest are
-    // skipped.
+    // skipped, and simplification only runs when Chaitin's order is needed.
+    SmallVector<unsigned> unfixed;
+    for (unsigned i = 0; i < nodes.size(); ++i)
+      if (!fixed[i])
+        unfixed.push_back(i);
     auto byKey = [&](auto key) {
-      SmallVector<unsigned> order(stack.begin(), stack.end());
+      SmallVector<unsigned> order(unfixed);
       llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
         return std::make_pair(key(lhs), lhs) < std::make_pair(key(rhs), rhs);
       });
@@ -47,7 +50,6 @@ public:
       return std::make_pair(-nodes[i].bytes * nodes[i].partitions,
                             int64_t(nodes[i].range.start));
     });
-    SmallVector<unsigned> chaitin(stack.rbegin(), stack.rend());
     std::optional<SbColoring> best;
     for (ArrayRef<unsigned> order : {ArrayRef<unsigned>(leftEdge),
                                      ArrayRef<unsigned>(largestFirst)}) {
@@ -58,6 +60,8 @@ public:
       if (best && best->peakBytes <= lowerBound)
         return std::move(*best);
     }
+    simplify();
+    SmallVector<unsigned> chaitin(stack.rbegin(), stack.rend());
     SbColoring fallback = selectInOrder(chaitin);
     if (fallback.spilled.empty() &&
         (!best || fallback.peakBytes < best->peakBytes))
