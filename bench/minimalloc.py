@@ -36,6 +36,8 @@ import subprocess
 import sys
 import tempfile
 
+PARTITIONS = 128
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
@@ -45,12 +47,16 @@ from timing import seconds_in_report  # noqa: E402
 # --- instances -------------------------------------------------------------
 
 def write_csv(path, buffers, capacity):
-    """buffers: (lower, upper, size); the capacity goes in a comment-free
-    sidecar name so that the CSV stays in MiniMalloc's format."""
+    """buffers: (lower, upper, size[, partitions]); the capacity goes in a
+    sidecar file so that the CSV stays in MiniMalloc's format (plus Walrus's
+    `partitions` column when a buffer spans fewer than 128)."""
+    banded = any(len(b) > 3 and b[3] != PARTITIONS for b in buffers)
     with open(path, "w") as out:
-        out.write("id,lower,upper,size\n")
-        for index, (lower, upper, size) in enumerate(buffers):
-            out.write(f"{index},{lower},{upper},{size}\n")
+        out.write("id,lower,upper,size" + (",partitions" if banded else "") + "\n")
+        for index, buffer in enumerate(buffers):
+            lower, upper, size = buffer[:3]
+            extra = f",{buffer[3]}" if banded else ""
+            out.write(f"{index},{lower},{upper},{size}{extra}\n")
     with open(path + ".capacity", "w") as out:
         out.write(f"{capacity}\n")
 
@@ -78,6 +84,41 @@ def generate_hard(count, seed, capacity=1 << 16, horizon=1 << 12):
     return [(lower, upper, size) for _, size, lower, upper in pieces], capacity
 
 
+def generate_band(count, seed, capacity=1 << 16, horizon=1 << 12):
+    """Guillotine-cut 4 partition quarters x [0, capacity) x [0, horizon)
+    into `count` boxes: cuts along time, bytes, or the quarters (4 into
+    2 + 2, 2 into 1 + 1, so every box is a quarter, a half or all of the
+    partitions, as SBUF's bands are)."""
+    rng = random.Random(seed)
+    pieces = [(0, 4, 0, capacity, 0, horizon)]  # lane, lanes, offset, size, lower, upper
+    while len(pieces) < count:
+        pieces.sort(key=lambda p: p[1] * p[3] * (p[5] - p[4]))
+        lane, lanes, offset, size, lower, upper = pieces.pop()
+        axes = [axis for axis, ok in (("time", upper - lower > 1),
+                                      ("bytes", size > 1),
+                                      ("lanes", lanes > 1)) if ok]
+        if not axes:
+            pieces.append((lane, lanes, offset, size, lower, upper))
+            break
+        axis = rng.choice(axes)
+        if axis == "time":
+            cut = rng.randint(lower + 1, upper - 1)
+            pieces += [(lane, lanes, offset, size, lower, cut),
+                       (lane, lanes, offset, size, cut, upper)]
+        elif axis == "bytes":
+            cut = rng.randint(1, size - 1)
+            pieces += [(lane, lanes, offset, cut, lower, upper),
+                       (lane, lanes, offset + cut, size - cut, lower, upper)]
+        else:
+            half = lanes // 2
+            pieces += [(lane, half, offset, size, lower, upper),
+                       (lane + half, half, offset, size, lower, upper)]
+    rng.shuffle(pieces)
+    quarter = PARTITIONS // 4
+    return [(lower, upper, size, lanes * quarter)
+            for _, lanes, _, size, lower, upper in pieces], capacity
+
+
 def generate_trace(count, seed):
     """Tiles of 512 B..8 KiB per partition written by one instruction and
     read within the next few; about 2% long-lived (weights, accumulators)."""
@@ -98,16 +139,20 @@ def generate_trace(count, seed):
 
 
 def lower_bound(buffers):
+    """The most bytes per partition live at once, spread over all
+    partitions (buffers: (lower, upper, size[, partitions]))."""
     events = []
-    for lower, upper, size in buffers:
-        events.append((lower, size))
-        events.append((upper, -size))
+    for buffer in buffers:
+        lower, upper, size = buffer[:3]
+        area = size * (buffer[3] if len(buffer) > 3 else PARTITIONS)
+        events.append((lower, area))
+        events.append((upper, -area))
     events.sort(key=lambda e: (e[0], e[1]))  # frees before allocations
     live = best = 0
     for _, delta in events:
         live += delta
         best = max(best, live)
-    return best
+    return -(-best // PARTITIONS)
 
 
 # --- greedy baselines ------------------------------------------------------
@@ -152,7 +197,8 @@ def run_walrus(tools, path, capacity):
 def read_csv(path):
     with open(path) as f:
         rows = list(csv.DictReader(f))
-    buffers = [(int(r["lower"]), int(r["upper"]), int(r["size"])) for r in rows]
+    buffers = [(int(r["lower"]), int(r["upper"]), int(r["size"]),
+                int(r.get("partitions") or PARTITIONS)) for r in rows]
     capacity = None
     if os.path.exists(path + ".capacity"):
         with open(path + ".capacity") as f:
@@ -160,8 +206,13 @@ def read_csv(path):
     return buffers, capacity
 
 
-def generate_all(folder, sizes_hard, sizes_trace, seeds):
+def generate_all(folder, sizes_hard, sizes_trace, seeds, sizes_band=()):
     os.makedirs(folder, exist_ok=True)
+    for count in sizes_band:
+        for seed in range(seeds):
+            buffers, capacity = generate_band(count, seed)
+            write_csv(os.path.join(folder, f"band-{count}-s{seed}.csv"),
+                      buffers, capacity)
     for count in sizes_hard:
         for seed in range(seeds):
             buffers, capacity = generate_hard(count, seed)
@@ -181,18 +232,21 @@ def main():
     parser.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"))
     parser.add_argument("--hard", default="50,100,200,500")
     parser.add_argument("--trace", default="1000,10000,100000")
+    parser.add_argument("--band", default="50,100,200",
+                        help="sizes of quarter/half/full-partition instances")
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
     hard = [int(n) for n in args.hard.split(",") if n]
     trace = [int(n) for n in args.trace.split(",") if n]
+    band = [int(n) for n in args.band.split(",") if n]
     if args.generate:
-        generate_all(args.generate, hard, trace, args.seeds)
+        generate_all(args.generate, hard, trace, args.seeds, band)
         return
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.dir
         if not folder:
             folder = scratch
-            generate_all(folder, hard, trace, args.seeds)
+            generate_all(folder, hard, trace, args.seeds, band)
         paths = sorted(glob.glob(os.path.join(folder, "*.csv")),
                        key=lambda p: (os.path.basename(p).split("-")[0],
                                       len(p), p))
@@ -203,7 +257,7 @@ def main():
             bound = lower_bound(buffers)
             capacity = capacity or bound
             name = os.path.basename(path)[:-4]
-            unlimited = sum(size for _, _, size in buffers)
+            unlimited = sum(buffer[2] for buffer in buffers)
             # At the capacity when it fits there; else the lowest height
             # found at 1%, 2%, 4%, ... more room (the search runs at each),
             # with the time of the attempt at the capacity.
@@ -215,7 +269,11 @@ def main():
                 height, _ = run_walrus(args.tools, path, room)
                 slack *= 2
             rows = [("walrus", height, fits, seconds)]
-            for label, h, secs in run_baselines(args.tools, path):
+            # The greedy baselines are 1-D: they run when every buffer
+            # spans all partitions.
+            one_dimensional = all(b[3] == PARTITIONS for b in buffers)
+            for label, h, secs in (run_baselines(args.tools, path)
+                                   if one_dimensional else []):
                 rows.append((label, h, h <= capacity, secs))
             for label, h, fits, seconds in rows:
                 print(f"{name:<20} {len(buffers):>7} {bound:>9} {capacity:>9} "

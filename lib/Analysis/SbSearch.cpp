@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbSearch.h"
+#include "Walrus/Analysis/SearchRestarts.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -32,26 +33,6 @@ using llvm::ArrayRef;
 using llvm::SmallVector;
 
 namespace {
-/// An attempt's unit of work per buffer: large enough that the first
-/// attempts get through easy problems without restarting.
-constexpr uint64_t kWorkPerBuffer = 2000;
-
-/// The `index`-th term (from 0) of Luby, Sinclair and Zuckerman's
-/// universal restart sequence 1 1 2 1 1 2 4 1 1 2 ...
-uint64_t getLubyTerm(uint64_t index) {
-  uint64_t size = 1, power = 0;
-  while (size < index + 1) {
-    ++power;
-    size = 2 * size + 1;
-  }
-  while (size - 1 != index) {
-    size = (size - 1) / 2;
-    --power;
-    index %= size;
-  }
-  return uint64_t(1) << power;
-}
-
 /// How a search ranks the candidates at a section (MiniMalloc's static
 /// preordering): lexicographically by the keys named, larger first; with a
 /// seed, each rank moves by a random amount up to a tenth of the buffers.
@@ -65,7 +46,7 @@ class Search {
 public:
   Search(ArrayRef<SearchBuffer> input, int64_t capacity)
       : capacity(capacity) {
-    SmallVector<SearchBuffer> ranges = compressTime(input);
+    SmallVector<SearchBuffer> ranges = compressLiveRanges(input);
     SmallVector<unsigned> cuts;
     for (const SearchBuffer &buffer : ranges) {
       cuts.push_back(buffer.start);
@@ -119,35 +100,6 @@ public:
   }
 
 private:
-  /// The same overlaps on the fewest time points: starts move back to the
-  /// last end before them. Program points separate instructions, so a
-  /// buffer written by the second of two instructions would otherwise leave
-  /// a sliver of dead space under the first, which the search must fill.
-  static SmallVector<SearchBuffer> compressTime(ArrayRef<SearchBuffer> input) {
-    // (point, 0 = start / 1 = end, buffer): closed ranges, so at one point
-    // starts come first.
-    SmallVector<std::tuple<unsigned, unsigned, unsigned>> events;
-    for (auto [index, buffer] : llvm::enumerate(input)) {
-      events.push_back({buffer.start, 0, index});
-      events.push_back({buffer.end, 1, index});
-    }
-    llvm::sort(events);
-    SmallVector<SearchBuffer> ranges(input.begin(), input.end());
-    unsigned time = 0;
-    bool afterEnd = false;
-    for (auto [point, isEnd, index] : events) {
-      if (!isEnd) {
-        time += afterEnd;
-        afterEnd = false;
-        ranges[index].start = time;
-      } else {
-        ranges[index].end = time;
-        afterEnd = true;
-      }
-    }
-    return ranges;
-  }
-
   struct Item {
     unsigned first, last; // sections [first, last)
     int64_t bytes;
@@ -466,32 +418,23 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
   Search search(buffers, capacity);
   if (!search.mayFit())
     return result;
-  // Depth-first search on these problems is heavy-tailed: a search stuck
-  // deep in one order's tree is often quick in another's. So attempts
-  // restart under work limits growing as Luby et al.'s universal sequence
-  // (1 1 2 1 1 2 4 ...), until one places everything or the budget is
-  // spent: first MiniMalloc's three preorderings and size first, then
-  // those with seeded random noise (deterministic, like everything else).
+  // MiniMalloc's three preorderings and size first, then the same with
+  // seeded noise (deterministic, like everything else).
   const CandidateOrder orders[] = {{{Key::Width, Key::Area, Key::Total}, 0},
                                    {{Key::Total, Key::Area, Key::Width}, 0},
                                    {{Key::Total, Key::Width, Key::Area}, 0},
                                    {{Key::Size, Key::Width}, 0}};
   constexpr unsigned kOrders = std::size(orders);
-  uint64_t unit = kWorkPerBuffer * std::max<uint64_t>(1, buffers.size());
-  for (uint64_t attempt = 0; result.work < maxWork; ++attempt) {
-    CandidateOrder order = orders[attempt % kOrders];
-    if (attempt >= kOrders)
-      order.seed = attempt;
-    uint64_t limit = std::min(unit * getLubyTerm(attempt), maxWork - result.work);
-    SearchResult found = search.run(order, limit);
-    result.work += found.work;
-    if (found.offsets) {
-      result.offsets = std::move(found.offsets);
-      break;
-    }
-    // Searched to the end without placing everything: no order can.
-    if (found.work <= limit)
-      break;
-  }
+  AttemptOutcome outcome = runWithRestarts(
+      buffers.size(), maxWork, [&](uint64_t attempt, uint64_t limit) {
+        CandidateOrder order = orders[attempt % kOrders];
+        if (attempt >= kOrders)
+          order.seed = attempt;
+        SearchResult found = search.run(order, limit);
+        if (found.offsets)
+          result.offsets = std::move(found.offsets);
+        return AttemptOutcome{bool(result.offsets), found.work};
+      });
+  result.work = outcome.work;
   return result;
 }

@@ -3,7 +3,9 @@
 // Reads back the placement -sb-alloc gave each imported buffer. A buffer
 // that was spilled no longer exists under its own name (its pieces are
 // renamed copies), so it cannot be reported as placed: that is an error,
-// as is a buffer without an address.
+// as is a buffer without an address. When a buffer spans fewer than all
+// partitions (the import's `partitions` column), every row also gets its
+// partitions and base partition.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,16 +20,18 @@ using namespace walrus::bir;
 
 LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
                                           llvm::raw_ostream &output) {
-  std::string rows;
-  llvm::raw_string_ostream rowStream(rows);
-  bool found = false;
+  struct Row {
+    StringRef id;
+    int64_t lower, upper, size, offset, partitions, basePartition;
+  };
+  SmallVector<Row> rows;
+  bool banded = false;
   WalkResult walk = module.walk([&](MemlocOp memloc) {
     auto id = memloc->getAttrOfType<StringAttr>("minimalloc.id");
     auto lower = memloc->getAttrOfType<IntegerAttr>("minimalloc.lower");
     auto upper = memloc->getAttrOfType<IntegerAttr>("minimalloc.upper");
     if (!id || !lower || !upper)
       return WalkResult::advance();
-    found = true;
     if (memloc.getName() != id.getValue()) {
       memloc.emitError() << "buffer '" << id.getValue()
                          << "' was spilled ('" << memloc.getName()
@@ -40,18 +44,28 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
                          << "' has no address: run -sb-alloc first";
       return WalkResult::interrupt();
     }
-    rowStream << id.getValue() << ',' << lower.getInt() << ','
-              << upper.getInt() << ','
-              << memloc.getMemoryType().getFreeSize() << ',' << *address
-              << '\n';
+    MemoryType type = memloc.getMemoryType();
+    rows.push_back({id.getValue(), lower.getInt(), upper.getInt(),
+                    type.getFreeSize(), int64_t(*address),
+                    type.getPartitions(),
+                    int64_t(memloc.getBasePartition().value_or(0))});
+    banded |= type.getPartitions() != getTarget(module).getSbufPartitions();
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
-  if (!found)
+  if (rows.empty())
     return module.emitError()
            << "no MiniMalloc buffers: the input was not made by "
               "--import-minimalloc-csv";
-  output << "id,lower,upper,size,offset\n" << rows;
+  output << "id,lower,upper,size,offset"
+         << (banded ? ",partitions,base_partition" : "") << '\n';
+  for (const Row &row : rows) {
+    output << row.id << ',' << row.lower << ',' << row.upper << ','
+           << row.size << ',' << row.offset;
+    if (banded)
+      output << ',' << row.partitions << ',' << row.basePartition;
+    output << '\n';
+  }
   return success();
 }

@@ -1,7 +1,8 @@
 //===- MiniMallocImport.cpp - MiniMalloc CSV -> BIR -----------------------===//
 //
-// Each buffer becomes a 128 x size i8 SBUF tensor, written by a memset at
-// its first time step and read by a DMA at its last one. Within one time
+// Each buffer becomes a 128 x size i8 SBUF tensor (or partitions x size,
+// given the optional `partitions` column, a Walrus extension), written by
+// a memset at its first time step and read by a DMA at its last one. Within one time
 // step every write comes before every read, so two tensors' live ranges
 // overlap in program order exactly when their [lower, upper) intervals do.
 //
@@ -22,15 +23,18 @@ using namespace walrus::bir;
 static constexpr int64_t kMaxSize = int64_t(1) << 40;
 
 namespace {
+constexpr int64_t kPartitions = 128;
+
 struct Buffer {
   StringRef id;
-  int64_t lower, upper, size;
+  int64_t lower, upper, size, partitions;
   Location loc;
 };
 
 /// The columns of a row, by header name.
 struct Columns {
   unsigned id = 0, lower = 1, upper = 2, size = 3;
+  std::optional<unsigned> partitions;
   unsigned count = 4;
 };
 
@@ -72,7 +76,11 @@ LogicalResult CsvReader::readHeader(ArrayRef<StringRef> fields,
       return emitError(getLoc(line))
              << "MiniMalloc CSV header has no '" << key
              << "' column (expected id,lower,upper,size)";
-  columns = {*id, *lower, *upper, *size, unsigned(fields.size())};
+  std::optional<unsigned> partitions;
+  for (auto [index, field] : llvm::enumerate(fields))
+    if (field.trim() == "partitions")
+      partitions = index;
+  columns = {*id, *lower, *upper, *size, partitions, unsigned(fields.size())};
   return success();
 }
 
@@ -129,6 +137,19 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
     std::optional<int64_t> size = readInteger(fields[columns.size], "size", line);
     if (!size)
       return std::nullopt;
+    std::optional<int64_t> partitions = kPartitions;
+    if (columns.partitions) {
+      partitions =
+          readInteger(fields[*columns.partitions], "partitions", line);
+      if (!partitions)
+        return std::nullopt;
+      if (*partitions < 1 || *partitions > kPartitions) {
+        emitError(getLoc(line))
+            << "buffer '" << id << "' has " << *partitions
+            << " partitions: need 1 to " << kPartitions;
+        return std::nullopt;
+      }
+    }
     if (id.empty()) {
       emitError(getLoc(line)) << "buffer has an empty id";
       return std::nullopt;
@@ -150,7 +171,7 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
                               << "' (first on line " << it->second << ")";
       return std::nullopt;
     }
-    buffers.push_back({id, *lower, *upper, *size, getLoc(line)});
+    buffers.push_back({id, *lower, *upper, *size, *partitions, getLoc(line)});
   }
   return buffers;
 }
@@ -194,7 +215,6 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
   auto func = FuncOp::create(builder, fileLoc, "main");
   builder.setInsertionPointToEnd(&func.getBody().front());
 
-  constexpr int64_t partitions = 128;
   Type byte = builder.getI8Type();
   auto internal = TensorKindAttr::get(context, TensorKind::Internal);
   int64_t largest = 1;
@@ -202,7 +222,7 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
     largest = std::max(largest, buffer.size);
   // One DRAM output receives every read, so no buffer's last use is dead.
   auto sink = MemlocOp::create(
-      builder, fileLoc, DramType::get(context, {partitions, largest}, byte),
+      builder, fileLoc, DramType::get(context, {kPartitions, largest}, byte),
       builder.getStringAttr(getSinkName(*buffers)),
       TensorKindAttr::get(context, TensorKind::Output), StringAttr(),
       IntegerAttr(), IntegerAttr());
@@ -211,7 +231,7 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
   for (const Buffer &buffer : *buffers) {
     auto tensor = MemlocOp::create(
         builder, buffer.loc,
-        SbufType::get(context, {partitions, buffer.size}, byte),
+        SbufType::get(context, {buffer.partitions, buffer.size}, byte),
         builder.getStringAttr(buffer.id), internal, StringAttr(),
         IntegerAttr(), IntegerAttr());
     tensor->setAttr("minimalloc.id", builder.getStringAttr(buffer.id));
@@ -230,14 +250,14 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
   for (auto [time, reads, index] : events) {
     const Buffer &buffer = (*buffers)[index];
     auto whole = PhysicalAccessPatternAttr::get(
-        context, 0, {buffer.size, 1}, {partitions, buffer.size});
+        context, 0, {buffer.size, 1}, {buffer.partitions, buffer.size});
     if (!reads) {
       MemsetOp::create(builder, buffer.loc, tensors[index].getResult(), whole,
                        builder.getF64FloatAttr(0.0), IntegerSetAttr());
       continue;
     }
     auto sinkRows = PhysicalAccessPatternAttr::get(
-        context, 0, {largest, 1}, {partitions, buffer.size});
+        context, 0, {largest, 1}, {buffer.partitions, buffer.size});
     DmaOp::create(builder, buffer.loc, sink.getResult(), sinkRows,
                   tensors[index].getResult(), whole, IntegerSetAttr());
   }

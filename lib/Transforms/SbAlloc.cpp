@@ -9,6 +9,7 @@
 #include "SbAllocSteps.h"
 
 #include "Walrus/Analysis/Interference.h"
+#include "Walrus/Analysis/SbBandSearch.h"
 #include "Walrus/Analysis/SbColoring.h"
 #include "Walrus/Analysis/SbSearch.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
@@ -62,33 +63,66 @@ static std::string qualifiedName(FuncOp func) {
   return name + func.getSymName().str();
 }
 
-/// Replaces an overflowing colouring by a search's placement when every
-/// tensor spans all partitions and none is placed yet (the first round).
+/// Replaces an overflowing colouring by a search's placement when none is
+/// placed yet (the first round): the 1-D search when every tensor spans
+/// all partitions, else the search over partition bands, whose lanes are
+/// the quarters band choices are made of.
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
+  constexpr unsigned kLanes = 4;
   ArrayRef<SbNode> nodes = graph.getNodes();
-  if (searchBudget == 0 || llvm::any_of(fixed, [](auto p) { return bool(p); }) ||
-      llvm::any_of(nodes, [&](const SbNode &node) {
-        return node.partitions != partitions;
-      }))
+  if (searchBudget == 0 || partitions % kLanes != 0 ||
+      llvm::any_of(fixed, [](auto p) { return bool(p); }))
     return;
-  SmallVector<SearchBuffer> buffers;
+  int64_t laneWidth = partitions / kLanes;
+  SmallVector<BandSearchBuffer> buffers;
   SmallVector<unsigned> live;
-  for (auto [index, node] : llvm::enumerate(nodes))
-    if (node.live) {
-      buffers.push_back({node.range.start, node.range.end, node.bytes});
-      live.push_back(index);
+  SmallVector<SmallVector<int64_t, 4>> bases;
+  for (auto [index, node] : llvm::enumerate(nodes)) {
+    if (!node.live)
+      continue;
+    BandSearchBuffer &buffer = buffers.emplace_back();
+    buffer.range = {node.range.start, node.range.end, node.bytes};
+    SmallVector<int64_t, 4> &choices = bases.emplace_back();
+    for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
+      buffer.laneChoices.push_back(
+          {unsigned(first / laneWidth),
+           unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
+      choices.push_back(first);
     }
-  SearchResult found = searchPlacement(buffers, budget, searchBudget);
-  numSearchWork += found.work;
-  if (!found.offsets)
+    live.push_back(index);
+  }
+  bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
+    return buffer.laneChoices.size() == 1 &&
+           buffer.laneChoices.front() == std::make_pair(0u, kLanes);
+  });
+  std::optional<SmallVector<std::pair<unsigned, int64_t>>> placements;
+  if (oneDimensional) {
+    SmallVector<SearchBuffer> ranges;
+    for (const BandSearchBuffer &buffer : buffers)
+      ranges.push_back(buffer.range);
+    SearchResult found = searchPlacement(ranges, budget, searchBudget);
+    numSearchWork += found.work;
+    if (found.offsets)
+      placements = llvm::to_vector(llvm::map_range(
+          *found.offsets, [](int64_t offset) {
+            return std::make_pair(0u, offset);
+          }));
+  } else {
+    BandSearchResult found =
+        searchBandPlacement(buffers, kLanes, budget, searchBudget);
+    numSearchWork += found.work;
+    placements = std::move(found.placements);
+  }
+  if (!placements)
     return;
   coloring.spilled.clear();
   coloring.peakBytes = 0;
   coloring.placements.assign(nodes.size(), SbPlacement{0, 0});
-  for (auto [index, offset] : llvm::zip(live, *found.offsets)) {
-    coloring.placements[index] = SbPlacement{0, offset};
+  for (auto [position, index] : llvm::enumerate(live)) {
+    auto [choice, offset] = (*placements)[position];
+    coloring.placements[index] = SbPlacement{bases[position][choice], offset};
     coloring.peakBytes =
         std::max(coloring.peakBytes, offset + nodes[index].bytes);
   }

@@ -1,0 +1,42 @@
+//===- SbBandSearch.h - Bounded search over partition bands ------*- C++ -*-===//
+//
+// The search before spilling for tensors that do not all span every
+// partition. SBUF's partitions fall into lanes (the quarters a band choice
+// is made of); a tensor occupies, for its live range and at one byte
+// offset, the lanes of the band choice it gets. The search places tensors
+// bottom-up in each lane, as the 1-D search (SbSearch.h) does in time,
+// branching over tensor and band choice at the lowest free cell.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_SBBANDSEARCH_H
+#define WALRUS_ANALYSIS_SBBANDSEARCH_H
+
+#include "Walrus/Analysis/SbSearch.h"
+
+namespace walrus {
+
+struct BandSearchBuffer {
+  /// Live range and bytes per partition.
+  SearchBuffer range;
+  /// Per band choice, the lanes [first, last) it occupies.
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 4> laneChoices;
+};
+
+struct BandSearchResult {
+  /// Per buffer its band choice (an index into laneChoices) and offset, if
+  /// the search placed all within the budget.
+  std::optional<llvm::SmallVector<std::pair<unsigned, int64_t>>> placements;
+  /// Work done: cells and candidates examined.
+  uint64_t work = 0;
+};
+
+/// Places every buffer in lanes [0, lanes) x bytes [0, capacity) with no
+/// two co-live buffers sharing a lane and a byte, doing at most `maxWork`.
+BandSearchResult searchBandPlacement(llvm::ArrayRef<BandSearchBuffer> buffers,
+                                     unsigned lanes, int64_t capacity,
+                                     uint64_t maxWork);
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_SBBANDSEARCH_H

@@ -1,0 +1,43 @@
+//===- SearchRestarts.h - What the placement searches share ------*- C++ -*-===//
+//
+// The 1-D search (SbSearch.cpp) and the partition-band search
+// (SbBandSearch.cpp) share their view of time and their restart policy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_SEARCHRESTARTS_H
+#define WALRUS_ANALYSIS_SEARCHRESTARTS_H
+
+#include "Walrus/Analysis/SbSearch.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace walrus {
+
+/// The same overlaps on the fewest time points: starts move back to the
+/// last end before them. Program points separate instructions, so a
+/// buffer written by the second of two instructions would otherwise leave
+/// a sliver of dead space under the first, which a search must fill.
+llvm::SmallVector<SearchBuffer>
+compressLiveRanges(llvm::ArrayRef<SearchBuffer> buffers);
+
+/// What one attempt of a restarted search did.
+struct AttemptOutcome {
+  bool placed = false;
+  uint64_t work = 0;
+};
+
+/// Depth-first search on packing problems is heavy-tailed: an attempt
+/// stuck deep in one order's tree is often quick in another's. So attempts
+/// `attempt(index, limit)` restart under work limits growing as Luby,
+/// Sinclair and Zuckerman's universal sequence (1 1 2 1 1 2 4 ... times a
+/// unit per buffer) until one places everything, one finishes without
+/// running out of work (nothing fits: no order can), or `maxWork` is
+/// spent. Returns whether an attempt placed everything, and the work done.
+AttemptOutcome
+runWithRestarts(size_t buffers, uint64_t maxWork,
+                llvm::function_ref<AttemptOutcome(uint64_t, uint64_t)> attempt);
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_SEARCHRESTARTS_H

@@ -1,0 +1,597 @@
+//===- SbBandSearch.cpp - Bounded search over partition bands -------------===//
+//
+// Each lane has a height per time section (the top of what is placed over
+// it). A step takes the lowest cell (lane, section) that an unplaced buffer
+// may still cover, leftmost and then lowest lane on ties, and either puts
+// there a buffer with a band choice that includes the lane and whose floor
+// (the highest cell under that choice) is the cell's height, or, when none
+// fits, gives the cell up as dead space up to the next height around it.
+// Inferences cut a branch when a section cannot hold what remains:
+//  - by area: the free bytes of its lanes, summed, must hold every
+//    unplaced buffer over it times its lanes;
+//  - per lane: the buffers whose every band choice includes the lane
+//    (full-width ones, or ones with a single choice) must fit over it;
+// and, as in the 1-D search, a time boundary no unplaced buffer crosses
+// splits the rest into independent problems.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Analysis/SbBandSearch.h"
+#include "Walrus/Analysis/SearchRestarts.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+
+#include <algorithm>
+#include <random>
+#include <tuple>
+
+using namespace walrus;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+
+namespace {
+/// Candidate orders, larger first: area (bytes x lanes x length), length,
+/// footprint (bytes x lanes); or fewest band choices first. With a seed,
+/// each rank moves by a random amount up to a tenth of the buffers.
+enum class BandOrder { Area, Length, Footprint, Choices };
+constexpr BandOrder kBandOrders[] = {BandOrder::Area, BandOrder::Length,
+                                     BandOrder::Footprint, BandOrder::Choices};
+
+class BandSearch {
+public:
+  BandSearch(ArrayRef<BandSearchBuffer> input, unsigned lanes,
+             int64_t capacity)
+      : lanes(lanes), capacity(capacity) {
+    SmallVector<SearchBuffer> ranges;
+    for (const BandSearchBuffer &buffer : input)
+      ranges.push_back(buffer.range);
+    ranges = compressLiveRanges(ranges);
+    SmallVector<unsigned> cuts;
+    for (const SearchBuffer &range : ranges) {
+      cuts.push_back(range.start);
+      cuts.push_back(range.end + 1);
+    }
+    llvm::sort(cuts);
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    auto sectionOf = [&](unsigned point) {
+      return unsigned(llvm::lower_bound(cuts, point) - cuts.begin());
+    };
+    sections = cuts.empty() ? 0 : cuts.size() - 1;
+    height.assign(sections * lanes, 0);
+    open.assign(sections * lanes, 0);
+    mustBytes.assign(sections * lanes, 0);
+    areaLeft.assign(sections, 0);
+    fullBytes.assign(sections, 0);
+    halfBytes.assign(sections, 0);
+    crossing.assign(sections, 0);
+    covering.resize(sections);
+    startingAt.resize(sections);
+    for (auto [buffer, range] : llvm::zip(input, ranges)) {
+      Item item{sectionOf(range.start), sectionOf(range.end + 1), range.bytes,
+                buffer.laneChoices, 0, 0, ~0u};
+      for (auto [first, last] : item.choices) {
+        unsigned mask = ((1u << (last - first)) - 1) << first;
+        item.laneCount = last - first;
+        item.anyLanes |= mask;
+        item.mustLanes &= mask;
+      }
+      items.push_back(item);
+    }
+    for (unsigned index : llvm::seq<unsigned>(0, items.size())) {
+      const Item &item = items[index];
+      for (unsigned s = item.first; s < item.last; ++s)
+        covering[s].push_back(index);
+      startingAt[item.first].push_back(index);
+      updateCounts(item, +1);
+    }
+    offsets.assign(items.size(), -1);
+    choices.assign(items.size(), 0);
+    findSymmetries();
+  }
+
+  /// Whether the bytes live at each time fit at all, and every buffer has
+  /// a band choice.
+  bool mayFit() {
+    return llvm::all_of(items,
+                        [](const Item &item) { return item.anyLanes != 0; }) &&
+           llvm::all_of(llvm::seq<unsigned>(0, sections),
+                        [&](unsigned s) { return isConsistent(s); });
+  }
+
+  BandSearchResult run(BandOrder order, uint64_t seed, uint64_t maxWork) {
+    this->maxWork = maxWork;
+    work = 0;
+    rank = getRanks(order, seed);
+    BandSearchResult result;
+    if (solve(0, sections)) {
+      result.placements.emplace();
+      for (auto [choice, offset] : llvm::zip(choices, offsets))
+        result.placements->push_back({choice, offset});
+    }
+    result.work = work;
+    rollback(0);
+    return result;
+  }
+
+private:
+  struct Item {
+    unsigned first, last; // sections [first, last)
+    int64_t bytes;
+    SmallVector<std::pair<unsigned, unsigned>, 4> choices;
+    unsigned laneCount;
+    /// Lanes some choice includes / every choice includes.
+    unsigned anyLanes, mustLanes;
+  };
+
+  using LaneRange = std::pair<unsigned, unsigned>;
+  using LaneMap = SmallVector<unsigned, 8>;
+
+  /// Band choices are aligned blocks (quarters within halves within the
+  /// whole), so swapping two sibling blocks maps every choice to a choice.
+  /// Such a swap is a symmetry of the problem when every buffer may take
+  /// the image of each of its choices (none is tied to one quarter).
+  void findSymmetries() {
+    for (unsigned width = 1; 2 * width <= lanes; width *= 2)
+      for (unsigned base = 0; base + 2 * width <= lanes; base += 2 * width) {
+        LaneMap swap = llvm::to_vector<8>(llvm::seq(0u, lanes));
+        for (unsigned lane = base; lane < base + width; ++lane)
+          std::swap(swap[lane], swap[lane + width]);
+        if (llvm::all_of(items, [&](const Item &item) {
+              return llvm::all_of(item.choices, [&](LaneRange choice) {
+                return llvm::is_contained(item.choices, map(swap, choice));
+              });
+            }))
+          symmetries.push_back(swap);
+      }
+  }
+
+  static LaneRange map(const LaneMap &swap, LaneRange choice) {
+    unsigned first = ~0u, last = 0;
+    for (unsigned lane = choice.first; lane < choice.second; ++lane) {
+      first = std::min(first, swap[lane]);
+      last = std::max(last, swap[lane] + 1);
+    }
+    return {first, last};
+  }
+
+  /// The symmetries that move `lane` and hold in the current state: the
+  /// lanes they swap have the same heights everywhere, and what is
+  /// forbidden is forbidden in both.
+  SmallVector<const LaneMap *> getActiveSymmetries(unsigned lane) {
+    SmallVector<const LaneMap *> active;
+    for (const LaneMap &swap : symmetries) {
+      if (swap[lane] == lane)
+        continue;
+      work += sections * lanes;
+      bool holds = llvm::all_of(llvm::seq<size_t>(0, sections), [&](size_t s) {
+        return llvm::all_of(llvm::seq(0u, lanes), [&](unsigned l) {
+          return height[cell(l, s)] == height[cell(swap[l], s)];
+        });
+      });
+      holds = holds && llvm::all_of(forbiddenLog, [&](const Forbidden &f) {
+        return forbidden.contains(getImage(swap, f));
+      });
+      if (holds)
+        active.push_back(&swap);
+    }
+    return active;
+  }
+
+  /// A placement ruled out: (buffer, first lane, offset).
+  using Forbidden = std::tuple<unsigned, unsigned, int64_t>;
+
+  Forbidden getImage(const LaneMap &swap, const Forbidden &placement) const {
+    auto [index, firstLane, offset] = placement;
+    LaneRange choice{firstLane, firstLane + items[index].laneCount};
+    return {index, map(swap, choice).first, offset};
+  }
+
+  /// Rules out, for each active symmetry, the images of `tried` at
+  /// `offset`: each was the root of a subtree already searched, and the
+  /// image of any placement in it is in that subtree's image.
+  void forbidImages(ArrayRef<const LaneMap *> active,
+                    ArrayRef<std::pair<unsigned, unsigned>> tried,
+                    int64_t offset) {
+    for (const LaneMap *swap : active)
+      for (auto [index, choice] : tried) {
+        Forbidden image = getImage(
+            *swap, {index, items[index].choices[choice].first, offset});
+        if (std::get<1>(image) == items[index].choices[choice].first ||
+            !forbidden.insert(image).second)
+          continue;
+        forbiddenLog.push_back(image);
+        trail.push_back({Change::Forbid, 0, 0});
+      }
+  }
+
+  unsigned cell(unsigned lane, unsigned section) const {
+    return section * lanes + lane;
+  }
+
+  /// Counts an unplaced buffer in (`sign` = +1) or out (-1) of what
+  /// remains over its sections.
+  void updateCounts(const Item &item, int sign) {
+    for (unsigned s = item.first; s < item.last; ++s) {
+      areaLeft[s] += sign * item.bytes * item.laneCount;
+      if (item.laneCount == lanes)
+        fullBytes[s] += sign * item.bytes;
+      else if (2 * item.laneCount == lanes)
+        halfBytes[s] += sign * item.bytes;
+      if (s + 1 < item.last)
+        crossing[s] += sign;
+      for (unsigned lane = 0; lane < lanes; ++lane) {
+        if (item.anyLanes & (1u << lane))
+          open[cell(lane, s)] += sign;
+        if (item.mustLanes & (1u << lane))
+          mustBytes[cell(lane, s)] += sign * item.bytes;
+      }
+    }
+  }
+
+  SmallVector<double> getRanks(BandOrder order, uint64_t seed) const {
+    auto keyOf = [&](const Item &item) {
+      double length = item.last - item.first;
+      double footprint = double(item.bytes) * item.laneCount;
+      switch (order) {
+      case BandOrder::Area:
+        return std::make_pair(footprint * length, footprint);
+      case BandOrder::Length:
+        return std::make_pair(length, footprint);
+      case BandOrder::Footprint:
+        return std::make_pair(footprint, length);
+      case BandOrder::Choices:
+        return std::make_pair(-double(item.choices.size()),
+                              footprint * length);
+      }
+      llvm_unreachable("unknown order");
+    };
+    auto byKey = llvm::to_vector(llvm::seq<unsigned>(0, items.size()));
+    llvm::sort(byKey, [&](unsigned a, unsigned b) {
+      auto x = keyOf(items[a]), y = keyOf(items[b]);
+      return x != y ? x > y : a < b;
+    });
+    SmallVector<double> rank(items.size());
+    std::mt19937_64 random(seed);
+    double spread = seed ? 0.1 * double(items.size()) : 0;
+    for (auto [position, index] : llvm::enumerate(byKey))
+      rank[index] =
+          double(position) + spread * double(random() >> 11) * 0x1.0p-53;
+    return rank;
+  }
+
+  /// The highest cell under `item` in band choice `choice`.
+  int64_t getFloor(const Item &item, unsigned choice) {
+    auto [firstLane, lastLane] = item.choices[choice];
+    work += (item.last - item.first) * (lastLane - firstLane);
+    int64_t floor = 0;
+    for (unsigned s = item.first; s < item.last; ++s)
+      for (unsigned lane = firstLane; lane < lastLane; ++lane)
+        floor = std::max(floor, height[cell(lane, s)]);
+    return floor;
+  }
+
+  /// Section `s` can still hold what remains to be placed over it. A
+  /// buffer sits above the highest of the lanes it takes, so buffers
+  /// spanning all lanes must fit above the highest lane, and those
+  /// spanning a half in what the halves have above their highest lane.
+  bool isConsistent(unsigned s) {
+    work += lanes;
+    int64_t freeBytes = 0, halfRoom = 0, highest = 0;
+    for (unsigned lane = 0; lane < lanes; ++lane) {
+      int64_t top = height[cell(lane, s)];
+      if (top + mustBytes[cell(lane, s)] > capacity)
+        return false;
+      freeBytes += capacity - top;
+      highest = std::max(highest, top);
+      if (lane % 2 == 1)
+        halfRoom += capacity - fullBytes[s] -
+                    std::max(top, height[cell(lane - 1, s)]);
+    }
+    if (!(areaLeft[s] <= freeBytes && highest + fullBytes[s] <= capacity &&
+          (lanes % 2 != 0 || halfBytes[s] <= halfRoom)))
+      return false;
+    // Each buffer must fit whole in one of its choices.
+    work += covering[s].size();
+    for (unsigned index : covering[s]) {
+      if (offsets[index] >= 0)
+        continue;
+      const Item &item = items[index];
+      bool fits = llvm::any_of(item.choices, [&](LaneRange choice) {
+        int64_t top = 0;
+        for (unsigned lane = choice.first; lane < choice.second; ++lane)
+          top = std::max(top, height[cell(lane, s)]);
+        return top + item.bytes <= capacity;
+      });
+      if (!fits)
+        return false;
+    }
+    return true;
+  }
+
+  /// Places every unplaced buffer within sections [first, last), or fails
+  /// leaving everything as it found it.
+  bool solve(unsigned first, unsigned last) {
+    work += (last - first) * lanes;
+    if (work > maxWork)
+      return false;
+    for (unsigned s = first; s + 1 < last; ++s)
+      if (areaLeft[s] > 0 && crossing[s] == 0) {
+        size_t mark = trail.size();
+        if (!solve(first, s + 1) || !solve(s + 1, last)) {
+          rollback(mark);
+          return false;
+        }
+        return true;
+      }
+    std::optional<std::pair<unsigned, unsigned>> cell = pickCell(first, last);
+    if (!cell) // done, unless what is left has only full cells
+      return llvm::all_of(llvm::seq(first, last),
+                          [&](unsigned s) { return areaLeft[s] == 0; });
+    unsigned section = cell->first, lane = cell->second;
+    int64_t level = height[this->cell(lane, section)];
+
+    size_t mark = trail.size();
+    SmallVector<const LaneMap *> active = getActiveSymmetries(lane);
+    auto candidates = getCandidates(section, lane, last);
+    for (auto [tried, candidate] : llvm::enumerate(candidates)) {
+      auto [index, choice] = candidate;
+      forbidImages(active, ArrayRef(candidates).take_front(tried), level);
+      if (place(index, choice, level) && solve(first, last))
+        return true;
+      rollback(mark);
+      if (work > maxWork)
+        return false;
+    }
+    forbidImages(active, candidates, level);
+    // Nothing sits here at this level: the cell stays empty up to the next
+    // height beside it (in time or in lanes) or the lowest floor above it;
+    // with none, to the top (a lane no buffer needs here).
+    int64_t next = capacity;
+    auto consider = [&](int64_t top) {
+      if (top > level)
+        next = std::min(next, top);
+    };
+    for (unsigned s : {section - 1, section + 1})
+      if (s < sections)
+        consider(height[this->cell(lane, s)]);
+    for (unsigned other = 0; other < lanes; ++other)
+      consider(height[this->cell(other, section)]);
+    for (unsigned index : covering[section])
+      if (offsets[index] < 0)
+        for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
+          if (lanesOf.first <= lane && lane < lanesOf.second)
+            consider(getFloor(items[index], choice));
+    setHeight(this->cell(lane, section), next);
+    if (isConsistent(section) &&
+        llvm::all_of(ArrayRef<unsigned>{section - 1, section, section + 1},
+                     [&](unsigned s) { return laneRunTiles(lane, s); }) &&
+        solve(first, last))
+      return true;
+    rollback(mark);
+    return false;
+  }
+
+  /// The lowest open cell (section, lane) within sections [first, last)
+  /// with the fewest candidates (fail first; the leftmost, then lowest
+  /// lane, on ties). Any lowest cell is a sound place to branch: later
+  /// placements only raise cells, so its candidates can only go.
+  std::optional<std::pair<unsigned, unsigned>> pickCell(unsigned first,
+                                                        unsigned last) {
+    std::optional<int64_t> level;
+    for (unsigned s = first; s < last; ++s)
+      for (unsigned lane = 0; lane < lanes; ++lane)
+        if (isOpen(lane, s) && (!level || height[cell(lane, s)] < *level))
+          level = height[cell(lane, s)];
+    if (!level)
+      return std::nullopt;
+    std::optional<std::pair<unsigned, unsigned>> best;
+    size_t fewest = 0;
+    for (unsigned s = first; s < last; ++s)
+      for (unsigned lane = 0; lane < lanes; ++lane)
+        if (isOpen(lane, s) && height[cell(lane, s)] == *level) {
+          size_t count = getCandidates(s, lane, last).size();
+          if (!best || count < fewest) {
+            best = {s, lane};
+            fewest = count;
+          }
+          if (fewest == 0)
+            return best;
+        }
+    return best;
+  }
+
+  bool isOpen(unsigned lane, unsigned s) const {
+    return open[cell(lane, s)] > 0 && height[cell(lane, s)] < capacity;
+  }
+
+  /// Whether section `s` has bytes to spare: dead space there is possible.
+  bool hasSlack(unsigned s) const {
+    int64_t freeBytes = 0;
+    for (unsigned lane = 0; lane < lanes; ++lane)
+      freeBytes += capacity - height[cell(lane, s)];
+    return areaLeft[s] < freeBytes;
+  }
+
+  /// Whether the run of open cells in `lane` at the height of section `s`
+  /// (when cells higher or closed wall it in time) can still be covered at
+  /// its bottom, end to end, by unplaced buffers inside it, except at
+  /// sections with bytes to spare. Nothing outside the run can sit there.
+  bool laneRunTiles(unsigned lane, unsigned s) {
+    if (s >= sections || !isOpen(lane, s))
+      return true;
+    int64_t level = height[cell(lane, s)];
+    auto isFloor = [&](unsigned t) {
+      return t < sections && isOpen(lane, t) && height[cell(lane, t)] == level;
+    };
+    auto isWall = [&](unsigned t) {
+      return t >= sections || !isOpen(lane, t) || height[cell(lane, t)] > level;
+    };
+    unsigned begin = s, end = s + 1;
+    while (isFloor(begin - 1))
+      --begin;
+    while (isFloor(end))
+      ++end;
+    if (!isWall(begin - 1) || !isWall(end))
+      return true;
+    work += (end - begin) * lanes;
+    reached.assign(end - begin + 1, false);
+    reached[0] = true;
+    for (unsigned t = begin; t < end; ++t) {
+      if (!reached[t - begin])
+        continue;
+      if (hasSlack(t))
+        reached[t + 1 - begin] = true;
+      for (unsigned index : startingAt[t]) {
+        const Item &item = items[index];
+        if (offsets[index] >= 0 || item.last > end || reached[item.last - begin])
+          continue;
+        for (auto [choice, lanesOf] : llvm::enumerate(item.choices))
+          if (lanesOf.first <= lane && lane < lanesOf.second &&
+              getFloor(item, choice) == level) {
+            reached[item.last - begin] = true;
+            break;
+          }
+      }
+    }
+    return reached.back();
+  }
+
+  /// What may sit at the bottom of cell (`lane`, `section`): (buffer, band
+  /// choice) pairs whose floor is the cell's height, those that fill the
+  /// lane's run at this height to its end first, then in the search's
+  /// order.
+  SmallVector<std::pair<unsigned, unsigned>, 16>
+  getCandidates(unsigned section, unsigned lane, unsigned last) {
+    int64_t level = height[cell(lane, section)];
+    unsigned runEnd = section;
+    while (runEnd < last && open[cell(lane, runEnd)] > 0 &&
+           height[cell(lane, runEnd)] == level)
+      ++runEnd;
+    SmallVector<std::pair<unsigned, unsigned>, 16> candidates;
+    for (unsigned index : covering[section]) {
+      if (offsets[index] >= 0)
+        continue;
+      for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
+        if (lanesOf.first <= lane && lane < lanesOf.second &&
+            !forbidden.contains({index, lanesOf.first, level}) &&
+            getFloor(items[index], choice) == level)
+          candidates.push_back({index, unsigned(choice)});
+    }
+    llvm::sort(candidates, [&](auto a, auto b) {
+      auto key = [&](std::pair<unsigned, unsigned> candidate) {
+        return std::make_tuple(items[candidate.first].last != runEnd,
+                               rank[candidate.first], candidate.first,
+                               candidate.second);
+      };
+      return key(a) < key(b);
+    });
+    return candidates;
+  }
+
+  bool place(unsigned index, unsigned choice, int64_t offset) {
+    const Item &item = items[index];
+    int64_t top = offset + item.bytes;
+    if (top > capacity)
+      return false;
+    offsets[index] = offset;
+    choices[index] = choice;
+    updateCounts(item, -1);
+    trail.push_back({Change::Placed, index, 0});
+    auto [firstLane, lastLane] = item.choices[choice];
+    for (unsigned s = item.first; s < item.last; ++s)
+      for (unsigned lane = firstLane; lane < lastLane; ++lane)
+        setHeight(cell(lane, s), top);
+    if (!llvm::all_of(llvm::seq(item.first, item.last),
+                      [&](unsigned s) { return isConsistent(s); }))
+      return false;
+    for (unsigned lane = 0; lane < lanes; ++lane)
+      for (unsigned s : {item.first - 1, item.first, item.last})
+        if (!laneRunTiles(lane, s))
+          return false;
+    return true;
+  }
+
+  void setHeight(unsigned at, int64_t top) {
+    trail.push_back({Change::Height, at, height[at]});
+    height[at] = top;
+  }
+
+  void rollback(size_t mark) {
+    while (trail.size() > mark) {
+      Change change = trail.pop_back_val();
+      if (change.kind == Change::Height) {
+        height[change.index] = change.value;
+        continue;
+      }
+      if (change.kind == Change::Forbid) {
+        forbidden.erase(forbiddenLog.pop_back_val());
+        continue;
+      }
+      updateCounts(items[change.index], +1);
+      offsets[change.index] = -1;
+    }
+  }
+
+  /// One undoable step: a cell's height before it changed, a placement, or
+  /// a placement ruled out.
+  struct Change {
+    enum Kind { Height, Placed, Forbid } kind;
+    unsigned index;
+    int64_t value;
+  };
+
+  unsigned lanes;
+  int64_t capacity;
+  size_t sections = 0;
+  uint64_t maxWork = 0, work = 0;
+  SmallVector<Item> items;
+  /// Per cell: height, unplaced buffers that may cover it, and bytes of
+  /// those that must.
+  SmallVector<int64_t> height;
+  SmallVector<unsigned> open;
+  SmallVector<int64_t> mustBytes;
+  /// Per section: unplaced bytes x lanes over it, and unplaced buffers
+  /// crossing into the next section.
+  SmallVector<int64_t> areaLeft;
+  /// Per section: bytes of unplaced buffers spanning all lanes / half.
+  SmallVector<int64_t> fullBytes, halfBytes;
+  SmallVector<unsigned> crossing;
+  SmallVector<SmallVector<unsigned>> covering, startingAt;
+  SmallVector<bool> reached;
+  /// Per buffer: offset (-1 while unplaced) and band choice.
+  SmallVector<int64_t> offsets;
+  SmallVector<unsigned> choices;
+  SmallVector<Change> trail;
+  SmallVector<double> rank;
+  /// Lane swaps that are symmetries of the problem.
+  SmallVector<LaneMap> symmetries;
+  /// Placements ruled out by symmetry, as a set and in order.
+  llvm::DenseSet<Forbidden> forbidden;
+  SmallVector<Forbidden> forbiddenLog;
+};
+} // namespace
+
+BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
+                                             unsigned lanes, int64_t capacity,
+                                             uint64_t maxWork) {
+  BandSearchResult result;
+  if (lanes == 0 || lanes > 32)
+    return result;
+  BandSearch search(buffers, lanes, capacity);
+  if (!search.mayFit())
+    return result;
+  constexpr unsigned kOrders = std::size(kBandOrders);
+  AttemptOutcome outcome = runWithRestarts(
+      buffers.size(), maxWork, [&](uint64_t attempt, uint64_t limit) {
+        BandSearchResult found =
+            search.run(kBandOrders[attempt % kOrders],
+                       attempt >= kOrders ? attempt : 0, limit);
+        if (found.placements)
+          result.placements = std::move(found.placements);
+        return AttemptOutcome{bool(result.placements), found.work};
+      });
+  result.work = outcome.work;
+  return result;
+}

@@ -1,0 +1,74 @@
+//===- SearchRestarts.cpp - What the placement searches share -------------===//
+
+#include "Walrus/Analysis/SearchRestarts.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace walrus;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+
+SmallVector<SearchBuffer>
+walrus::compressLiveRanges(ArrayRef<SearchBuffer> buffers) {
+  // (point, 0 = start / 1 = end, buffer): closed ranges, so at one point
+  // starts come first.
+  SmallVector<std::tuple<unsigned, unsigned, unsigned>> events;
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    events.push_back({buffer.start, 0, index});
+    events.push_back({buffer.end, 1, index});
+  }
+  llvm::sort(events);
+  SmallVector<SearchBuffer> ranges(buffers.begin(), buffers.end());
+  unsigned time = 0;
+  bool afterEnd = false;
+  for (auto [point, isEnd, index] : events) {
+    if (!isEnd) {
+      time += afterEnd;
+      afterEnd = false;
+      ranges[index].start = time;
+    } else {
+      ranges[index].end = time;
+      afterEnd = true;
+    }
+  }
+  return ranges;
+}
+
+/// The `index`-th term (from 0) of the universal restart sequence
+/// 1 1 2 1 1 2 4 1 1 2 ...
+static uint64_t getLubyTerm(uint64_t index) {
+  uint64_t size = 1, power = 0;
+  while (size < index + 1) {
+    ++power;
+    size = 2 * size + 1;
+  }
+  while (size - 1 != index) {
+    size = (size - 1) / 2;
+    --power;
+    index %= size;
+  }
+  return uint64_t(1) << power;
+}
+
+AttemptOutcome walrus::runWithRestarts(
+    size_t buffers, uint64_t maxWork,
+    llvm::function_ref<AttemptOutcome(uint64_t, uint64_t)> attempt) {
+  // Large enough that the first attempts get through easy problems
+  // without restarting.
+  constexpr uint64_t kWorkPerBuffer = 2000;
+  uint64_t unit = kWorkPerBuffer * std::max<size_t>(1, buffers);
+  AttemptOutcome total;
+  for (uint64_t index = 0; total.work < maxWork; ++index) {
+    uint64_t limit =
+        std::min(unit * getLubyTerm(index), maxWork - total.work);
+    AttemptOutcome outcome = attempt(index, limit);
+    total.work += outcome.work;
+    total.placed = outcome.placed;
+    if (outcome.placed || outcome.work <= limit)
+      break;
+  }
+  return total;
+}
