@@ -91,6 +91,12 @@ public:
     findSymmetries();
   }
 
+  /// Of the placements tried so far, the one covering the most bytes x
+  /// lanes x time (offset -1: unplaced).
+  ArrayRef<std::pair<unsigned, int64_t>> getBestPartial() const {
+    return bestPlacements;
+  }
+
   /// Whether the bytes live at each time fit at all, and every buffer has
   /// a band choice.
   bool mayFit() {
@@ -208,6 +214,10 @@ private:
 
   unsigned cell(unsigned lane, unsigned section) const {
     return section * lanes + lane;
+  }
+
+  static int64_t getArea(const Item &item) {
+    return item.bytes * item.laneCount * (item.last - item.first);
   }
 
   /// Counts an unplaced buffer in (`sign` = +1) or out (-1) of what
@@ -497,6 +507,7 @@ private:
       return false;
     offsets[index] = offset;
     choices[index] = choice;
+    placedArea += getArea(item);
     updateCounts(item, -1);
     trail.push_back({Change::Placed, index, 0});
     auto [firstLane, lastLane] = item.choices[choice];
@@ -529,6 +540,14 @@ private:
         forbidden.erase(forbiddenLog.pop_back_val());
         continue;
       }
+      // Leaving a placement: keep it if it covers more than any before.
+      if (placedArea > bestArea) {
+        bestArea = placedArea;
+        bestPlacements.clear();
+        for (auto [choice, offset] : llvm::zip(choices, offsets))
+          bestPlacements.push_back({choice, offset});
+      }
+      placedArea -= getArea(items[change.index]);
       updateCounts(items[change.index], +1);
       offsets[change.index] = -1;
     }
@@ -564,6 +583,10 @@ private:
   SmallVector<int64_t> offsets;
   SmallVector<unsigned> choices;
   SmallVector<Change> trail;
+  /// Bytes x lanes x sections placed now, and the most placed so far (and
+  /// how).
+  int64_t placedArea = 0, bestArea = 0;
+  SmallVector<std::pair<unsigned, int64_t>> bestPlacements;
   SmallVector<double> rank;
   /// Lane swaps that are symmetries of the problem.
   SmallVector<LaneMap> symmetries;
@@ -593,5 +616,8 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
         return AttemptOutcome{bool(result.placements), found.work};
       });
   result.work = outcome.work;
+  if (!result.placements)
+    result.partial.assign(search.getBestPartial().begin(),
+                          search.getBestPartial().end());
   return result;
 }

@@ -80,6 +80,10 @@ public:
     seen.assign(sections, 0);
   }
 
+  /// Of the placements tried so far, the one covering the most bytes x
+  /// time (-1: unplaced).
+  ArrayRef<int64_t> getBestPartial() const { return bestOffsets; }
+
   /// Whether the bytes live at each time fit at all.
   bool mayFit() const {
     return llvm::all_of(remaining, [&](int64_t r) { return r <= capacity; });
@@ -104,6 +108,10 @@ private:
     unsigned first, last; // sections [first, last)
     int64_t bytes;
   };
+
+  static int64_t getArea(const Item &item) {
+    return item.bytes * (item.last - item.first);
+  }
 
   /// Lower ranks are tried first. std::mt19937_64's output is fixed by the
   /// standard, so the random orders are the same on every platform.
@@ -265,6 +273,7 @@ private:
       if (top + remaining[s] - item.bytes > capacity)
         return false;
     offsets[index] = offset;
+    placedArea += getArea(item);
     trail.push_back({Change::Placed, index, 0});
     for (unsigned s = item.first; s < item.last; ++s) {
       remaining[s] -= item.bytes;
@@ -372,6 +381,12 @@ private:
         break;
       case Change::Placed: {
         const Item &item = items[change.index];
+        // Leaving a placement: keep it if it covers more than any before.
+        if (placedArea > bestArea) {
+          bestArea = placedArea;
+          bestOffsets = offsets;
+        }
+        placedArea -= getArea(item);
         for (unsigned s = item.first; s < item.last; ++s) {
           remaining[s] += item.bytes;
           if (s + 1 < item.last)
@@ -406,6 +421,9 @@ private:
   /// Per buffer its place in the current attempt's order.
   SmallVector<double> rank;
   SmallVector<Change> trail;
+  /// Bytes x sections placed now, and the most placed so far (and how).
+  int64_t placedArea = 0, bestArea = 0;
+  SmallVector<int64_t> bestOffsets;
   /// Sections to check, each once (`seen` holds the stamp of its check).
   SmallVector<unsigned> touched, seen;
   unsigned stamp = 1;
@@ -436,5 +454,8 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
         return AttemptOutcome{bool(result.offsets), found.work};
       });
   result.work = outcome.work;
+  if (!result.offsets)
+    result.partial.assign(search.getBestPartial().begin(),
+                          search.getBestPartial().end());
   return result;
 }

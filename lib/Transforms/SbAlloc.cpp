@@ -66,7 +66,9 @@ static std::string qualifiedName(FuncOp func) {
 /// Replaces an overflowing colouring by a search's placement when none is
 /// placed yet (the first round): the 1-D search when every tensor spans
 /// all partitions, else the search over partition bands, whose lanes are
-/// the quarters band choices are made of.
+/// the quarters band choices are made of. When the search cannot place
+/// everything, colouring completes the most it placed, and that spills
+/// instead if it costs less.
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
@@ -97,37 +99,44 @@ void SbAllocPass::searchBeforeSpilling(
     return buffer.laneChoices.size() == 1 &&
            buffer.laneChoices.front() == std::make_pair(0u, kLanes);
   });
-  std::optional<SmallVector<std::pair<unsigned, int64_t>>> placements;
+  // Per live node its band choice and offset (-1: the search left it out).
+  SmallVector<std::pair<unsigned, int64_t>> placements;
+  bool complete = false;
   if (oneDimensional) {
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : buffers)
       ranges.push_back(buffer.range);
     SearchResult found = searchPlacement(ranges, budget, searchBudget);
     numSearchWork += found.work;
-    if (found.offsets)
-      placements = llvm::to_vector(llvm::map_range(
-          *found.offsets, [](int64_t offset) {
-            return std::make_pair(0u, offset);
-          }));
+    complete = bool(found.offsets);
+    for (int64_t offset : complete ? *found.offsets : found.partial)
+      placements.push_back({0, offset});
   } else {
     BandSearchResult found =
         searchBandPlacement(buffers, kLanes, budget, searchBudget);
     numSearchWork += found.work;
-    placements = std::move(found.placements);
+    complete = bool(found.placements);
+    placements = complete ? *found.placements : found.partial;
   }
-  if (!placements)
+  if (placements.empty())
     return;
-  coloring.spilled.clear();
-  coloring.peakBytes = 0;
-  coloring.placements.assign(nodes.size(), SbPlacement{0, 0});
+  SmallVector<std::optional<SbPlacement>> placed(nodes.size());
   for (auto [position, index] : llvm::enumerate(live)) {
-    auto [choice, offset] = (*placements)[position];
-    coloring.placements[index] = SbPlacement{bases[position][choice], offset};
-    coloring.peakBytes =
-        std::max(coloring.peakBytes, offset + nodes[index].bytes);
+    auto [choice, offset] = placements[position];
+    if (offset >= 0)
+      placed[index] = SbPlacement{bases[position][choice], offset};
   }
-  for (const SbNode &node : nodes)
-    coloring.peakBytes = std::max(coloring.peakBytes, node.bytes);
+  // What the search left out, colouring places around what it placed if
+  // it can; that replaces the colouring's own spills when it spills less.
+  SbColoring completed = colorGraph(graph, partitions, budget, placed);
+  auto getSpillCost = [&](const SbColoring &result) {
+    double cost = 0;
+    for (unsigned index : result.spilled)
+      cost += nodes[index].spillCost;
+    return cost;
+  };
+  if (complete || getSpillCost(completed) < getSpillCost(coloring))
+    coloring = std::move(completed);
 }
 
 LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {

@@ -32,6 +32,9 @@ struct SearchBuffer {
 struct SearchResult {
   /// Per buffer its offset, if the search placed all within the budget.
   std::optional<llvm::SmallVector<int64_t>> offsets;
+  /// Otherwise the placement of the most buffers x time it reached (-1:
+  /// unplaced), or nothing if it placed none.
+  llvm::SmallVector<int64_t> partial;
   /// Time sections examined.
   uint64_t work = 0;
 };
