@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Random MiniMalloc problems through -sb-alloc at (or just above) their
 lower bound: every allocation must pass -sb-alloc-verify, whether the
-search placed it or spills did. Prints one summary line."""
+search placed it or spills did. With --banded, buffers span 1 to 128
+partitions (the `partitions` column), so the search over partition bands
+runs. Prints one summary line."""
 import argparse
 import os
 import random
@@ -10,15 +12,19 @@ import sys
 import tempfile
 
 
+PARTITIONS = 128
+
+
 def lower_bound(rows):
-    events = sorted([(lo, s) for _, lo, _, s in rows] +
-                    [(up, -s) for _, _, up, s in rows],
+    """The most bytes x partitions live at once, over all partitions."""
+    events = sorted([(lo, s * p) for _, lo, _, s, p in rows] +
+                    [(up, -s * p) for _, _, up, s, p in rows],
                     key=lambda e: (e[0], e[1]))
     live = best = 0
     for _, delta in events:
         live += delta
         best = max(best, live)
-    return best
+    return -(-best // PARTITIONS)
 
 
 def main():
@@ -26,8 +32,14 @@ def main():
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tools", required=True)
+    parser.add_argument("--search-budget", type=int, default=None,
+                        help="sb-alloc's search-budget (default: its own)")
+    parser.add_argument("--banded", action="store_true",
+                        help="buffers of 1 to 128 partitions")
     args = parser.parse_args()
     placed = spilled = failed = 0
+    budget = ("" if args.search_budget is None
+              else f" search-budget={args.search_budget}")
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "problem.csv")
         for seed in range(args.seed, args.seed + args.count):
@@ -35,19 +47,25 @@ def main():
             rows = []
             for index in range(rng.randint(3, 40)):
                 lower = rng.randint(0, 30)
+                partitions = PARTITIONS
+                if args.banded:
+                    partitions = rng.choice([32, 32, 64, 64, 128, 20, 50, 96])
                 rows.append((index, lower, lower + rng.randint(1, 12),
-                             rng.randint(1, 40)))
+                             rng.randint(1, 40), partitions))
             capacity = lower_bound(rows) + rng.choice([0, 0, 1, 5])
+            capacity = max(capacity, max(r[3] for r in rows))
             with open(path, "w") as out:
-                out.write("id,lower,upper,size\n")
-                out.writelines(f"{i},{lo},{up},{s}\n" for i, lo, up, s in rows)
+                out.write("id,lower,upper,size,partitions\n")
+                out.writelines(f"{i},{lo},{up},{s},{p}\n"
+                               for i, lo, up, s, p in rows)
             imported = subprocess.run(
                 [os.path.join(args.tools, "walrus-translate"),
                  "--import-minimalloc-csv", path],
                 capture_output=True, check=True).stdout
             run = subprocess.run(
                 [os.path.join(args.tools, "walrus-opt"),
-                 f"-sb-alloc=sbuf-bytes={capacity} report", "-sb-alloc-verify",
+                 f"-sb-alloc=sbuf-bytes={capacity} report{budget}",
+                 "-sb-alloc-verify",
                  "-o", os.devnull], input=imported, capture_output=True)
             if run.returncode != 0:
                 failed += 1
@@ -56,7 +74,8 @@ def main():
                 placed += 1
             else:
                 spilled += 1
-    print(f"{args.count} random MiniMalloc problems: {placed} placed, "
+    kind = "banded MiniMalloc" if args.banded else "MiniMalloc"
+    print(f"{args.count} random {kind} problems: {placed} placed, "
           f"{spilled} spilled, {failed} failed")
     return 1 if failed else 0
 
