@@ -24,6 +24,9 @@ Generated instances (deterministic seeds):
   hard-N     a capacity x time rectangle cut into N buffers by random
              guillotine cuts, then shuffled: the optimum is the capacity
              and equals the lower bound
+  band-N     4 partition quarters x capacity x time cut into N boxes of a
+             quarter, a half or all 128 partitions (Walrus's `partitions`
+             column; the greedy baselines, 1-D, do not run on these)
   trace-N    kernel-like traces: tiles of the SBUF sizes the bundled kernels
              use, each live for a few steps, a few long-lived weights
 """

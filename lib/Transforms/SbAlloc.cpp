@@ -49,7 +49,7 @@ struct SbAllocPass : walrus::impl::SbAllocBase<SbAllocPass> {
 private:
   LogicalResult allocate(FuncOp func, FuncResult &result);
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
-                            int64_t budget,
+                            int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
                             SbColoring &coloring);
 };
@@ -71,10 +71,11 @@ static std::string qualifiedName(FuncOp func) {
 /// instead if it costs less.
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
+    uint64_t &searchWorkLeft,
     ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
   constexpr unsigned kLanes = 4;
   ArrayRef<SbNode> nodes = graph.getNodes();
-  if (searchBudget == 0 || partitions % kLanes != 0 ||
+  if (searchWorkLeft == 0 || partitions % kLanes != 0 ||
       llvm::any_of(fixed, [](auto p) { return bool(p); }))
     return;
   int64_t laneWidth = partitions / kLanes;
@@ -106,15 +107,17 @@ void SbAllocPass::searchBeforeSpilling(
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : buffers)
       ranges.push_back(buffer.range);
-    SearchResult found = searchPlacement(ranges, budget, searchBudget);
+    SearchResult found = searchPlacement(ranges, budget, searchWorkLeft);
     numSearchWork += found.work;
+    searchWorkLeft -= std::min(searchWorkLeft, found.work);
     complete = bool(found.offsets);
     for (int64_t offset : complete ? *found.offsets : found.partial)
       placements.push_back({0, offset});
   } else {
     BandSearchResult found =
-        searchBandPlacement(buffers, kLanes, budget, searchBudget);
+        searchBandPlacement(buffers, kLanes, budget, searchWorkLeft);
     numSearchWork += found.work;
+    searchWorkLeft -= std::min(searchWorkLeft, found.work);
     complete = bool(found.placements);
     placements = complete ? *found.placements : found.partial;
   }
@@ -163,6 +166,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   llvm::StringSet<> names = getMemlocNames(func);
   result.splits = splitDisjointSegments(func, names, explain);
   SmallPtrSet<Operation *, 16> spillLocals;
+  // The search's budget is shared by all spill rounds of the function.
+  uint64_t searchWorkLeft = searchBudget;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
     TensorLiveness liveness(func);
@@ -178,7 +183,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
                                      int64_t(*memloc.getAddress())};
     SbColoring coloring = colorGraph(graph, partitions, budget, fixed);
     if (!coloring.spilled.empty())
-      searchBeforeSpilling(graph, partitions, budget, fixed, coloring);
+      searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
+                           coloring);
     result.nodes = nodes.size();
     result.edges = graph.getNumEdges();
     result.lowerBound = graph.getLowerBound();

@@ -286,13 +286,15 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
     nodes live at the same time. Simplify removes nodes whose impact-weighted
     degree is below their number of placements, pushing the cheapest
     (cost / degree^2) optimistically when blocked; select gives each node
-    the lowest byte offset free in one of its bands. When that overflows
-    and every tensor spans all partitions, a bounded search over offsets
-    (after MiniMalloc, `search-budget`) runs before anything spills. A node
-    that finds no place is spilled: it gets a DRAM home, and every instruction that uses
-    it a short tensor of its own, reloaded before and stored after.
-    Tensors already placed keep their place. docs/SbAlloc.md has the
-    details; run -sb-alloc-verify after it.
+    the lowest byte offset free in one of its bands. When that overflows,
+    a bounded search over offsets (after MiniMalloc; over partition bands
+    when tensors do not all span every partition; `search-budget`) runs
+    before anything spills, and colouring completes what it placed when it
+    cannot place everything. A node that finds no place is spilled: it
+    gets a DRAM home, and every instruction that uses it a short tensor of
+    its own, reloaded before and stored after; the next round places
+    everything again. Tensors that come with an address keep it.
+    docs/SbAlloc.md has the details; run -sb-alloc-verify after it.
   }];
   let options = [
     Option<"sbufBytes", "sbuf-bytes", "int64_t", /*default=*/"0",
@@ -307,8 +309,8 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
            "Emit a remark for every segment split, partner group and spill">,
     Option<"searchBudget", "search-budget", "int64_t", /*default=*/"500000000",
            "Work (time sections and candidates examined) the placement "
-           "search may do before spilling when colouring overflows "
-           "(full-partition tensors only); 0 disables">,
+           "search may do before spilling when colouring overflows, over "
+           "all spill rounds of a function; 0 disables">,
   ];
   let statistics = [
     Statistic<"numSearchWork", "search-work",
