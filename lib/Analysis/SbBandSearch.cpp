@@ -17,14 +17,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbBandSearch.h"
-#include "Walrus/Analysis/SearchRestarts.h"
+#include "Walrus/Analysis/SearchSupport.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
-#include <random>
 #include <tuple>
 
 using namespace walrus;
@@ -262,13 +261,7 @@ private:
       auto x = keyOf(items[a]), y = keyOf(items[b]);
       return x != y ? x > y : a < b;
     });
-    SmallVector<double> rank(items.size());
-    std::mt19937_64 random(seed);
-    double spread = seed ? 0.1 * double(items.size()) : 0;
-    for (auto [position, index] : llvm::enumerate(byKey))
-      rank[index] =
-          double(position) + spread * double(random() >> 11) * 0x1.0p-53;
-    return rank;
+    return getNoisyRanks(byKey, seed);
   }
 
   /// The highest cell under `item` in band choice `choice`.
@@ -326,15 +319,9 @@ private:
     work += (last - first) * lanes;
     if (work > maxWork)
       return false;
-    for (unsigned s = first; s + 1 < last; ++s)
-      if (areaLeft[s] > 0 && crossing[s] == 0) {
-        size_t mark = trail.size();
-        if (!solve(first, s + 1) || !solve(s + 1, last)) {
-          rollback(mark);
-          return false;
-        }
-        return true;
-      }
+    if (std::optional<unsigned> split =
+            findIndependentSplit(first, last, areaLeft, crossing))
+      return solveApart(first, *split, last);
     std::optional<std::pair<unsigned, unsigned>> cell = pickCell(first, last);
     if (!cell) // done, unless what is left has only full cells
       return llvm::all_of(llvm::seq(first, last),
@@ -378,6 +365,15 @@ private:
         llvm::all_of(ArrayRef<unsigned>{section - 1, section, section + 1},
                      [&](unsigned s) { return laneRunTiles(lane, s); }) &&
         solve(first, last))
+      return true;
+    rollback(mark);
+    return false;
+  }
+
+  /// Solves [first, split) and then [split, last), or neither.
+  bool solveApart(unsigned first, unsigned split, unsigned last) {
+    size_t mark = trail.size();
+    if (solve(first, split) && solve(split, last))
       return true;
     rollback(mark);
     return false;

@@ -19,13 +19,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbSearch.h"
-#include "Walrus/Analysis/SearchRestarts.h"
+#include "Walrus/Analysis/SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
-#include <random>
 #include <tuple>
 
 using namespace walrus;
@@ -113,8 +112,7 @@ private:
     return item.bytes * (item.last - item.first);
   }
 
-  /// Lower ranks are tried first. std::mt19937_64's output is fixed by the
-  /// standard, so the random orders are the same on every platform.
+  /// Lower ranks are tried first.
   SmallVector<double> getRanks(const CandidateOrder &order) const {
     auto keyOf = [&](const Item &item, Key key) -> double {
       int64_t width = item.last - item.first;
@@ -143,13 +141,7 @@ private:
       }
       return a < b;
     });
-    SmallVector<double> rank(items.size());
-    std::mt19937_64 random(order.seed);
-    double spread = order.seed ? 0.1 * double(items.size()) : 0;
-    for (auto [position, index] : llvm::enumerate(byKeys))
-      rank[index] =
-          double(position) + spread * double(random() >> 11) * 0x1.0p-53;
-    return rank;
+    return getNoisyRanks(byKeys, order.seed);
   }
 
   /// Places every unplaced buffer within sections [first, last), or fails
@@ -158,16 +150,9 @@ private:
     work += last - first;
     if (work > maxWork)
       return false;
-    // Independent parts first: a boundary nothing unplaced crosses.
-    for (unsigned s = first; s + 1 < last; ++s)
-      if (remaining[s] > 0 && crossing[s] == 0) {
-        size_t mark = trail.size();
-        if (!solve(first, s + 1) || !solve(s + 1, last)) {
-          rollback(mark);
-          return false;
-        }
-        return true;
-      }
+    if (std::optional<unsigned> split =
+            findIndependentSplit(first, last, remaining, crossing))
+      return solveApart(first, *split, last);
     std::optional<Valley> valley = pickValley(first, last);
     if (!valley)
       return true;
@@ -195,6 +180,15 @@ private:
       return false;
     raise(section, next);
     if (isConsistent() && valleysTile(section, section + 1) && solve(first, last))
+      return true;
+    rollback(mark);
+    return false;
+  }
+
+  /// Solves [first, split) and then [split, last), or neither.
+  bool solveApart(unsigned first, unsigned split, unsigned last) {
+    size_t mark = trail.size();
+    if (solve(first, split) && solve(split, last))
       return true;
     rollback(mark);
     return false;

@@ -1,10 +1,11 @@
-//===- SearchRestarts.cpp - What the placement searches share -------------===//
+//===- SearchSupport.cpp - What the placement searches share -------------===//
 
-#include "Walrus/Analysis/SearchRestarts.h"
+#include "Walrus/Analysis/SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <random>
 #include <tuple>
 
 using namespace walrus;
@@ -35,6 +36,27 @@ walrus::compressLiveRanges(ArrayRef<SearchBuffer> buffers) {
     }
   }
   return ranges;
+}
+
+SmallVector<double> walrus::getNoisyRanks(ArrayRef<unsigned> order,
+                                          uint64_t seed) {
+  SmallVector<double> rank(order.size());
+  std::mt19937_64 random(seed);
+  double spread = seed ? 0.1 * double(order.size()) : 0;
+  for (auto [position, index] : llvm::enumerate(order))
+    rank[index] =
+        double(position) + spread * double(random() >> 11) * 0x1.0p-53;
+  return rank;
+}
+
+std::optional<unsigned>
+walrus::findIndependentSplit(unsigned first, unsigned last,
+                             ArrayRef<int64_t> left,
+                             ArrayRef<unsigned> crossing) {
+  for (unsigned s = first; s + 1 < last; ++s)
+    if (left[s] > 0 && crossing[s] == 0)
+      return s + 1;
+  return std::nullopt;
 }
 
 /// The `index`-th term (from 0) of the universal restart sequence

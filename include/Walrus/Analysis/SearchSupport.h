@@ -1,12 +1,12 @@
-//===- SearchRestarts.h - What the placement searches share ------*- C++ -*-===//
+//===- SearchSupport.h - What the placement searches share ------*- C++ -*-===//
 //
 // The 1-D search (SbSearch.cpp) and the partition-band search
 // (SbBandSearch.cpp) share their view of time and their restart policy.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_SEARCHRESTARTS_H
-#define WALRUS_ANALYSIS_SEARCHRESTARTS_H
+#ifndef WALRUS_ANALYSIS_SEARCHSUPPORT_H
+#define WALRUS_ANALYSIS_SEARCHSUPPORT_H
 
 #include "Walrus/Analysis/SbSearch.h"
 
@@ -20,6 +20,21 @@ namespace walrus {
 /// a sliver of dead space under the first, which a search must fill.
 llvm::SmallVector<SearchBuffer>
 compressLiveRanges(llvm::ArrayRef<SearchBuffer> buffers);
+
+/// Per buffer its rank (lower is tried first) from `order`, buffers best
+/// first; with a seed, each rank moves by a random amount up to a tenth of
+/// the buffers. std::mt19937_64's output is fixed by the standard, so the
+/// ranks are the same on every platform.
+llvm::SmallVector<double> getNoisyRanks(llvm::ArrayRef<unsigned> order,
+                                        uint64_t seed);
+
+/// The first time boundary in sections [first, last) that no unplaced
+/// buffer crosses (`crossing[s]`: how many cross from s into s + 1) with
+/// something still to place before it (`left[s]` > 0): what is left on
+/// either side are independent problems.
+std::optional<unsigned> findIndependentSplit(unsigned first, unsigned last,
+                                             llvm::ArrayRef<int64_t> left,
+                                             llvm::ArrayRef<unsigned> crossing);
 
 /// What one attempt of a restarted search did.
 struct AttemptOutcome {
@@ -40,4 +55,4 @@ runWithRestarts(size_t buffers, uint64_t maxWork,
 
 } // namespace walrus
 
-#endif // WALRUS_ANALYSIS_SEARCHRESTARTS_H
+#endif // WALRUS_ANALYSIS_SEARCHSUPPORT_H
