@@ -67,6 +67,7 @@ public:
     crossing.assign(sections, 0);
     covering.resize(sections);
     startingAt.resize(sections);
+    unplacedKeys.assign(sections, 0);
     for (auto [buffer, range] : llvm::zip(input, ranges)) {
       Item item{sectionOf(range.start), sectionOf(range.end + 1), range.bytes,
                 buffer.laneChoices, 0, 0, ~0u};
@@ -83,6 +84,7 @@ public:
       for (unsigned s = item.first; s < item.last; ++s)
         covering[s].push_back(index);
       startingAt[item.first].push_back(index);
+      unplacedKeys[item.first] ^= mixBits(index);
       updateCounts(item, +1);
     }
     offsets.assign(items.size(), -1);
@@ -193,6 +195,12 @@ private:
     return {index, map(swap, choice).first, offset};
   }
 
+  static uint64_t getKey(const Forbidden &placement) {
+    auto [index, firstLane, offset] = placement;
+    return mixBits(mixBits(uint64_t(index) << 8 | firstLane) ^
+                   uint64_t(offset));
+  }
+
   /// Rules out, for each active symmetry, the images of `tried` at
   /// `offset`: each was the root of a subtree already searched, and the
   /// image of any placement in it is in that subtree's image.
@@ -207,6 +215,7 @@ private:
             !forbidden.insert(image).second)
           continue;
         forbiddenLog.push_back(image);
+        forbiddenKeys ^= getKey(image);
         trail.push_back({Change::Forbid, 0, 0});
       }
   }
@@ -319,6 +328,31 @@ private:
     work += (last - first) * lanes;
     if (work > maxWork)
       return false;
+    uint64_t state = hashState(first, last);
+    if (failed.contains(state))
+      return false;
+    if (solveAnew(first, last))
+      return true;
+    if (work <= maxWork) // searched to the end, not cut short
+      failed.insert(state);
+    return false;
+  }
+
+  /// A fingerprint of what sections [first, last) hold: their cells'
+  /// heights, the buffers still to place within them, and the placements
+  /// ruled out by symmetry.
+  uint64_t hashState(unsigned first, unsigned last) {
+    work += (last - first) * lanes;
+    uint64_t hash = mixBits((uint64_t(first) << 32 | last) ^ forbiddenKeys);
+    for (unsigned s = first; s < last; ++s) {
+      for (unsigned lane = 0; lane < lanes; ++lane)
+        hash = mixBits(hash ^ uint64_t(height[cell(lane, s)]));
+      hash ^= unplacedKeys[s];
+    }
+    return hash;
+  }
+
+  bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =
             findIndependentSplit(first, last, areaLeft, crossing))
       return solveApart(first, *split, last);
@@ -503,6 +537,7 @@ private:
       return false;
     offsets[index] = offset;
     choices[index] = choice;
+    unplacedKeys[item.first] ^= mixBits(index);
     placedArea += getArea(item);
     updateCounts(item, -1);
     trail.push_back({Change::Placed, index, 0});
@@ -533,6 +568,7 @@ private:
         continue;
       }
       if (change.kind == Change::Forbid) {
+        forbiddenKeys ^= getKey(forbiddenLog.back());
         forbidden.erase(forbiddenLog.pop_back_val());
         continue;
       }
@@ -546,6 +582,7 @@ private:
       placedArea -= getArea(items[change.index]);
       updateCounts(items[change.index], +1);
       offsets[change.index] = -1;
+      unplacedKeys[items[change.index].first] ^= mixBits(change.index);
     }
   }
 
@@ -589,6 +626,12 @@ private:
   /// Placements ruled out by symmetry, as a set and in order.
   llvm::DenseSet<Forbidden> forbidden;
   SmallVector<Forbidden> forbiddenLog;
+  /// The keys of what is ruled out, combined.
+  uint64_t forbiddenKeys = 0;
+  /// Per section: the keys (mixBits(index)) of the unplaced buffers
+  /// starting there, combined.
+  SmallVector<uint64_t> unplacedKeys;
+  FailedStates failed;
 };
 } // namespace
 

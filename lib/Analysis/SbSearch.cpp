@@ -61,17 +61,19 @@ public:
     remaining.assign(sections, 0);
     crossing.assign(sections, 0);
     covering.resize(sections);
+    startingAt.resize(sections);
+    unplacedKeys.assign(sections, 0);
     for (const SearchBuffer &buffer : ranges) {
       Item item{sectionOf(buffer.start), sectionOf(buffer.end + 1),
                 buffer.bytes};
       for (unsigned s = item.first; s < item.last; ++s) {
         remaining[s] += item.bytes;
         covering[s].push_back(items.size());
-      startingAt.resize(sections);
       }
       for (unsigned s = item.first; s + 1 < item.last; ++s)
         ++crossing[s];
       startingAt[item.first].push_back(items.size());
+      unplacedKeys[item.first] ^= mixBits(items.size());
       items.push_back(item);
     }
     floor.assign(items.size(), 0);
@@ -150,6 +152,27 @@ private:
     work += last - first;
     if (work > maxWork)
       return false;
+    uint64_t state = hashState(first, last);
+    if (failed.contains(state))
+      return false;
+    if (solveAnew(first, last))
+      return true;
+    if (work <= maxWork) // searched to the end, not cut short
+      failed.insert(state);
+    return false;
+  }
+
+  /// A fingerprint of what sections [first, last) hold: their heights and
+  /// the buffers still to place within them.
+  uint64_t hashState(unsigned first, unsigned last) {
+    work += last - first;
+    uint64_t hash = mixBits(uint64_t(first) << 32 | last);
+    for (unsigned s = first; s < last; ++s)
+      hash = mixBits(hash ^ uint64_t(height[s])) ^ unplacedKeys[s];
+    return hash;
+  }
+
+  bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =
             findIndependentSplit(first, last, remaining, crossing))
       return solveApart(first, *split, last);
@@ -267,6 +290,7 @@ private:
       if (top + remaining[s] - item.bytes > capacity)
         return false;
     offsets[index] = offset;
+    unplacedKeys[item.first] ^= mixBits(index);
     placedArea += getArea(item);
     trail.push_back({Change::Placed, index, 0});
     for (unsigned s = item.first; s < item.last; ++s) {
@@ -381,6 +405,7 @@ private:
           bestOffsets = offsets;
         }
         placedArea -= getArea(item);
+        unplacedKeys[item.first] ^= mixBits(change.index);
         for (unsigned s = item.first; s < item.last; ++s) {
           remaining[s] += item.bytes;
           if (s + 1 < item.last)
@@ -411,6 +436,10 @@ private:
   /// Per buffer: floor and offset (-1 while unplaced).
   SmallVector<int64_t> floor, offsets;
   SmallVector<SmallVector<unsigned>> covering, startingAt;
+  /// Per section: the keys (mixBits(index)) of the unplaced buffers
+  /// starting there, combined.
+  SmallVector<uint64_t> unplacedKeys;
+  FailedStates failed;
   SmallVector<bool> reached;
   /// Per buffer its place in the current attempt's order.
   SmallVector<double> rank;

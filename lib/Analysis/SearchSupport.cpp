@@ -59,6 +59,13 @@ walrus::findIndependentSplit(unsigned first, unsigned last,
   return std::nullopt;
 }
 
+uint64_t walrus::mixBits(uint64_t value) {
+  value += 0x9e3779b97f4a7c15ull;
+  value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ull;
+  value = (value ^ (value >> 27)) * 0x94d049bb133111ebull;
+  return value ^ (value >> 31);
+}
+
 /// The `index`-th term (from 0) of the universal restart sequence
 /// 1 1 2 1 1 2 4 1 1 2 ...
 static uint64_t getLubyTerm(uint64_t index) {

@@ -10,6 +10,7 @@
 
 #include "Walrus/Analysis/SbSearch.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace walrus {
@@ -35,6 +36,29 @@ llvm::SmallVector<double> getNoisyRanks(llvm::ArrayRef<unsigned> order,
 std::optional<unsigned> findIndependentSplit(unsigned first, unsigned last,
                                              llvm::ArrayRef<int64_t> left,
                                              llvm::ArrayRef<unsigned> crossing);
+
+/// SplitMix64's finaliser: a fixed, well-spread 64-bit mix, for state
+/// fingerprints.
+uint64_t mixBits(uint64_t value);
+
+/// Fingerprints of search states explored to the end without placing
+/// everything. Such a state fails again however it is reached and in
+/// whatever order candidates are tried, so a search that meets it again
+/// backs out at once (nogood recording); this is what keeps a search from
+/// re-solving an independent part that fails after every change to
+/// another. Bounded: past a few million states, new ones are not kept.
+class FailedStates {
+public:
+  bool contains(uint64_t state) const { return states.contains(state); }
+  void insert(uint64_t state) {
+    if (states.size() < kMaxStates)
+      states.insert(state);
+  }
+
+private:
+  static constexpr size_t kMaxStates = size_t(1) << 22;
+  llvm::DenseSet<uint64_t> states;
+};
 
 /// What one attempt of a restarted search did.
 struct AttemptOutcome {
