@@ -38,7 +38,7 @@ enum class BandOrder { Area, Length, Footprint, Choices };
 constexpr BandOrder kBandOrders[] = {BandOrder::Area, BandOrder::Length,
                                      BandOrder::Footprint, BandOrder::Choices};
 
-class BandSearch {
+class BandSearch : public DepthFirstSearch<BandSearch> {
 public:
   BandSearch(ArrayRef<BandSearchBuffer> input, unsigned lanes,
              int64_t capacity)
@@ -108,8 +108,7 @@ public:
   }
 
   BandSearchResult run(BandOrder order, uint64_t seed, uint64_t maxWork) {
-    this->maxWork = maxWork;
-    work = 0;
+    startAttempt(maxWork);
     rank = getRanks(order, seed);
     BandSearchResult result;
     if (solve(0, sections)) {
@@ -322,21 +321,12 @@ private:
     return true;
   }
 
-  /// Places every unplaced buffer within sections [first, last), or fails
-  /// leaving everything as it found it.
-  bool solve(unsigned first, unsigned last) {
-    work += (last - first) * lanes;
-    if (work > maxWork)
-      return false;
-    uint64_t state = hashState(first, last);
-    if (failed.contains(state))
-      return false;
-    if (solveAnew(first, last))
-      return true;
-    if (work <= maxWork) // searched to the end, not cut short
-      failed.insert(state);
-    return false;
+  friend class DepthFirstSearch<BandSearch>;
+
+  uint64_t getStepWork(unsigned first, unsigned last) const {
+    return (last - first) * lanes;
   }
+  size_t getMark() const { return trail.size(); }
 
   /// A fingerprint of what sections [first, last) hold: their cells'
   /// heights, the buffers still to place within them, and the placements
@@ -352,6 +342,7 @@ private:
     return hash;
   }
 
+  /// One step of solve(): independent parts apart, else a branch.
   bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =
             findIndependentSplit(first, last, areaLeft, crossing))
@@ -404,14 +395,6 @@ private:
     return false;
   }
 
-  /// Solves [first, split) and then [split, last), or neither.
-  bool solveApart(unsigned first, unsigned split, unsigned last) {
-    size_t mark = trail.size();
-    if (solve(first, split) && solve(split, last))
-      return true;
-    rollback(mark);
-    return false;
-  }
 
   /// The lowest open cell (section, lane) within sections [first, last)
   /// with the fewest candidates (fail first; the leftmost, then lowest
@@ -597,7 +580,6 @@ private:
   unsigned lanes;
   int64_t capacity;
   size_t sections = 0;
-  uint64_t maxWork = 0, work = 0;
   SmallVector<Item> items;
   /// Per cell: height, unplaced buffers that may cover it, and bytes of
   /// those that must.
@@ -631,7 +613,6 @@ private:
   /// Per section: the keys (mixBits(index)) of the unplaced buffers
   /// starting there, combined.
   SmallVector<uint64_t> unplacedKeys;
-  FailedStates failed;
 };
 } // namespace
 

@@ -41,7 +41,7 @@ struct CandidateOrder {
   uint64_t seed = 0;
 };
 
-class Search {
+class Search : public DepthFirstSearch<Search> {
 public:
   Search(ArrayRef<SearchBuffer> input, int64_t capacity)
       : capacity(capacity) {
@@ -93,8 +93,7 @@ public:
   /// Places every buffer, trying candidates in `order`, unless that takes
   /// more than `maxWork`.
   SearchResult run(const CandidateOrder &order, uint64_t maxWork) {
-    this->maxWork = maxWork;
-    work = 0;
+    startAttempt(maxWork);
     rank = getRanks(order);
     SearchResult result;
     if (solve(0, height.size()))
@@ -146,21 +145,12 @@ private:
     return getNoisyRanks(byKeys, order.seed);
   }
 
-  /// Places every unplaced buffer within sections [first, last), or fails
-  /// leaving everything as it found it.
-  bool solve(unsigned first, unsigned last) {
-    work += last - first;
-    if (work > maxWork)
-      return false;
-    uint64_t state = hashState(first, last);
-    if (failed.contains(state))
-      return false;
-    if (solveAnew(first, last))
-      return true;
-    if (work <= maxWork) // searched to the end, not cut short
-      failed.insert(state);
-    return false;
+  friend class DepthFirstSearch<Search>;
+
+  uint64_t getStepWork(unsigned first, unsigned last) const {
+    return last - first;
   }
+  size_t getMark() const { return trail.size(); }
 
   /// A fingerprint of what sections [first, last) hold: their heights and
   /// the buffers still to place within them.
@@ -172,6 +162,7 @@ private:
     return hash;
   }
 
+  /// One step of solve(): independent parts apart, else a branch.
   bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =
             findIndependentSplit(first, last, remaining, crossing))
@@ -208,14 +199,6 @@ private:
     return false;
   }
 
-  /// Solves [first, split) and then [split, last), or neither.
-  bool solveApart(unsigned first, unsigned split, unsigned last) {
-    size_t mark = trail.size();
-    if (solve(first, split) && solve(split, last))
-      return true;
-    rollback(mark);
-    return false;
-  }
 
   /// A run of open sections at one height whose neighbours are higher or
   /// closed: nothing placed elsewhere changes what can sit at its bottom,
@@ -427,7 +410,6 @@ private:
   };
 
   int64_t capacity;
-  uint64_t maxWork = 0, work = 0;
   SmallVector<Item> items;
   /// Per section: height, bytes still to place over it, and unplaced
   /// buffers crossing into the next section.
@@ -439,7 +421,6 @@ private:
   /// Per section: the keys (mixBits(index)) of the unplaced buffers
   /// starting there, combined.
   SmallVector<uint64_t> unplacedKeys;
-  FailedStates failed;
   SmallVector<bool> reached;
   /// Per buffer its place in the current attempt's order.
   SmallVector<double> rank;

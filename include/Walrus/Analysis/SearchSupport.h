@@ -60,6 +60,49 @@ private:
   llvm::DenseSet<uint64_t> states;
 };
 
+/// The depth-first frame both searches share: the work budget, nogoods,
+/// and independent parts solved one after the other. `Derived` provides
+/// getStepWork(first, last), hashState(first, last), solveAnew(first,
+/// last) (one branching step over sections [first, last)), getMark() and
+/// rollback(mark).
+template <typename Derived> class DepthFirstSearch {
+protected:
+  void startAttempt(uint64_t limit) {
+    maxWork = limit;
+    work = 0;
+  }
+
+  /// Places every unplaced buffer within sections [first, last), or fails
+  /// leaving everything as it found it.
+  bool solve(unsigned first, unsigned last) {
+    Derived &self = static_cast<Derived &>(*this);
+    work += self.getStepWork(first, last);
+    if (work > maxWork)
+      return false;
+    uint64_t state = self.hashState(first, last);
+    if (failed.contains(state))
+      return false;
+    if (self.solveAnew(first, last))
+      return true;
+    if (work <= maxWork) // searched to the end, not cut short
+      failed.insert(state);
+    return false;
+  }
+
+  /// Solves [first, split) and then [split, last), or neither.
+  bool solveApart(unsigned first, unsigned split, unsigned last) {
+    Derived &self = static_cast<Derived &>(*this);
+    size_t mark = self.getMark();
+    if (solve(first, split) && solve(split, last))
+      return true;
+    self.rollback(mark);
+    return false;
+  }
+
+  uint64_t maxWork = 0, work = 0;
+  FailedStates failed;
+};
+
 /// What one attempt of a restarted search did.
 struct AttemptOutcome {
   bool placed = false;
