@@ -50,23 +50,24 @@ public:
       return std::make_pair(-nodes[i].bytes * nodes[i].partitions,
                             int64_t(nodes[i].range.start));
     });
+    // An order stops as soon as it cannot win: a node left out, or a peak
+    // no lower than the best so far.
     std::optional<SbColoring> best;
+    auto getBar = [&] { return best ? best->peakBytes : budget + 1; };
     for (ArrayRef<unsigned> order : {ArrayRef<unsigned>(leftEdge),
                                      ArrayRef<unsigned>(largestFirst)}) {
-      SbColoring coloring = selectInOrder(order);
-      if (coloring.spilled.empty() &&
-          (!best || coloring.peakBytes < best->peakBytes))
-        best = std::move(coloring);
+      if (std::optional<SbColoring> coloring = selectInOrder(order, getBar()))
+        best = std::move(*coloring);
       if (best && best->peakBytes <= lowerBound)
         return std::move(*best);
     }
     simplify();
     SmallVector<unsigned> chaitin(stack.rbegin(), stack.rend());
-    SbColoring fallback = selectInOrder(chaitin);
-    if (fallback.spilled.empty() &&
-        (!best || fallback.peakBytes < best->peakBytes))
-      return fallback;
-    return best ? std::move(*best) : std::move(fallback);
+    if (best) {
+      std::optional<SbColoring> fallback = selectInOrder(chaitin, getBar());
+      return fallback ? std::move(*fallback) : std::move(*best);
+    }
+    return *selectInOrder(chaitin, std::nullopt);
   }
 
 private:
@@ -79,7 +80,10 @@ private:
            (nodes[i].bytes + nodes[j].bytes - 1);
   }
   void simplify();
-  SbColoring selectInOrder(ArrayRef<unsigned> order);
+  /// Places nodes in `order`; with `bar`, gives up (nothing) as soon as a
+  /// node finds no place or the peak reaches `bar`.
+  std::optional<SbColoring> selectInOrder(ArrayRef<unsigned> order,
+                                          std::optional<int64_t> bar);
   std::optional<SbPlacement> place(unsigned index,
                                    ArrayRef<std::optional<SbPlacement>> placed);
 
@@ -88,6 +92,8 @@ private:
   ArrayRef<std::optional<SbPlacement>> fixed;
   ImpactTable impactTable;
   SmallVector<unsigned> stack;
+  /// place()'s scratch: the byte ranges neighbours take.
+  SmallVector<std::pair<int64_t, int64_t>> taken;
 };
 } // namespace
 
@@ -191,7 +197,7 @@ Colorer::place(unsigned index, ArrayRef<std::optional<SbPlacement>> placed) {
   const SbNode &node = nodes[index];
   std::optional<SbPlacement> best;
   for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
-    SmallVector<std::pair<int64_t, int64_t>> taken;
+    taken.clear();
     for (unsigned j : node.neighbors) {
       if (!placed[j])
         continue;
@@ -207,7 +213,8 @@ Colorer::place(unsigned index, ArrayRef<std::optional<SbPlacement>> placed) {
   return best;
 }
 
-SbColoring Colorer::selectInOrder(ArrayRef<unsigned> order) {
+std::optional<SbColoring>
+Colorer::selectInOrder(ArrayRef<unsigned> order, std::optional<int64_t> bar) {
   SbColoring result;
   result.placements.assign(fixed.begin(), fixed.end());
   for (const std::optional<SbPlacement> &place : fixed)
@@ -223,6 +230,8 @@ SbColoring Colorer::selectInOrder(ArrayRef<unsigned> order) {
       result.peakBytes = std::max(
           result.peakBytes, result.placements[index]->address +
                                 nodes[index].bytes);
+    if (bar && (!result.spilled.empty() || result.peakBytes >= *bar))
+      return std::nullopt;
   }
   llvm::sort(result.spilled);
   return result;

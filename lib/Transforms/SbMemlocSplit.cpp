@@ -27,9 +27,10 @@ struct Use {
 };
 } // namespace
 
-/// The instructions using each SBUF tensor, in program order; tensors used
-/// inside loops, through views or with unknown footprints are left out
-/// (they are not segmented). One walk over the function for all tensors.
+/// The instructions using each SBUF tensor, in program order, without
+/// their footprints yet; tensors used inside loops or through views are
+/// left out (they are not segmented). One walk over the function for all
+/// tensors.
 static llvm::MapVector<Operation *, SmallVector<Use>>
 getUses(FuncOp func) {
   llvm::MapVector<Operation *, SmallVector<Use>> uses;
@@ -54,43 +55,55 @@ getUses(FuncOp func) {
       continue;
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
-    DenseMap<Operation *, Use> byMemloc;
+    // An instruction names a few tensors: a short list, in the order the
+    // accesses first name them (deterministic), beats a map.
+    SmallVector<std::pair<Operation *, Use>, 4> byMemloc;
     for (const Access &access : accesses) {
       auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
       if (!memloc || excluded.contains(memloc))
         continue;
-      AccessFootprint footprint = getAccessFootprint(
-          instruction, access.getPattern(), memloc.getMemoryType());
-      if (footprint.issue != FootprintIssue::None) {
-        excluded.insert(memloc);
-        continue;
+      auto *it = llvm::find_if(byMemloc, [&](const auto &entry) {
+        return entry.first == memloc;
+      });
+      if (it == byMemloc.end()) {
+        byMemloc.push_back({memloc, Use{instruction, {}, {}, {}, false, true}});
+        it = std::prev(byMemloc.end());
       }
-      Use &use = byMemloc.try_emplace(memloc, Use{instruction, {}, {}, {},
-                                                  false, true})
-                     .first->second;
+      Use &use = it->second;
       use.accesses.push_back(access);
-      if (access.reads()) {
-        use.readsAny = true;
-        use.read.unite(footprint.box);
-      }
-      if (access.writes())
-        use.written.unite(footprint.box);
+      use.readsAny |= access.reads();
       if (access.kind != AccessKind::Write)
         use.plainWrite = false;
     }
-    // Deterministic: in the order the accesses name the tensors.
-    for (const Access &access : accesses) {
-      auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
-      auto it = memloc ? byMemloc.find(memloc) : byMemloc.end();
-      if (it == byMemloc.end())
-        continue;
-      uses[memloc].push_back(std::move(it->second));
-      byMemloc.erase(it);
-    }
+    for (auto &[memloc, use] : byMemloc)
+      uses[memloc].push_back(std::move(use));
   }
   for (Operation *memloc : excluded)
     uses.erase(memloc);
   return uses;
+}
+
+/// Fills in what each use reads and writes of `memloc`; fails when some
+/// footprint is unknown (the tensor is then not segmented).
+static bool computeBoxes(MemlocOp memloc, MutableArrayRef<Use> uses) {
+  for (Use &use : uses)
+    for (const Access &access : use.accesses) {
+      AccessFootprint footprint = getAccessFootprint(
+          use.instruction, access.getPattern(), memloc.getMemoryType());
+      if (footprint.issue != FootprintIssue::None)
+        return false;
+      if (access.reads())
+        use.read.unite(footprint.box);
+      if (access.writes())
+        use.written.unite(footprint.box);
+    }
+  return true;
+}
+
+/// A use that may start a new value: it writes without reading, unmasked.
+static bool mayCut(const Use &use) {
+  InstructionOpInterface instruction = use.instruction;
+  return !use.readsAny && use.plainWrite && !instruction.getMaskAttr();
 }
 
 static bool contains(const TensorBox &outer, const TensorBox &inner) {
@@ -111,7 +124,10 @@ unsigned walrus::splitDisjointSegments(FuncOp func, llvm::StringSet<> &names,
         memloc.getSet())
       continue;
     SmallVector<Use> *uses = &memlocUses;
-    if (uses->size() < 2)
+    // Footprints are computed only where a cut is possible at all.
+    if (uses->size() < 2 ||
+        llvm::none_of(llvm::drop_begin(*uses), mayCut) ||
+        !computeBoxes(memloc, *uses))
       continue;
     // Cut before a use that writes, without reading, everything read up to
     // the next cut: the value before the cut is dead there. From the last
@@ -121,8 +137,7 @@ unsigned walrus::splitDisjointSegments(FuncOp func, llvm::StringSet<> &names,
     for (size_t index = uses->size(); index-- > 1;) {
       Use &use = (*uses)[index];
       readLater.unite(use.read);
-      if (use.readsAny || !use.plainWrite || use.instruction.getMaskAttr() ||
-          !contains(use.written, readLater))
+      if (!mayCut(use) || !contains(use.written, readLater))
         continue;
       cuts.push_back(index);
       readLater = TensorBox();
