@@ -1,18 +1,16 @@
 //===- SbBandSearch.cpp - Bounded search over partition bands -------------===//
 //
 // Each lane has a height per time section (the top of what is placed over
-// it). A step takes the lowest cell (lane, section) that an unplaced buffer
-// may still cover, leftmost and then lowest lane on ties, and either puts
+// it). A step takes a lowest cell (lane, section) that an unplaced buffer
+// may still cover, the one with the fewest candidates, and either puts
 // there a buffer with a band choice that includes the lane and whose floor
-// (the highest cell under that choice) is the cell's height, or, when none
-// fits, gives the cell up as dead space up to the next height around it.
-// Inferences cut a branch when a section cannot hold what remains:
-//  - by area: the free bytes of its lanes, summed, must hold every
-//    unplaced buffer over it times its lanes;
-//  - per lane: the buffers whose every band choice includes the lane
-//    (full-width ones, or ones with a single choice) must fit over it;
-// and, as in the 1-D search, a time boundary no unplaced buffer crosses
-// splits the rest into independent problems.
+// (the highest cell under that choice) is the cell's height, or gives the
+// cell up as dead space up to the next height around it. Inferences cut a
+// branch when a section cannot hold what remains (by area, per lane, per
+// half, per buffer), when a walled run of a lane cannot be covered at its
+// bottom, or when a state already failed (DepthFirstSearch); sibling
+// quarters and halves with equal heights are searched once (symmetry).
+// docs/SbAlloc.md has the details.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,19 +2,14 @@
 //
 // Time is cut into sections at every buffer's start and end; each section
 // has a height (the top of what is placed over it so far) and each
-// unplaced buffer a floor (the highest section under it). A step takes the
-// lowest section that an unplaced buffer still covers and either puts
-// there one of the buffers whose floor is that height, or, when none
-// fits, gives the section up as dead space up to the next height around
-// it. Placing in this order is MiniMalloc's canonical bottom-up order:
-// offsets never decrease along a branch. Three of MiniMalloc's inferences
-// prune it:
-//  - a section's height plus what remains to be placed over it must fit;
-//  - a section no unplaced buffer can sit on yet is at least as high as
-//    the lowest floor of those buffers (dead space below it is certain);
-//  - a time boundary no unplaced buffer crosses splits the rest into
-//    independent problems, solved one after the other: when one fails,
-//    no choice made for another can mend it.
+// unplaced buffer a floor (the highest section under it). A step takes a
+// valley (a run of open sections at one height, walled by higher or closed
+// ones), the one with the fewest candidates, and either puts at its bottom
+// one of the buffers whose floor is its height, or gives its first section
+// up as dead space up to the next height around it: MiniMalloc's canonical
+// bottom-up order. MiniMalloc's inferences (capacity, unallocated floor,
+// independent parts) and two of ours (valley tiling, nogoods) prune it.
+// docs/SbAlloc.md has the details.
 //
 //===----------------------------------------------------------------------===//
 

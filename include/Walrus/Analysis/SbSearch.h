@@ -3,12 +3,12 @@
 // When colouring overflows the budget, a depth-first search over offsets
 // before anything spills, after MiniMalloc (Moffitt, ASPLOS 2023): buffers
 // are placed bottom-up, each at the floor of the time sections it covers,
-// branching only on the buffers that can sit at the lowest section, and a
-// branch is cut as soon as some section's height plus the sizes still to
-// place over it exceeds the budget. Applies to buffers that all span the
-// full partition range (a 1-D problem over time x bytes). Deterministic:
-// the budget counts work (time sections examined), not seconds, so it
-// bounds the time on any size of problem.
+// branching on the buffers that can sit at the bottom of one valley, and a
+// branch is cut as soon as an inference shows it cannot succeed. Applies
+// to buffers that all span the full partition range (a 1-D problem over
+// time x bytes; SbBandSearch.h has the search over partition bands).
+// Deterministic: the budget counts work (time sections and candidates
+// examined), not seconds, so it bounds the time on any size of problem.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +35,7 @@ struct SearchResult {
   /// Otherwise the placement of the most buffers x time it reached (-1:
   /// unplaced), or nothing if it placed none.
   llvm::SmallVector<int64_t> partial;
-  /// Time sections examined.
+  /// Work done: time sections and candidates examined.
   uint64_t work = 0;
 };
 
