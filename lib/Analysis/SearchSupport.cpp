@@ -87,7 +87,7 @@ AttemptOutcome walrus::runWithRestarts(
     llvm::function_ref<AttemptOutcome(uint64_t, uint64_t)> attempt) {
   // Large enough that the first attempts get through easy problems
   // without restarting.
-  constexpr uint64_t kWorkPerBuffer = 2000;
+  constexpr uint64_t kWorkPerBuffer = 8000;
   uint64_t unit = kWorkPerBuffer * std::max<size_t>(1, buffers);
   AttemptOutcome total;
   for (uint64_t index = 0; total.work < maxWork; ++index) {
