@@ -63,39 +63,55 @@ static std::string qualifiedName(FuncOp func) {
   return name + func.getSymName().str();
 }
 
-/// Replaces an overflowing colouring by a search's placement when none is
-/// placed yet (the first round): the 1-D search when every tensor spans
-/// all partitions, else the search over partition bands, whose lanes are
-/// the quarters band choices are made of. When the search cannot place
-/// everything, colouring completes the most it placed, and that spills
-/// instead if it costs less.
+namespace {
+/// The live nodes as the searches see them: lanes are the quarters band
+/// choices are made of; a node with band choice [first, first + width)
+/// and p partitions takes lanes first / quarter to ceil((first + p) /
+/// quarter), so two placements share a partition exactly when they share
+/// a lane (choices start on quarter boundaries).
+struct SearchProblem {
+  static constexpr unsigned kLanes = 4;
+  SmallVector<BandSearchBuffer> buffers;
+  /// Per buffer its node, and per band choice its base partition.
+  SmallVector<unsigned> nodes;
+  SmallVector<SmallVector<int64_t, 4>> bases;
+
+  SearchProblem(ArrayRef<SbNode> graphNodes, int64_t partitions) {
+    int64_t laneWidth = partitions / kLanes;
+    for (auto [index, node] : llvm::enumerate(graphNodes)) {
+      if (!node.live)
+        continue;
+      BandSearchBuffer &buffer = buffers.emplace_back();
+      buffer.range = {node.range.start, node.range.end, node.bytes};
+      SmallVector<int64_t, 4> &choices = bases.emplace_back();
+      for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
+        buffer.laneChoices.push_back(
+            {unsigned(first / laneWidth),
+             unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
+        choices.push_back(first);
+      }
+      nodes.push_back(index);
+    }
+  }
+};
+} // namespace
+
+/// Replaces an overflowing colouring by a search's placement when no
+/// tensor comes with an address: the 1-D search when every tensor spans
+/// all partitions, else the search over partition bands. When the search
+/// cannot place everything, colouring completes the most it placed, and
+/// that spills instead if it costs less.
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     uint64_t &searchWorkLeft,
     ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
-  constexpr unsigned kLanes = 4;
+  constexpr unsigned kLanes = SearchProblem::kLanes;
   ArrayRef<SbNode> nodes = graph.getNodes();
   if (searchWorkLeft == 0 || partitions % kLanes != 0 ||
       llvm::any_of(fixed, [](auto p) { return bool(p); }))
     return;
-  int64_t laneWidth = partitions / kLanes;
-  SmallVector<BandSearchBuffer> buffers;
-  SmallVector<unsigned> live;
-  SmallVector<SmallVector<int64_t, 4>> bases;
-  for (auto [index, node] : llvm::enumerate(nodes)) {
-    if (!node.live)
-      continue;
-    BandSearchBuffer &buffer = buffers.emplace_back();
-    buffer.range = {node.range.start, node.range.end, node.bytes};
-    SmallVector<int64_t, 4> &choices = bases.emplace_back();
-    for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
-      buffer.laneChoices.push_back(
-          {unsigned(first / laneWidth),
-           unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
-      choices.push_back(first);
-    }
-    live.push_back(index);
-  }
+  SearchProblem problem(nodes, partitions);
+  ArrayRef<BandSearchBuffer> buffers = problem.buffers;
   bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
     return buffer.laneChoices.size() == 1 &&
            buffer.laneChoices.front() == std::make_pair(0u, kLanes);
@@ -124,10 +140,10 @@ void SbAllocPass::searchBeforeSpilling(
   if (placements.empty())
     return;
   SmallVector<std::optional<SbPlacement>> placed(nodes.size());
-  for (auto [position, index] : llvm::enumerate(live)) {
+  for (auto [position, index] : llvm::enumerate(problem.nodes)) {
     auto [choice, offset] = placements[position];
     if (offset >= 0)
-      placed[index] = SbPlacement{bases[position][choice], offset};
+      placed[index] = SbPlacement{problem.bases[position][choice], offset};
   }
   // What the search left out, colouring places around what it placed if
   // it can; that replaces the colouring's own spills when it spills less.
