@@ -96,7 +96,7 @@ AttemptOutcome walrus::runWithRestarts(
     AttemptOutcome outcome = attempt(index, limit);
     total.work += outcome.work;
     total.placed = outcome.placed;
-    if (outcome.placed || outcome.work <= limit)
+    if (outcome.placed || (outcome.finishingProves && outcome.work <= limit))
       break;
   }
   return total;

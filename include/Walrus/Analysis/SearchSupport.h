@@ -107,6 +107,9 @@ protected:
 struct AttemptOutcome {
   bool placed = false;
   uint64_t work = 0;
+  /// Finishing under the limit without placing everything proves that no
+  /// attempt can; false where it proves less (a tighter capacity tried).
+  bool finishingProves = true;
 };
 
 /// Depth-first search on packing problems is heavy-tailed: an attempt
@@ -114,7 +117,7 @@ struct AttemptOutcome {
 /// `attempt(index, limit)` restart under work limits growing as Luby,
 /// Sinclair and Zuckerman's universal sequence (1 1 2 1 1 2 4 ... times a
 /// unit per buffer) until one places everything, one finishes without
-/// running out of work (nothing fits: no order can), or `maxWork` is
+/// running out of work where that proves nothing fits, or `maxWork` is
 /// spent. Returns whether an attempt placed everything, and the work done.
 AttemptOutcome
 runWithRestarts(size_t buffers, uint64_t maxWork,
