@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <tuple>
@@ -94,6 +95,13 @@ public:
   /// lanes x time (offset -1: unplaced).
   ArrayRef<std::pair<unsigned, int64_t>> getBestPartial() const {
     return bestPlacements;
+  }
+
+  /// The most bytes x lanes live at one time, spread over the lanes: no
+  /// placement is lower.
+  int64_t getLowerBound() const {
+    int64_t most = areaLeft.empty() ? 0 : *llvm::max_element(areaLeft);
+    return llvm::divideCeil(most, lanes);
   }
 
   /// Whether the bytes live at each time fit at all, and every buffer has
@@ -623,15 +631,25 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
   BandSearch search(buffers, lanes, capacity);
   if (!search.mayFit())
     return result;
+  // As in the 1-D search: with room to spare, every other attempt packs
+  // into the area bound, when that could hold everything at all.
+  std::optional<BandSearch> tight;
+  if (int64_t bound = search.getLowerBound(); bound < capacity) {
+    tight.emplace(buffers, lanes, bound);
+    if (!tight->mayFit())
+      tight.reset();
+  }
   constexpr unsigned kOrders = std::size(kBandOrders);
   AttemptOutcome outcome = runWithRestarts(
       buffers.size(), maxWork, [&](uint64_t attempt, uint64_t limit) {
-        BandSearchResult found =
-            search.run(kBandOrders[attempt % kOrders],
-                       attempt >= kOrders ? attempt : 0, limit);
+        bool atBound = tight && attempt % 2 == 1;
+        uint64_t index = tight ? attempt / 2 : attempt;
+        BandSearchResult found = (atBound ? *tight : search)
+                                     .run(kBandOrders[index % kOrders],
+                                          index >= kOrders ? index : 0, limit);
         if (found.placements)
           result.placements = std::move(found.placements);
-        return AttemptOutcome{bool(result.placements), found.work};
+        return AttemptOutcome{bool(result.placements), found.work, !atBound};
       });
   result.work = outcome.work;
   if (!result.placements)
