@@ -182,6 +182,7 @@ private:
           return height[cell(l, s)] == height[cell(swap[l], s)];
         });
       });
+      work += forbiddenLog.size();
       holds = holds && llvm::all_of(forbiddenLog, [&](const Forbidden &f) {
         return forbidden.contains(getImage(swap, f));
       });
