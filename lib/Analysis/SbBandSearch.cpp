@@ -45,18 +45,8 @@ public:
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : input)
       ranges.push_back(buffer.range);
-    ranges = compressLiveRanges(ranges);
-    SmallVector<unsigned> cuts;
-    for (const SearchBuffer &range : ranges) {
-      cuts.push_back(range.start);
-      cuts.push_back(range.end + 1);
-    }
-    llvm::sort(cuts);
-    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-    auto sectionOf = [&](unsigned point) {
-      return unsigned(llvm::lower_bound(cuts, point) - cuts.begin());
-    };
-    sections = cuts.empty() ? 0 : cuts.size() - 1;
+    Sections cut = cutIntoSections(ranges);
+    sections = cut.count;
     height.assign(sections * lanes, 0);
     open.assign(sections * lanes, 0);
     mustBytes.assign(sections * lanes, 0);
@@ -67,8 +57,8 @@ public:
     covering.resize(sections);
     startingAt.resize(sections);
     unplacedKeys.assign(sections, 0);
-    for (auto [buffer, range] : llvm::zip(input, ranges)) {
-      Item item{sectionOf(range.start), sectionOf(range.end + 1), range.bytes,
+    for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
+      Item item{span.first, span.second, buffer.range.bytes,
                 buffer.laneChoices, 0, 0, ~0u};
       for (auto [first, last] : item.choices) {
         unsigned mask = ((1u << (last - first)) - 1) << first;

@@ -40,27 +40,16 @@ class Search : public DepthFirstSearch<Search> {
 public:
   Search(ArrayRef<SearchBuffer> input, int64_t capacity)
       : capacity(capacity) {
-    SmallVector<SearchBuffer> ranges = compressLiveRanges(input);
-    SmallVector<unsigned> cuts;
-    for (const SearchBuffer &buffer : ranges) {
-      cuts.push_back(buffer.start);
-      cuts.push_back(buffer.end + 1);
-    }
-    llvm::sort(cuts);
-    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-    auto sectionOf = [&](unsigned point) {
-      return unsigned(llvm::lower_bound(cuts, point) - cuts.begin());
-    };
-    size_t sections = cuts.empty() ? 0 : cuts.size() - 1;
+    Sections cut = cutIntoSections(input);
+    size_t sections = cut.count;
     height.assign(sections, 0);
     remaining.assign(sections, 0);
     crossing.assign(sections, 0);
     covering.resize(sections);
     startingAt.resize(sections);
     unplacedKeys.assign(sections, 0);
-    for (const SearchBuffer &buffer : ranges) {
-      Item item{sectionOf(buffer.start), sectionOf(buffer.end + 1),
-                buffer.bytes};
+    for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
+      Item item{span.first, span.second, buffer.bytes};
       for (unsigned s = item.first; s < item.last; ++s) {
         remaining[s] += item.bytes;
         covering[s].push_back(items.size());

@@ -12,8 +12,9 @@ using namespace walrus;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 
-SmallVector<SearchBuffer>
-walrus::compressLiveRanges(ArrayRef<SearchBuffer> buffers) {
+/// The same overlaps on the fewest time points.
+static SmallVector<SearchBuffer>
+compressLiveRanges(ArrayRef<SearchBuffer> buffers) {
   // (point, 0 = start / 1 = end, buffer): closed ranges, so at one point
   // starts come first.
   SmallVector<std::tuple<unsigned, unsigned, unsigned>> events;
@@ -36,6 +37,26 @@ walrus::compressLiveRanges(ArrayRef<SearchBuffer> buffers) {
     }
   }
   return ranges;
+}
+
+Sections walrus::cutIntoSections(ArrayRef<SearchBuffer> buffers) {
+  SmallVector<SearchBuffer> ranges = compressLiveRanges(buffers);
+  SmallVector<unsigned> cuts;
+  for (const SearchBuffer &range : ranges) {
+    cuts.push_back(range.start);
+    cuts.push_back(range.end + 1);
+  }
+  llvm::sort(cuts);
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  auto sectionOf = [&](unsigned point) {
+    return unsigned(llvm::lower_bound(cuts, point) - cuts.begin());
+  };
+  Sections sections;
+  sections.count = cuts.empty() ? 0 : cuts.size() - 1;
+  for (const SearchBuffer &range : ranges)
+    sections.spans.push_back(
+        {sectionOf(range.start), sectionOf(range.end + 1)});
+  return sections;
 }
 
 SmallVector<double> walrus::getNoisyRanks(ArrayRef<unsigned> order,

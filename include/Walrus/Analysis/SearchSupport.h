@@ -1,7 +1,8 @@
 //===- SearchSupport.h - What the placement searches share ------*- C++ -*-===//
 //
 // The 1-D search (SbSearch.cpp) and the partition-band search
-// (SbBandSearch.cpp) share their view of time and their restart policy.
+// (SbBandSearch.cpp) share their view of time, their depth-first frame
+// (budget, nogoods, independent parts) and their restart policy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +16,18 @@
 
 namespace walrus {
 
-/// The same overlaps on the fewest time points: starts move back to the
-/// last end before them. Program points separate instructions, so a
-/// buffer written by the second of two instructions would otherwise leave
-/// a sliver of dead space under the first, which a search must fill.
-llvm::SmallVector<SearchBuffer>
-compressLiveRanges(llvm::ArrayRef<SearchBuffer> buffers);
+/// Time cut into sections where some live range starts or ends: per
+/// buffer the sections [first, last) it covers. Live ranges are first
+/// compressed to the fewest time points with the same overlaps (starts
+/// move back to the last end before them): program points separate
+/// instructions, so a buffer written by the second of two instructions
+/// would otherwise leave a sliver of dead space under the first, which a
+/// search must fill.
+struct Sections {
+  unsigned count = 0;
+  llvm::SmallVector<std::pair<unsigned, unsigned>> spans;
+};
+Sections cutIntoSections(llvm::ArrayRef<SearchBuffer> buffers);
 
 /// Per buffer its rank (lower is tried first) from `order`, buffers best
 /// first; with a seed, each rank moves by a random amount up to a tenth of
