@@ -13,8 +13,10 @@ instance's capacity, and time (for Walrus the -sb-alloc pass alone, by
 MLIR's pass timing; for the baselines their C++ placement loop, in
 bench/greedy_baselines.cpp). Walrus runs at the capacity, where it must
 place every buffer without spilling; when it cannot, the height is the
-lowest it reaches with 1%, 2%, 4%, ... more room, and the time that of
-the attempt at the capacity. Baselines, as in the production allocators:
+lowest it reaches with 1%, 2%, 4%, ... more room without a spill, the
+time that of the attempt at the capacity, and `spilled` how many tensors
+it spilled there (the baselines do not spill: they overflow). Baselines,
+as in the production allocators:
 
   best-fit   size-descending best fit (TFLite, XLA kSpatial)
   first-fit  size-descending first fit (TFLM)
@@ -35,6 +37,7 @@ import csv
 import glob
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -178,25 +181,29 @@ def run_walrus(tools, path, capacity):
     """Height and sb-alloc's own time (MLIR pass timing: no process start,
     parsing, printing or IR verification after the pass, like the
     in-process baselines; the export parses and so verifies the result),
-    with height None
-    when it did not place every buffer at `capacity` bytes."""
+    with height None when it did not place every buffer at `capacity`
+    bytes, and how many tensors sb-alloc spilled (its report)."""
     imported = subprocess.run(
         [os.path.join(tools, "walrus-translate"), "--import-minimalloc-csv",
          path], capture_output=True, check=True).stdout
     allocated = subprocess.run(
-        [os.path.join(tools, "walrus-opt"), f"-sb-alloc=sbuf-bytes={capacity}",
+        [os.path.join(tools, "walrus-opt"),
+         f"-sb-alloc=sbuf-bytes={capacity} report",
          "--mlir-timing", "--verify-each=0", "--emit-bytecode", "-"],
         input=imported, capture_output=True)
     if allocated.returncode != 0:
         sys.exit(allocated.stderr.decode())
-    seconds = seconds_in_report(allocated.stderr.decode(), "SbAlloc")
+    report = allocated.stderr.decode()
+    seconds = seconds_in_report(report, "SbAlloc")
+    spills = sum(int(n) for n in re.findall(r"(\d+) spill\(s\)", report))
     exported = subprocess.run(
         [os.path.join(tools, "walrus-translate"), "--export-minimalloc-csv",
          "-"], input=allocated.stdout, capture_output=True)
     if exported.returncode != 0:  # spilled
-        return None, seconds
+        return None, seconds, spills
     rows = csv.DictReader(exported.stdout.decode().splitlines())
-    return max(int(r["offset"]) + int(r["size"]) for r in rows), seconds
+    return (max(int(r["offset"]) + int(r["size"]) for r in rows), seconds,
+            spills)
 
 
 def read_csv(path):
@@ -256,7 +263,8 @@ def main():
                        key=lambda p: (os.path.basename(p).split("-")[0],
                                       len(p), p))
         print(f"{'instance':<20} {'buffers':>7} {'lower':>9} {'capacity':>9} "
-              f"{'allocator':<10} {'height':>9} {'h/lb':>6} {'fits':>4} {'time s':>7}")
+              f"{'allocator':<10} {'height':>9} {'h/lb':>6} {'fits':>4} {'time s':>7} "
+              f"{'spilled':>7}")
         for path in paths:
             buffers, capacity = read_csv(path)
             bound = lower_bound(buffers)
@@ -266,24 +274,25 @@ def main():
             # At the capacity when it fits there; else the lowest height
             # found at 1%, 2%, 4%, ... more room (the search runs at each),
             # with the time of the attempt at the capacity.
-            height, seconds = run_walrus(args.tools, path, capacity)
+            height, seconds, spills = run_walrus(args.tools, path, capacity)
             fits = height is not None
             slack = 1
             while height is None:
                 room = min(capacity + capacity * slack // 100, unlimited)
-                height, _ = run_walrus(args.tools, path, room)
+                height, _, _ = run_walrus(args.tools, path, room)
                 slack *= 2
-            rows = [("walrus", height, fits, seconds)]
+            rows = [("walrus", height, fits, seconds, str(spills))]
             # The greedy baselines are 1-D: they run when every buffer
             # spans all partitions.
             one_dimensional = all(b[3] == PARTITIONS for b in buffers)
             for label, h, secs in (run_baselines(args.tools, path)
                                    if one_dimensional else []):
-                rows.append((label, h, h <= capacity, secs))
-            for label, h, fits, seconds in rows:
+                rows.append((label, h, h <= capacity, secs, "-"))
+            for label, h, fits, seconds, spilled in rows:
                 print(f"{name:<20} {len(buffers):>7} {bound:>9} {capacity:>9} "
                       f"{label:<10} {h:>9} {h / bound:>6.3f} "
-                      f"{'yes' if fits else 'no':>4} {seconds:>7.3f}")
+                      f"{'yes' if fits else 'no':>4} {seconds:>7.3f} "
+                      f"{spilled:>7}")
             sys.stdout.flush()
 
 
