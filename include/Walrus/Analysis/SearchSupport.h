@@ -53,7 +53,7 @@ uint64_t mixBits(uint64_t value);
 /// whatever order candidates are tried, so a search that meets it again
 /// backs out at once (nogood recording); this is what keeps a search from
 /// re-solving an independent part that fails after every change to
-/// another. Bounded: past a few million states, new ones are not kept.
+/// another. Bounded: past a million states (16 MiB), new ones are not kept.
 class FailedStates {
 public:
   bool contains(uint64_t state) const { return states.contains(state); }
@@ -63,7 +63,7 @@ public:
   }
 
 private:
-  static constexpr size_t kMaxStates = size_t(1) << 22;
+  static constexpr size_t kMaxStates = size_t(1) << 20;
   llvm::DenseSet<uint64_t> states;
 };
 
