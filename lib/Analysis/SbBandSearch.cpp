@@ -465,7 +465,8 @@ private:
         reached[t + 1 - begin] = true;
       for (unsigned index : startingAt[t]) {
         const Item &item = items[index];
-        if (offsets[index] >= 0 || item.last > end || reached[item.last - begin])
+        if (offsets[index] >= 0 || item.last > end ||
+            reached[item.last - begin])
           continue;
         for (auto [choice, lanesOf] : llvm::enumerate(item.choices))
           if (lanesOf.first <= lane && lane < lanesOf.second &&
@@ -622,8 +623,9 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
   BandSearch search(buffers, lanes, capacity);
   if (!search.mayFit())
     return result;
-  // As in the 1-D search: with room to spare, every other attempt packs
-  // into the area bound, when that could hold everything at all.
+  // With room to spare, a search of its own at the area bound takes every
+  // other attempt (runWithRestarts says why), when that bound could hold
+  // everything at all.
   std::optional<BandSearch> tight;
   if (int64_t bound = search.getLowerBound(); bound < capacity) {
     tight.emplace(buffers, lanes, bound);
@@ -632,15 +634,14 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
   }
   constexpr unsigned kOrders = std::size(kBandOrders);
   AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, [&](uint64_t attempt, uint64_t limit) {
-        bool atBound = tight && attempt % 2 == 1;
-        uint64_t index = tight ? attempt / 2 : attempt;
+      buffers.size(), maxWork, bool(tight),
+      [&](uint64_t index, bool atBound, uint64_t limit) {
         BandSearchResult found = (atBound ? *tight : search)
                                      .run(kBandOrders[index % kOrders],
                                           index >= kOrders ? index : 0, limit);
         if (found.placements)
           result.placements = std::move(found.placements);
-        return AttemptOutcome{bool(result.placements), found.work, !atBound};
+        return AttemptOutcome{bool(result.placements), found.work};
       });
   result.work = outcome.work;
   if (!result.placements)

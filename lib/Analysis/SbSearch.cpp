@@ -182,7 +182,8 @@ private:
     if (next + remaining[section] > capacity)
       return false;
     raise(section, next);
-    if (isConsistent() && valleysTile(section, section + 1) && solve(first, last))
+    if (isConsistent() && valleysTile(section, section + 1) &&
+        solve(first, last))
       return true;
     rollback(mark);
     return false;
@@ -429,13 +430,8 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
   Search search(buffers, capacity);
   if (!search.mayFit())
     return result;
-  // Room to spare makes the search weaker, not stronger: dead space is
-  // allowed everywhere, so branches multiply and the valley tiling cuts
-  // less (hard-500 instances given 1% more room: 20 of 30 fit instead of
-  // 29). So when the bytes live at once leave room, every other attempt
-  // packs into the smallest height that could hold them (the lower
-  // bound): what fits there fits in the capacity. Its states that fail
-  // are its own (a separate search), and its finishing proves nothing.
+  // With room to spare, a search of its own at the lower bound takes
+  // every other attempt (runWithRestarts says why).
   int64_t bound = search.getLowerBound();
   std::optional<Search> tight;
   if (bound < capacity)
@@ -448,16 +444,15 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                    {{Key::Size, Key::Width}, 0}};
   constexpr unsigned kOrders = std::size(orders);
   AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, [&](uint64_t attempt, uint64_t limit) {
-        bool atBound = tight && attempt % 2 == 1;
-        uint64_t index = tight ? attempt / 2 : attempt;
+      buffers.size(), maxWork, bool(tight),
+      [&](uint64_t index, bool atBound, uint64_t limit) {
         CandidateOrder order = orders[index % kOrders];
         if (index >= kOrders)
           order.seed = index;
         SearchResult found = (atBound ? *tight : search).run(order, limit);
         if (found.offsets)
           result.offsets = std::move(found.offsets);
-        return AttemptOutcome{bool(result.offsets), found.work, !atBound};
+        return AttemptOutcome{bool(result.offsets), found.work};
       });
   result.work = outcome.work;
   if (!result.offsets)

@@ -104,8 +104,8 @@ static uint64_t getLubyTerm(uint64_t index) {
 }
 
 AttemptOutcome walrus::runWithRestarts(
-    size_t buffers, uint64_t maxWork,
-    llvm::function_ref<AttemptOutcome(uint64_t, uint64_t)> attempt) {
+    size_t buffers, uint64_t maxWork, bool withBound,
+    llvm::function_ref<AttemptOutcome(uint64_t, bool, uint64_t)> attempt) {
   // Large enough that the first attempts get through easy problems
   // without restarting.
   constexpr uint64_t kWorkPerBuffer = 8000;
@@ -114,10 +114,12 @@ AttemptOutcome walrus::runWithRestarts(
   for (uint64_t index = 0; total.work < maxWork; ++index) {
     uint64_t limit =
         std::min(unit * getLubyTerm(index), maxWork - total.work);
-    AttemptOutcome outcome = attempt(index, limit);
+    bool atBound = withBound && index % 2 == 1;
+    AttemptOutcome outcome =
+        attempt(withBound ? index / 2 : index, atBound, limit);
     total.work += outcome.work;
     total.placed = outcome.placed;
-    if (outcome.placed || (outcome.finishingProves && outcome.work <= limit))
+    if (outcome.placed || (!atBound && outcome.work <= limit))
       break;
   }
   return total;

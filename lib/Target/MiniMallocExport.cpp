@@ -26,6 +26,7 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
   };
   SmallVector<Row> rows;
   bool banded = false;
+  int64_t targetPartitions = getTarget(module).getSbufPartitions();
   WalkResult walk = module.walk([&](MemlocOp memloc) {
     auto id = memloc->getAttrOfType<StringAttr>("minimalloc.id");
     auto lower = memloc->getAttrOfType<IntegerAttr>("minimalloc.lower");
@@ -49,7 +50,7 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
                     type.getFreeSize(), int64_t(*address),
                     type.getPartitions(),
                     int64_t(memloc.getBasePartition().value_or(0))});
-    banded |= type.getPartitions() != getTarget(module).getSbufPartitions();
+    banded |= type.getPartitions() != targetPartitions;
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())

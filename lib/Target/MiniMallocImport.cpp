@@ -2,9 +2,10 @@
 //
 // Each buffer becomes a 128 x size i8 SBUF tensor (or partitions x size,
 // given the optional `partitions` column, a Walrus extension), written by
-// a memset at its first time step and read by a DMA at its last one. Within one time
-// step every write comes before every read, so two tensors' live ranges
-// overlap in program order exactly when their [lower, upper) intervals do.
+// a memset at its first time step and read by a DMA at its last one.
+// Within one time step every write comes before every read, so two
+// tensors' live ranges overlap in program order exactly when their
+// [lower, upper) intervals do.
 //
 //===----------------------------------------------------------------------===//
 

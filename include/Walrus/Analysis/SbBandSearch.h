@@ -1,4 +1,4 @@
-//===- SbBandSearch.h - Bounded search over partition bands ------*- C++ -*-===//
+//===- SbBandSearch.h - Bounded search over partition bands -----*- C++ -*-===//
 //
 // The search before spilling for tensors that do not all span every
 // partition. SBUF's partitions fall into lanes (the quarters a band choice
