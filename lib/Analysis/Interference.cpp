@@ -109,44 +109,66 @@ InterferenceGraph::InterferenceGraph(
         }))
       node.spillCost = std::numeric_limits<double>::infinity();
 
-  // Edges: live ranges that overlap in time. Sweeping by start, a node
-  // meets exactly the nodes whose range is still open, so each edge is
-  // found once and no bit matrix is needed to deduplicate.
   SmallVector<unsigned> order;
+  unsigned lastPoint = 0;
   for (unsigned index = 0; index < nodes.size(); ++index)
-    if (nodes[index].live)
+    if (nodes[index].live) {
       order.push_back(index);
+      lastPoint = std::max(lastPoint, nodes[index].range.end);
+    }
+
+  // Per program point, how many live ranges start at or before it and how
+  // many end before it, and the area that starts and stops being live
+  // there. A node's degree is the ranges started by its end less those
+  // ended before its start (and itself); the lower bound is the largest
+  // area live at a point, spread over all partitions. No sorting, no pairs.
+  std::vector<size_t> startsUpTo(lastPoint + 2, 0), endsBefore(lastPoint + 2, 0);
+  std::vector<int64_t> areaChange(lastPoint + 2, 0);
+  for (unsigned index : order) {
+    const SbNode &node = nodes[index];
+    ++startsUpTo[node.range.start];
+    ++endsBefore[node.range.end + 1];
+    areaChange[node.range.start] += node.partitions * node.bytes;
+    areaChange[node.range.end + 1] -= node.partitions * node.bytes;
+  }
+  int64_t liveArea = 0;
+  for (unsigned point = 0; point <= lastPoint + 1; ++point) {
+    if (point > 0) {
+      startsUpTo[point] += startsUpTo[point - 1];
+      endsBefore[point] += endsBefore[point - 1];
+    }
+    liveArea += areaChange[point];
+    lowerBound = std::max(
+        lowerBound, (liveArea + targetPartitions - 1) / targetPartitions);
+  }
+
+  // Edges: live ranges that overlap in time, in a compressed adjacency
+  // (per-node vectors cost more than finding the edges at millions of
+  // them). Sweeping by start, a node meets exactly the nodes whose range
+  // is still open, so each edge is found once.
+  firstNeighbor.assign(nodes.size() + 1, 0);
+  for (unsigned index = 0; index < nodes.size(); ++index) {
+    const LiveRange &range = nodes[index].range;
+    size_t degree = nodes[index].live ? startsUpTo[range.end] -
+                                            endsBefore[range.start] - 1
+                                      : 0;
+    firstNeighbor[index + 1] = firstNeighbor[index] + degree;
+  }
+  adjacency.resize(firstNeighbor.back());
+  // Where each node's list continues.
+  std::vector<size_t> next(firstNeighbor.begin(), firstNeighbor.end() - 1);
   llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
     return std::make_pair(nodes[lhs].range.start, lhs) <
            std::make_pair(nodes[rhs].range.start, rhs);
   });
-  SmallVector<unsigned> open;
+  SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
   for (unsigned index : order) {
-    SbNode &node = nodes[index];
-    llvm::erase_if(open, [&](unsigned other) {
-      return nodes[other].range.end < node.range.start;
-    });
-    for (unsigned other : open) {
-      node.neighbors.push_back(other);
-      nodes[other].neighbors.push_back(index);
-      ++numEdges;
+    unsigned start = nodes[index].range.start;
+    llvm::erase_if(open, [&](auto other) { return other.first < start; });
+    for (auto [end, other] : open) {
+      adjacency[next[index]++] = other;
+      adjacency[next[other]++] = index;
     }
-    open.push_back(index);
-  }
-
-  // Lower bound: the largest live area at one point, over all partitions.
-  SmallVector<std::pair<unsigned, int64_t>> events; // (point, +-area)
-  for (unsigned index : order) {
-    const SbNode &node = nodes[index];
-    int64_t area = node.partitions * node.bytes;
-    events.push_back({2 * node.range.start, area});
-    events.push_back({2 * node.range.end + 1, -area});
-  }
-  llvm::sort(events);
-  int64_t liveArea = 0;
-  for (auto [point, area] : events) {
-    liveArea += area;
-    lowerBound = std::max(
-        lowerBound, (liveArea + targetPartitions - 1) / targetPartitions);
+    open.push_back({nodes[index].range.end, index});
   }
 }

@@ -27,7 +27,21 @@ namespace {
 struct TensorAccess {
   Operation *instruction;
   Access access;
-  SmallVector<LoopOp, 4> loops;
+};
+
+/// What the walk keeps of one location's accesses: enough for its range
+/// without a record per access, which at 100k tensors costs more than the
+/// walk itself.
+struct AccessSummary {
+  Operation *first = nullptr, *last = nullptr;
+  unsigned firstPoint = 0, lastPoint = 0;
+  /// The loops around the first and the last access.
+  SmallVector<LoopOp, 0> firstLoops, lastLoops;
+  /// How many of the outermost loops every access sits in.
+  size_t common = 0;
+  /// Every access, kept only when the first one sits in a loop: only then
+  /// can all of them share one (staysInIteration looks at them all).
+  SmallVector<TensorAccess, 0> accesses;
 };
 } // namespace
 
@@ -65,49 +79,77 @@ static bool staysInIteration(MemlocOp memloc,
 }
 
 TensorLiveness::TensorLiveness(FuncOp func) : order(func) {
-  llvm::MapVector<Operation *, SmallVector<TensorAccess>> byMemloc;
+  llvm::MapVector<Operation *, AccessSummary> byMemloc;
   for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
     byMemloc[memloc];
-  func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
-    SmallVector<Access> accesses;
-    instruction.getAccesses(accesses);
-    for (const Access &access : accesses)
-      if (MemlocOp memloc = getDefiningMemloc(access.getMemloc()))
-        byMemloc[memloc].push_back(
-            {instruction, access, getEnclosingLoops(instruction)});
-  });
 
+  SmallVector<LoopOp, 4> loops; // around the instruction being visited
+  SmallVector<Access> accesses;
+  std::function<void(Block &)> visit = [&](Block &block) {
+    for (Operation &op : block) {
+      if (auto loop = dyn_cast<LoopOp>(op)) {
+        loops.push_back(loop);
+        visit(loop.getBody().front());
+        loops.pop_back();
+        continue;
+      }
+      auto instruction = dyn_cast<InstructionOpInterface>(op);
+      if (!instruction)
+        continue;
+      unsigned point = order.getPoint(instruction);
+      accesses.clear();
+      instruction.getAccesses(accesses);
+      for (const Access &access : accesses) {
+        MemlocOp memloc = getDefiningMemloc(access.getMemloc());
+        if (!memloc)
+          continue;
+        AccessSummary &summary = byMemloc[memloc];
+        if (!summary.first) {
+          summary.first = instruction;
+          summary.firstPoint = point;
+          summary.firstLoops.assign(loops.begin(), loops.end());
+          summary.common = loops.size();
+        } else {
+          auto [mine, theirs] =
+              std::mismatch(loops.begin(), loops.end(),
+                            summary.firstLoops.begin(),
+                            summary.firstLoops.end());
+          summary.common = std::min<size_t>(summary.common,
+                                            mine - loops.begin());
+        }
+        if (summary.last != instruction) {
+          summary.last = instruction;
+          summary.lastPoint = point;
+          summary.lastLoops.assign(loops.begin(), loops.end());
+        }
+        if (!summary.firstLoops.empty())
+          summary.accesses.push_back({instruction, access});
+      }
+    }
+  };
+  visit(func.getBody().front());
+
+  // An access nested deeper than the loops all accesses share counts from
+  // the header to the end of its loop at that depth. Those loops are
+  // disjoint and in program order, so the first and last accesses bound
+  // the range.
   unsigned lastPoint = order.getNumPoints() ? order.getNumPoints() - 1 : 0;
-  for (auto &[op, accesses] : byMemloc) {
+  for (auto &[op, summary] : byMemloc) {
     auto memloc = cast<MemlocOp>(op);
     TensorKind kind = memloc.getKind();
-    if (accesses.empty()) {
+    if (!summary.first) {
       if (kind != TensorKind::Internal)
         ranges[memloc] = {0, lastPoint, false};
       continue;
     }
-    // The loops every access sits in.
-    size_t common = accesses.front().loops.size();
-    for (const TensorAccess &access : accesses) {
-      size_t depth = 0;
-      while (depth < common && depth < access.loops.size() &&
-             access.loops[depth] == accesses.front().loops[depth])
-        ++depth;
-      common = depth;
-    }
-    LiveRange range{~0u, 0, false};
-    for (const TensorAccess &access : accesses) {
-      unsigned start = order.getPoint(access.instruction), end = start;
-      if (access.loops.size() > common) {
-        LoopOp outer = access.loops[common];
-        start = order.getLoopHeader(outer);
-        end = order.getLoopEnd(outer);
-      }
-      range.start = std::min(range.start, start);
-      range.end = std::max(range.end, end);
-    }
-    if (common > 0 && !staysInIteration(memloc, accesses)) {
-      LoopOp loop = accesses.front().loops[common - 1];
+    size_t common = summary.common;
+    LiveRange range{summary.firstPoint, summary.lastPoint, false};
+    if (summary.firstLoops.size() > common)
+      range.start = order.getLoopHeader(summary.firstLoops[common]);
+    if (summary.lastLoops.size() > common)
+      range.end = order.getLoopEnd(summary.lastLoops[common]);
+    if (common > 0 && !staysInIteration(memloc, summary.accesses)) {
+      LoopOp loop = summary.firstLoops[common - 1];
       range.start = std::min(range.start, order.getLoopHeader(loop));
       range.end = std::max(range.end, order.getLoopEnd(loop));
       range.loopCarried = true;

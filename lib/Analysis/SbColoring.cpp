@@ -19,7 +19,7 @@ class Colorer {
 public:
   Colorer(const InterferenceGraph &graph, int64_t partitions, int64_t bytes,
           ArrayRef<std::optional<SbPlacement>> fixed)
-      : nodes(graph.getNodes()), partitions(partitions), budget(bytes),
+      : graph(graph), nodes(graph.getNodes()), partitions(partitions), budget(bytes),
         lowerBound(graph.getLowerBound()), fixed(fixed),
         impactTable(computeImpactTable(partitions)) {}
 
@@ -84,9 +84,10 @@ private:
   /// node finds no place or the peak reaches `bar`.
   std::optional<SbColoring> selectInOrder(ArrayRef<unsigned> order,
                                           std::optional<int64_t> bar);
-  std::optional<SbPlacement> place(unsigned index,
-                                   ArrayRef<std::optional<SbPlacement>> placed);
+  std::optional<SbPlacement> place(unsigned index, ArrayRef<int64_t> addressOf,
+                                   ArrayRef<int64_t> baseOf);
 
+  const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
   int64_t partitions, budget, lowerBound;
   ArrayRef<std::optional<SbPlacement>> fixed;
@@ -102,8 +103,8 @@ void Colorer::simplify() {
   SmallVector<int64_t> pressure(count, 0), degree(count, 0);
   SmallVector<bool> removed(count, false), queued(count, false);
   for (unsigned i = 0; i < count; ++i) {
-    degree[i] = nodes[i].neighbors.size();
-    for (unsigned j : nodes[i].neighbors)
+    degree[i] = graph.getNeighbors(i).size();
+    for (unsigned j : graph.getNeighbors(i))
       pressure[i] += getImpact(i, j);
   }
   std::queue<unsigned> colorable;
@@ -132,7 +133,7 @@ void Colorer::simplify() {
       removed[i] = true;
   for (unsigned i = 0; i < count; ++i)
     if (!fixed[i])
-      for (unsigned j : nodes[i].neighbors)
+      for (unsigned j : graph.getNeighbors(i))
         if (fixed[j]) {
           pressure[i] -= getImpact(i, j);
           --degree[i];
@@ -143,7 +144,7 @@ void Colorer::simplify() {
   auto remove = [&](unsigned i) {
     removed[i] = true;
     stack.push_back(i);
-    for (unsigned j : nodes[i].neighbors) {
+    for (unsigned j : graph.getNeighbors(i)) {
       if (removed[j])
         continue;
       pressure[j] -= getImpact(j, i);
@@ -180,7 +181,8 @@ void Colorer::simplify() {
 static std::optional<int64_t>
 findOffset(SmallVectorImpl<std::pair<int64_t, int64_t>> &taken, int64_t bytes,
            int64_t budget) {
-  llvm::sort(taken);
+  // By first byte only: the scan takes the furthest end either way.
+  llvm::sort(taken, llvm::less_first());
   int64_t offset = 0;
   for (auto [first, end] : taken) {
     if (first >= offset + bytes)
@@ -192,19 +194,32 @@ findOffset(SmallVectorImpl<std::pair<int64_t, int64_t>> &taken, int64_t bytes,
   return offset;
 }
 
-std::optional<SbPlacement>
-Colorer::place(unsigned index, ArrayRef<std::optional<SbPlacement>> placed) {
+std::optional<SbPlacement> Colorer::place(unsigned index,
+                                          ArrayRef<int64_t> addressOf,
+                                          ArrayRef<int64_t> baseOf) {
   const SbNode &node = nodes[index];
+  ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
+  // A tensor on all partitions meets every placed neighbour: no band to
+  // choose and nothing to filter (every tensor of a 1-D problem).
+  if (node.bandClass == unsigned(BandClass::Full)) {
+    taken.clear();
+    for (unsigned j : neighbors)
+      if (addressOf[j] >= 0)
+        taken.push_back({addressOf[j], addressOf[j] + nodes[j].bytes});
+    if (std::optional<int64_t> offset = findOffset(taken, node.bytes, budget))
+      return SbPlacement{0, *offset};
+    return std::nullopt;
+  }
   std::optional<SbPlacement> best;
   for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
     taken.clear();
-    for (unsigned j : node.neighbors) {
-      if (!placed[j])
+    for (unsigned j : neighbors) {
+      if (addressOf[j] < 0)
         continue;
-      int64_t theirFirst = placed[j]->basePartition;
+      int64_t theirFirst = baseOf[j];
       if (theirFirst < first + node.partitions &&
           first < theirFirst + nodes[j].partitions)
-        taken.push_back({placed[j]->address, placed[j]->address + nodes[j].bytes});
+        taken.push_back({addressOf[j], addressOf[j] + nodes[j].bytes});
     }
     std::optional<int64_t> offset = findOffset(taken, node.bytes, budget);
     if (offset && (!best || *offset < best->address))
@@ -217,19 +232,27 @@ std::optional<SbColoring>
 Colorer::selectInOrder(ArrayRef<unsigned> order, std::optional<int64_t> bar) {
   SbColoring result;
   result.placements.assign(fixed.begin(), fixed.end());
-  for (const std::optional<SbPlacement> &place : fixed)
-    if (place)
+  // Placements as flat arrays (address -1: not placed): place() reads
+  // them for every neighbour, and at millions of edges their size shows.
+  std::vector<int64_t> addressOf(nodes.size(), -1), baseOf(nodes.size(), 0);
+  for (auto [index, place] : llvm::enumerate(fixed))
+    if (place) {
+      addressOf[index] = place->address;
+      baseOf[index] = place->basePartition;
       result.peakBytes =
-          std::max(result.peakBytes,
-                   place->address + nodes[&place - fixed.data()].bytes);
+          std::max(result.peakBytes, place->address + nodes[index].bytes);
+    }
   for (unsigned index : order) {
-    result.placements[index] = place(index, result.placements);
-    if (!result.placements[index])
+    std::optional<SbPlacement> placement = place(index, addressOf, baseOf);
+    result.placements[index] = placement;
+    if (!placement) {
       result.spilled.push_back(index);
-    else
-      result.peakBytes = std::max(
-          result.peakBytes, result.placements[index]->address +
-                                nodes[index].bytes);
+    } else {
+      addressOf[index] = placement->address;
+      baseOf[index] = placement->basePartition;
+      result.peakBytes =
+          std::max(result.peakBytes, placement->address + nodes[index].bytes);
+    }
     if (bar && (!result.spilled.empty() || result.peakBytes >= *bar))
       return std::nullopt;
   }

@@ -179,8 +179,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
              << budget;
   }
 
-  llvm::StringSet<> names = getMemlocNames(func);
-  result.splits = splitDisjointSegments(func, names, explain);
+  MemlocNamer namer(func);
+  result.splits = splitDisjointSegments(func, namer, explain);
   SmallPtrSet<Operation *, 16> spillLocals;
   // The search's budget is shared by all spill rounds of the function.
   uint64_t searchWorkLeft = searchBudget;
@@ -250,7 +250,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         continue;
       }
       std::optional<unsigned> victim;
-      for (unsigned neighbor : nodes[index].neighbors)
+      for (unsigned neighbor : graph.getNeighbors(index))
         if (!isSpillLocal(neighbor) &&
             nodes[neighbor].spillCost != std::numeric_limits<double>::infinity() &&
             (!victim || nodes[neighbor].spillCost < nodes[*victim].spillCost))
@@ -274,7 +274,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         // Its pieces find their own places.
         memloc.removeAddressAttr();
         memloc.removeBasePartitionAttr();
-        if (failed(spillToDram(memloc, names, spillLocals)))
+        if (failed(spillToDram(memloc, namer, spillLocals)))
           return failure();
         ++result.spills;
       }

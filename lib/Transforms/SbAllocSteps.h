@@ -10,15 +10,25 @@
 
 namespace walrus {
 
-/// `base`, or `base` with a number appended, not in `names`; adds it.
-std::string getUnusedName(llvm::StringSet<> &names, llvm::StringRef base);
+/// Fresh names for the memory locations the steps add to a function. The
+/// function's names are read when the first fresh one is needed: most
+/// functions need none, and at 100k tensors reading them is not free.
+class MemlocNamer {
+public:
+  explicit MemlocNamer(bir::FuncOp func) : func(func) {}
 
-/// The names of `func`'s memory locations.
-llvm::StringSet<> getMemlocNames(bir::FuncOp func);
+  /// `base`, or `base` with a number appended, that no memory location of
+  /// the function has and no earlier call returned.
+  std::string getUnusedName(llvm::StringRef base);
+
+private:
+  bir::FuncOp func;
+  std::optional<llvm::StringSet<>> names;
+};
 
 /// memloc_split: gives each independent segment of an SBUF tensor's life a
 /// clone of its own (docs/SbAlloc.md). Returns the number of clones.
-unsigned splitDisjointSegments(bir::FuncOp func, llvm::StringSet<> &names,
+unsigned splitDisjointSegments(bir::FuncOp func, MemlocNamer &namer,
                                bool explain);
 
 /// find_partners: groups of tensors a copy moves between that may share
@@ -35,7 +45,7 @@ findPartners(bir::FuncOp func, const TensorLiveness &liveness, int64_t budget,
 /// have views.
 /// The short tensors made are added to `spillLocals`.
 mlir::LogicalResult
-spillToDram(bir::MemlocOp memloc, llvm::StringSet<> &names,
+spillToDram(bir::MemlocOp memloc, MemlocNamer &namer,
             llvm::SmallPtrSetImpl<mlir::Operation *> &spillLocals);
 
 } // namespace walrus

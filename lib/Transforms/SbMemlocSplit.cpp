@@ -27,12 +27,48 @@ struct Use {
 };
 } // namespace
 
-/// The instructions using each SBUF tensor, in program order, without
+/// Whether memloc_split may give `memloc`'s segments clones of their own.
+static bool maySegment(MemlocOp memloc) {
+  return memloc.getMemoryType().getMemorySpace() == MemorySpace::SBUF &&
+         memloc.getKind() == TensorKind::Internal && !memloc.getAddress() &&
+         !memloc.getSet();
+}
+
+/// The tensors that may be cut at all: used again, after their first
+/// instruction, by one that writes them without reading, unmasked. Most
+/// are not, and collecting every tensor's uses costs several times this
+/// walk (at 100k tensors, most of memloc_split's time).
+static DenseSet<Operation *> getCutCandidates(FuncOp func) {
+  DenseSet<Operation *> seen, candidates;
+  for (auto instruction : func.getBody().front().getOps<InstructionOpInterface>()) {
+    SmallVector<Access> accesses;
+    instruction.getAccesses(accesses);
+    // Per tensor named here: whether this instruction may start its value.
+    SmallVector<std::pair<MemlocOp, bool>, 4> here;
+    for (const Access &access : accesses) {
+      auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
+      if (!memloc || !maySegment(memloc))
+        continue;
+      auto *it = llvm::find_if(here, [&](auto &entry) {
+        return entry.first == memloc;
+      });
+      if (it == here.end())
+        it = here.insert(here.end(), {memloc, !instruction.getMaskAttr()});
+      it->second &= access.kind == AccessKind::Write;
+    }
+    for (auto [memloc, mayCut] : here)
+      if (!seen.insert(memloc).second && mayCut)
+        candidates.insert(memloc);
+  }
+  return candidates;
+}
+
+/// The instructions using each of `candidates`, in program order, without
 /// their footprints yet; tensors used inside loops or through views are
 /// left out (they are not segmented). One walk over the function for all
 /// tensors.
 static llvm::MapVector<Operation *, SmallVector<Use>>
-getUses(FuncOp func) {
+getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
   llvm::MapVector<Operation *, SmallVector<Use>> uses;
   DenseSet<Operation *> excluded;
   for (Operation &op : func.getBody().front()) {
@@ -60,7 +96,8 @@ getUses(FuncOp func) {
     SmallVector<std::pair<Operation *, Use>, 4> byMemloc;
     for (const Access &access : accesses) {
       auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
-      if (!memloc || excluded.contains(memloc))
+      if (!memloc || !candidates.contains(memloc) ||
+          excluded.contains(memloc))
         continue;
       auto *it = llvm::find_if(byMemloc, [&](const auto &entry) {
         return entry.first == memloc;
@@ -113,16 +150,15 @@ static bool contains(const TensorBox &outer, const TensorBox &inner) {
                            inner.lastColumn <= outer.lastColumn);
 }
 
-unsigned walrus::splitDisjointSegments(FuncOp func, llvm::StringSet<> &names,
+unsigned walrus::splitDisjointSegments(FuncOp func, MemlocNamer &namer,
                                        bool explain) {
   unsigned clones = 0;
-  auto usesByMemloc = getUses(func);
+  DenseSet<Operation *> candidates = getCutCandidates(func);
+  if (candidates.empty())
+    return 0;
+  auto usesByMemloc = getUses(func, candidates);
   for (auto &[op, memlocUses] : usesByMemloc) {
     auto memloc = cast<MemlocOp>(op);
-    if (memloc.getMemoryType().getMemorySpace() != MemorySpace::SBUF ||
-        memloc.getKind() != TensorKind::Internal || memloc.getAddress() ||
-        memloc.getSet())
-      continue;
     SmallVector<Use> *uses = &memlocUses;
     // Footprints are computed only where a cut is possible at all.
     if (uses->size() < 2 ||
@@ -149,8 +185,8 @@ unsigned walrus::splitDisjointSegments(FuncOp func, llvm::StringSet<> &names,
     builder.setInsertionPointAfter(memloc);
     for (auto [segment, cut] : llvm::enumerate(cuts)) {
       size_t end = segment + 1 < cuts.size() ? cuts[segment + 1] : uses->size();
-      std::string name = getUnusedName(
-          names, (memloc.getName() + "_S" + Twine(segment + 1)).str());
+      std::string name = namer.getUnusedName(
+          (memloc.getName() + "_S" + Twine(segment + 1)).str());
       auto clone = cast<MemlocOp>(builder.clone(*memloc));
       clone.setName(name);
       for (size_t index = cut; index < end; ++index)

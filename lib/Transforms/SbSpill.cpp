@@ -36,23 +36,21 @@ static bool overwritesAll(Operation *op, ArrayRef<Access> accesses,
          written.getColumns() == type.getFreeSize();
 }
 
-llvm::StringSet<> walrus::getMemlocNames(FuncOp func) {
-  llvm::StringSet<> names;
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
-    names.insert(memloc.getName());
-  return names;
-}
-
-std::string walrus::getUnusedName(llvm::StringSet<> &names, StringRef base) {
+std::string MemlocNamer::getUnusedName(StringRef base) {
+  if (!names) {
+    names.emplace();
+    for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+      names->insert(memloc.getName());
+  }
   std::string name = base.str();
-  for (unsigned suffix = 1; names.contains(name); ++suffix)
+  for (unsigned suffix = 1; names->contains(name); ++suffix)
     name = (base + "_" + Twine(suffix)).str();
-  names.insert(name);
+  names->insert(name);
   return name;
 }
 
 LogicalResult
-walrus::spillToDram(MemlocOp memloc, llvm::StringSet<> &names,
+walrus::spillToDram(MemlocOp memloc, MemlocNamer &namer,
                     SmallPtrSetImpl<Operation *> &spillLocals) {
   if (memloc.getKind() != TensorKind::Internal)
     return memloc.emitError()
@@ -71,7 +69,7 @@ walrus::spillToDram(MemlocOp memloc, llvm::StringSet<> &names,
       builder, memloc.getLoc(),
       DramType::get(context, type.getShape(), type.getElementType()),
       builder.getStringAttr(
-          getUnusedName(names, (memloc.getName() + "_home").str())),
+          namer.getUnusedName((memloc.getName() + "_home").str())),
       TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
       IntegerAttr(), IntegerAttr());
   int64_t freeSize = type.getFreeSize();
@@ -92,8 +90,8 @@ walrus::spillToDram(MemlocOp memloc, llvm::StringSet<> &names,
         mine.push_back(access);
     builder.setInsertionPointAfter(home);
     auto local = cast<MemlocOp>(builder.clone(*memloc));
-    local.setName(getUnusedName(
-        names, (memloc.getName() + "_spill" + Twine(index)).str()));
+    local.setName(namer.getUnusedName(
+        (memloc.getName() + "_spill" + Twine(index)).str()));
     spillLocals.insert(local);
     IntegerSetAttr mask = instruction.getMaskAttr();
     if (!overwritesAll(user, mine, type)) {

@@ -50,7 +50,7 @@ struct TestPrintInterferencePass
           os << ", live [" << node.range.start << ", " << node.range.end
              << "]";
         os << ", neighbours";
-        SmallVector<unsigned> neighbors(node.neighbors);
+        SmallVector<unsigned> neighbors(graph.getNeighbors(index));
         llvm::sort(neighbors);
         for (unsigned neighbor : neighbors)
           os << ' ' << neighbor;

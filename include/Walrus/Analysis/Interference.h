@@ -51,7 +51,6 @@ struct SbNode {
   bool live = false; // false: never accessed, conflicts with nothing
   /// Accesses weighted by their loops' trip counts, times the bytes moved.
   double spillCost = 0;
-  llvm::SmallVector<unsigned> neighbors;
 };
 
 /// The interference graph of one function's SBUF tensors.
@@ -65,7 +64,13 @@ public:
 
   llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
   llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }
-  size_t getNumEdges() const { return numEdges; }
+  size_t getNumEdges() const { return adjacency.size() / 2; }
+  /// The nodes whose live ranges overlap `node`'s.
+  llvm::ArrayRef<unsigned> getNeighbors(unsigned node) const {
+    return llvm::ArrayRef(adjacency)
+        .slice(firstNeighbor[node], firstNeighbor[node + 1] -
+                                        firstNeighbor[node]);
+  }
 
   /// Placement-independent lower bound on the peak bytes per partition:
   /// the largest total footprint live at one point, spread over all
@@ -74,7 +79,10 @@ public:
 
 private:
   llvm::SmallVector<SbNode> nodes;
-  size_t numEdges = 0;
+  /// Compressed adjacency: node i's neighbours are
+  /// adjacency[firstNeighbor[i], firstNeighbor[i + 1]).
+  std::vector<unsigned> adjacency;
+  std::vector<size_t> firstNeighbor;
   int64_t lowerBound = 0;
 };
 
