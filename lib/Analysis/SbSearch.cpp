@@ -47,19 +47,27 @@ public:
     crossing.assign(sections, 0);
     covering.resize(sections);
     startingAt.resize(sections);
-    unplacedKeys.assign(sections, 0);
+    keys = SectionKeys(sections);
+    for (unsigned s = 0; s < sections; ++s)
+      keys.flip(s, getHeightKey(s, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
-      Item item{span.first, span.second, buffer.bytes};
+      Item item{span.first, span.second, buffer.bytes, 0, {}};
       for (unsigned s = item.first; s < item.last; ++s) {
         remaining[s] += item.bytes;
+        item.slots.push_back(covering[s].size());
         covering[s].push_back(items.size());
       }
       for (unsigned s = item.first; s + 1 < item.last; ++s)
         ++crossing[s];
       startingAt[item.first].push_back(items.size());
-      unplacedKeys[item.first] ^= mixBits(items.size());
+      keys.flip(item.first, mixBits(items.size()));
       items.push_back(item);
     }
+    for (Item &item : items)
+      for (unsigned s = item.first; s < item.last; ++s)
+        item.peak = std::max(item.peak, remaining[s]);
+    for (unsigned s = 0; s < sections; ++s)
+      unplacedCount.push_back(covering[s].size());
     floor.assign(items.size(), 0);
     offsets.assign(items.size(), -1);
     seen.assign(sections, 0);
@@ -96,6 +104,10 @@ private:
   struct Item {
     unsigned first, last; // sections [first, last)
     int64_t bytes;
+    /// The most ever left to place over one of its sections.
+    int64_t peak = 0;
+    /// Per section it covers, its place in that section's covering list.
+    SmallVector<unsigned, 4> slots;
   };
 
   static int64_t getArea(const Item &item) {
@@ -143,12 +155,34 @@ private:
 
   /// A fingerprint of what sections [first, last) hold: their heights and
   /// the buffers still to place within them.
-  uint64_t hashState(unsigned first, unsigned last) {
-    work += last - first;
-    uint64_t hash = mixBits(uint64_t(first) << 32 | last);
-    for (unsigned s = first; s < last; ++s)
-      hash = mixBits(hash ^ uint64_t(height[s])) ^ unplacedKeys[s];
-    return hash;
+  uint64_t hashState(unsigned first, unsigned last) const {
+    return mixBits(uint64_t(first) << 32 | last) ^ keys.get(first, last);
+  }
+
+  /// Section `s`'s part of the fingerprint for its height.
+  static uint64_t getHeightKey(unsigned s, int64_t level) {
+    return mixBits(uint64_t(level) ^ uint64_t(s) << 40);
+  }
+
+  /// The unplaced buffers over section `s`: its covering list holds them
+  /// first, so that the loops over them skip what is placed.
+  ArrayRef<unsigned> getUnplacedCovering(unsigned s) const {
+    return ArrayRef(covering[s]).take_front(unplacedCount[s]);
+  }
+
+  /// Moves buffer `index` across the unplaced / placed boundary of the
+  /// covering list of every section it covers.
+  void setPlaced(unsigned index, bool placed) {
+    Item &item = items[index];
+    for (unsigned s = item.first; s < item.last; ++s) {
+      unsigned &mine = item.slots[s - item.first];
+      unsigned boundary = placed ? unplacedCount[s] - 1 : unplacedCount[s];
+      unsigned other = covering[s][boundary];
+      std::swap(covering[s][mine], covering[s][boundary]);
+      items[other].slots[s - items[other].first] = mine;
+      mine = boundary;
+      unplacedCount[s] += placed ? -1 : 1;
+    }
   }
 
   /// One step of solve(): independent parts apart, else a branch.
@@ -176,8 +210,8 @@ private:
     for (unsigned neighbor : {section - 1, section + 1})
       if (neighbor < height.size() && height[neighbor] > level)
         next = std::min(next, height[neighbor]);
-    for (unsigned index : covering[section])
-      if (offsets[index] < 0 && floor[index] > level)
+    for (unsigned index : getUnplacedCovering(section))
+      if (floor[index] > level)
         next = std::min(next, floor[index]);
     if (next + remaining[section] > capacity)
       return false;
@@ -204,9 +238,9 @@ private:
 
   /// The unplaced buffers that can sit at the bottom of section `s`.
   unsigned countCandidates(unsigned s) {
-    work += covering[s].size();
-    return llvm::count_if(covering[s], [&](unsigned index) {
-      return offsets[index] < 0 && floor[index] == height[s];
+    work += unplacedCount[s];
+    return llvm::count_if(getUnplacedCovering(s), [&](unsigned index) {
+      return floor[index] == height[s];
     });
   }
 
@@ -240,8 +274,8 @@ private:
   SmallVector<unsigned, 16> getCandidates(const Valley &valley) const {
     SmallVector<unsigned, 16> candidates;
     int64_t level = height[valley.begin];
-    for (unsigned index : covering[valley.begin])
-      if (offsets[index] < 0 && floor[index] == level)
+    for (unsigned index : getUnplacedCovering(valley.begin))
+      if (floor[index] == level)
         candidates.push_back(index);
     llvm::sort(candidates, [&](unsigned a, unsigned b) {
       auto key = [&](unsigned index) {
@@ -263,7 +297,8 @@ private:
       if (top + remaining[s] - item.bytes > capacity)
         return false;
     offsets[index] = offset;
-    unplacedKeys[item.first] ^= mixBits(index);
+    setPlaced(index, true);
+    keys.flip(item.first, mixBits(index));
     placedArea += getArea(item);
     trail.push_back({Change::Placed, index, 0});
     for (unsigned s = item.first; s < item.last; ++s) {
@@ -277,18 +312,26 @@ private:
   }
 
   /// Lifts section `s` to `top`, and with it the floors of what covers it.
+  /// A section needs checking (isConsistent) only where a floor rose so
+  /// high that what remains there might no longer fit above it.
   void raise(unsigned s, int64_t top) {
     trail.push_back({Change::Height, s, height[s]});
+    keys.flip(s, getHeightKey(s, height[s]) ^ getHeightKey(s, top));
     height[s] = top;
-    touch(s);
-    work += covering[s].size();
-    for (unsigned other : covering[s])
-      if (offsets[other] < 0 && floor[other] < top) {
-        trail.push_back({Change::Floor, other, floor[other]});
-        floor[other] = top;
-        for (unsigned t = items[other].first; t < items[other].last; ++t)
+    work += unplacedCount[s];
+    for (unsigned other : getUnplacedCovering(s)) {
+      if (floor[other] >= top)
+        continue;
+      trail.push_back({Change::Floor, other, floor[other]});
+      floor[other] = top;
+      const Item &item = items[other];
+      if (top + item.peak <= capacity)
+        continue;
+      work += item.last - item.first;
+      for (unsigned t = item.first; t < item.last; ++t)
+        if (top + remaining[t] > capacity)
           touch(t);
-      }
+    }
   }
 
   /// After sections [a, b) changed height: whether the valleys next to
@@ -339,21 +382,23 @@ private:
     }
   }
 
-  /// Checks the sections whose height or buyers' floors changed since the
-  /// last check: the lowest an unplaced buffer can sit over a section, plus
-  /// what remains to be placed there, must fit.
+  /// Checks the sections raise() marked: the lowest an unplaced buffer
+  /// can sit over a section (never below the section's height), plus what
+  /// remains to be placed there, must fit. One buffer low enough will do.
   bool isConsistent() {
     bool consistent = true;
     for (unsigned s : touched) {
       if (!consistent || remaining[s] == 0)
         continue;
-      int64_t lowestFloor = capacity + 1;
-      work += covering[s].size();
-      for (unsigned index : covering[s])
-        if (offsets[index] < 0)
-          lowestFloor = std::min(lowestFloor, floor[index]);
-      consistent =
-          std::max(height[s], lowestFloor) + remaining[s] <= capacity;
+      int64_t room = capacity - remaining[s];
+      consistent = false;
+      for (unsigned index : getUnplacedCovering(s)) {
+        ++work;
+        if (floor[index] <= room) {
+          consistent = true;
+          break;
+        }
+      }
     }
     touched.clear();
     ++stamp;
@@ -365,6 +410,8 @@ private:
       Change change = trail.pop_back_val();
       switch (change.kind) {
       case Change::Height:
+        keys.flip(change.index, getHeightKey(change.index, height[change.index]) ^
+                                    getHeightKey(change.index, change.value));
         height[change.index] = change.value;
         break;
       case Change::Floor:
@@ -378,13 +425,14 @@ private:
           bestOffsets = offsets;
         }
         placedArea -= getArea(item);
-        unplacedKeys[item.first] ^= mixBits(change.index);
+        keys.flip(item.first, mixBits(change.index));
         for (unsigned s = item.first; s < item.last; ++s) {
           remaining[s] += item.bytes;
           if (s + 1 < item.last)
             ++crossing[s];
         }
         offsets[change.index] = -1;
+        setPlaced(change.index, false);
         break;
       }
       }
@@ -407,10 +455,13 @@ private:
   SmallVector<unsigned> crossing;
   /// Per buffer: floor and offset (-1 while unplaced).
   SmallVector<int64_t> floor, offsets;
+  /// Per section the buffers over it (unplaced first: unplacedCount of
+  /// them) and those starting there.
   SmallVector<SmallVector<unsigned>> covering, startingAt;
-  /// Per section: the keys (mixBits(index)) of the unplaced buffers
-  /// starting there, combined.
-  SmallVector<uint64_t> unplacedKeys;
+  SmallVector<unsigned> unplacedCount;
+  /// Per section: its height's key and those (mixBits(index)) of the
+  /// unplaced buffers starting there, combined.
+  SectionKeys keys;
   SmallVector<bool> reached;
   /// Per buffer its place in the current attempt's order.
   SmallVector<double> rank;

@@ -48,6 +48,33 @@ std::optional<unsigned> findIndependentSplit(unsigned first, unsigned last,
 /// fingerprints.
 uint64_t mixBits(uint64_t value);
 
+/// Per section of time a 64-bit key that changes as a search goes, and
+/// the XOR of the keys over any range of sections in O(log n) (a Fenwick
+/// tree): a search fingerprints the part it solves at every step, and
+/// visiting each section of it there cost a fifth of the 1-D search's time.
+class SectionKeys {
+public:
+  explicit SectionKeys(unsigned sections = 0) : tree(sections + 1, 0) {}
+  /// XORs `key` into section `s`'s key.
+  void flip(unsigned s, uint64_t key) {
+    for (unsigned i = s + 1; i < tree.size(); i += i & -i)
+      tree[i] ^= key;
+  }
+  /// The XOR of the keys of sections [first, last).
+  uint64_t get(unsigned first, unsigned last) const {
+    return getPrefix(last) ^ getPrefix(first);
+  }
+
+private:
+  uint64_t getPrefix(unsigned end) const {
+    uint64_t key = 0;
+    for (unsigned i = end; i > 0; i -= i & -i)
+      key ^= tree[i];
+    return key;
+  }
+  llvm::SmallVector<uint64_t> tree;
+};
+
 /// Fingerprints of search states explored to the end without placing
 /// everything. Such a state fails again however it is reached and in
 /// whatever order candidates are tried, so a search that meets it again
