@@ -83,6 +83,7 @@ public:
 
   /// Of the placements tried so far, the one covering the most bytes x
   /// lanes x time (offset -1: unplaced).
+  int64_t getBestArea() const { return bestArea; }
   ArrayRef<std::pair<unsigned, int64_t>> getBestPartial() const {
     return bestPlacements;
   }
@@ -620,32 +621,49 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
   BandSearchResult result;
   if (lanes == 0 || lanes > 32)
     return result;
-  BandSearch search(buffers, lanes, capacity);
-  if (!search.mayFit())
+  SmallVector<BandSearchBuffer> reversed(buffers.begin(), buffers.end());
+  SmallVector<SearchBuffer> ranges;
+  for (const BandSearchBuffer &buffer : buffers)
+    ranges.push_back(buffer.range);
+  for (auto [buffer, range] : llvm::zip(reversed, reverseTime(ranges)))
+    buffer.range = range;
+  BandSearch forward(buffers, lanes, capacity),
+      backward(reversed, lanes, capacity);
+  if (!forward.mayFit())
     return result;
-  // With room to spare, a search of its own at the area bound takes every
-  // other attempt (runWithRestarts says why), when that bound could hold
-  // everything at all.
-  std::optional<BandSearch> tight;
-  if (int64_t bound = search.getLowerBound(); bound < capacity) {
-    tight.emplace(buffers, lanes, bound);
-    if (!tight->mayFit())
-      tight.reset();
+  // With room to spare, searches of their own at the area bound take turns
+  // (runWithRestarts says why), when that bound could hold everything.
+  std::optional<BandSearch> forwardAtBound, backwardAtBound;
+  if (int64_t bound = forward.getLowerBound(); bound < capacity) {
+    forwardAtBound.emplace(buffers, lanes, bound);
+    backwardAtBound.emplace(reversed, lanes, bound);
+    if (!forwardAtBound->mayFit()) {
+      forwardAtBound.reset();
+      backwardAtBound.reset();
+    }
   }
   constexpr unsigned kOrders = std::size(kBandOrders);
   AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, bool(tight),
-      [&](uint64_t index, bool atBound, uint64_t limit) {
-        BandSearchResult found = (atBound ? *tight : search)
-                                     .run(kBandOrders[index % kOrders],
-                                          index >= kOrders ? index : 0, limit);
+      buffers.size(), maxWork, bool(forwardAtBound),
+      [&](uint64_t index, SearchVariant variant, uint64_t limit) {
+        BandSearch &search = variant.atBound
+                                 ? *(variant.reversed ? backwardAtBound
+                                                      : forwardAtBound)
+                                 : (variant.reversed ? backward : forward);
+        BandSearchResult found =
+            search.run(kBandOrders[index % kOrders],
+                       index >= kOrders ? index : 0, limit);
         if (found.placements)
           result.placements = std::move(found.placements);
         return AttemptOutcome{bool(result.placements), found.work};
       });
   result.work = outcome.work;
-  if (!result.placements)
-    result.partial.assign(search.getBestPartial().begin(),
-                          search.getBestPartial().end());
+  if (!result.placements) {
+    const BandSearch &best = backward.getBestArea() > forward.getBestArea()
+                                 ? backward
+                                 : forward;
+    result.partial.assign(best.getBestPartial().begin(),
+                          best.getBestPartial().end());
+  }
   return result;
 }

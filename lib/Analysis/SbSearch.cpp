@@ -76,6 +76,7 @@ public:
   /// Of the placements tried so far, the one covering the most bytes x
   /// time (-1: unplaced).
   ArrayRef<int64_t> getBestPartial() const { return bestOffsets; }
+  int64_t getBestArea() const { return bestArea; }
 
   /// The most bytes live at one time: no placement is lower.
   int64_t getLowerBound() const {
@@ -478,15 +479,18 @@ private:
 SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                      int64_t capacity, uint64_t maxWork) {
   SearchResult result;
-  Search search(buffers, capacity);
-  if (!search.mayFit())
+  SmallVector<SearchBuffer> reversed = reverseTime(buffers);
+  Search forward(buffers, capacity), backward(reversed, capacity);
+  if (!forward.mayFit())
     return result;
-  // With room to spare, a search of its own at the lower bound takes
-  // every other attempt (runWithRestarts says why).
-  int64_t bound = search.getLowerBound();
-  std::optional<Search> tight;
-  if (bound < capacity)
-    tight.emplace(buffers, bound);
+  // With room to spare, searches of their own at the lower bound take
+  // turns (runWithRestarts says why).
+  int64_t bound = forward.getLowerBound();
+  std::optional<Search> forwardAtBound, backwardAtBound;
+  if (bound < capacity) {
+    forwardAtBound.emplace(buffers, bound);
+    backwardAtBound.emplace(reversed, bound);
+  }
   // MiniMalloc's three preorderings and size first, then the same with
   // seeded noise (deterministic, like everything else).
   const CandidateOrder orders[] = {{{Key::Width, Key::Area, Key::Total}, 0},
@@ -495,19 +499,27 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                    {{Key::Size, Key::Width}, 0}};
   constexpr unsigned kOrders = std::size(orders);
   AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, bool(tight),
-      [&](uint64_t index, bool atBound, uint64_t limit) {
+      buffers.size(), maxWork, bound < capacity,
+      [&](uint64_t index, SearchVariant variant, uint64_t limit) {
         CandidateOrder order = orders[index % kOrders];
         if (index >= kOrders)
           order.seed = index;
-        SearchResult found = (atBound ? *tight : search).run(order, limit);
+        Search &search = variant.atBound
+                             ? *(variant.reversed ? backwardAtBound
+                                                  : forwardAtBound)
+                             : (variant.reversed ? backward : forward);
+        SearchResult found = search.run(order, limit);
         if (found.offsets)
           result.offsets = std::move(found.offsets);
         return AttemptOutcome{bool(result.offsets), found.work};
       });
   result.work = outcome.work;
-  if (!result.offsets)
-    result.partial.assign(search.getBestPartial().begin(),
-                          search.getBestPartial().end());
+  if (!result.offsets) {
+    const Search &best = backward.getBestArea() > forward.getBestArea()
+                             ? backward
+                             : forward;
+    result.partial.assign(best.getBestPartial().begin(),
+                          best.getBestPartial().end());
+  }
   return result;
 }

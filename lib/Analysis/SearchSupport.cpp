@@ -103,23 +103,36 @@ static uint64_t getLubyTerm(uint64_t index) {
   return uint64_t(1) << power;
 }
 
+SmallVector<SearchBuffer>
+walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
+  unsigned last = 0;
+  for (const SearchBuffer &buffer : buffers)
+    last = std::max(last, buffer.end);
+  SmallVector<SearchBuffer> reversed;
+  for (const SearchBuffer &buffer : buffers)
+    reversed.push_back({last - buffer.end, last - buffer.start, buffer.bytes});
+  return reversed;
+}
+
 AttemptOutcome walrus::runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
-    llvm::function_ref<AttemptOutcome(uint64_t, bool, uint64_t)> attempt) {
+    llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
+        attempt) {
   // Large enough that the first attempts get through easy problems
   // without restarting.
   constexpr uint64_t kWorkPerBuffer = 8000;
   uint64_t unit = kWorkPerBuffer * std::max<size_t>(1, buffers);
+  unsigned variants = withBound ? 4 : 2;
   AttemptOutcome total;
   for (uint64_t index = 0; total.work < maxWork; ++index) {
+    uint64_t order = index / variants;
+    SearchVariant variant{index % 2 == 1, index % variants >= 2};
     uint64_t limit =
-        std::min(unit * getLubyTerm(index), maxWork - total.work);
-    bool atBound = withBound && index % 2 == 1;
-    AttemptOutcome outcome =
-        attempt(withBound ? index / 2 : index, atBound, limit);
+        std::min(unit * getLubyTerm(order), maxWork - total.work);
+    AttemptOutcome outcome = attempt(order, variant, limit);
     total.work += outcome.work;
     total.placed = outcome.placed;
-    if (outcome.placed || (!atBound && outcome.work <= limit))
+    if (outcome.placed || (!variant.atBound && outcome.work <= limit))
       break;
   }
   return total;

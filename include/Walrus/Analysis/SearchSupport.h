@@ -143,18 +143,36 @@ struct AttemptOutcome {
   uint64_t work = 0;
 };
 
+/// Which search an attempt runs: over time as given or reversed, and at
+/// the capacity or at the lower bound.
+struct SearchVariant {
+  bool reversed = false;
+  bool atBound = false;
+};
+
+/// Live ranges mirrored in time: the same problem, whose placements are
+/// the same, but a search building bottom-up from the left meets it in
+/// another order.
+llvm::SmallVector<SearchBuffer> reverseTime(llvm::ArrayRef<SearchBuffer> buffers);
+
 /// Depth-first search on packing problems is heavy-tailed: an attempt
 /// stuck deep in one order's tree is often quick in another's. So attempts
-/// `attempt(order, atBound, limit)` restart under work limits growing as
+/// `attempt(order, variant, limit)` restart under work limits growing as
 /// Luby, Sinclair and Zuckerman's universal sequence (1 1 2 1 1 2 4 ...
-/// times a unit per buffer), `order` counting the attempts of each kind.
+/// times a unit per buffer), `order` counting the attempts of each
+/// variant, and every variant running the same sequence of limits.
+///
+/// Variants: time as given and reversed take turns. Their trees differ
+/// most where it matters, in what the search meets first: of 120 hard-500
+/// instances, 2 fit in the budget only one way and 6 of 10 hard-1000 only
+/// the other (bench/minimalloc.py's generator).
 ///
 /// Room to spare makes these searches weaker, not stronger: dead space is
 /// allowed everywhere, so branches multiply and the tiling inferences cut
 /// less (hard-500 instances given 1% more room: 20 of 30 fit instead of
-/// 29). So with `withBound` (the bytes live at once leave room), every
-/// other attempt (`atBound`) packs into the lower bound instead, as a
-/// search of its own: what fits there fits in the capacity.
+/// 29). So with `withBound` (the bytes live at once leave room), the
+/// variants packing into the lower bound instead, as searches of their
+/// own, take turns too: what fits there fits in the capacity.
 ///
 /// Stops when an attempt places everything, when one at the capacity
 /// finishes without running out of work (that proves nothing fits; one at
@@ -162,8 +180,8 @@ struct AttemptOutcome {
 /// attempt placed everything, and the work done.
 AttemptOutcome runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
-    llvm::function_ref<AttemptOutcome(uint64_t, bool, uint64_t)> attempt);
-
+    llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
+        attempt);
 } // namespace walrus
 
 #endif // WALRUS_ANALYSIS_SEARCHSUPPORT_H
