@@ -163,9 +163,9 @@ llvm::SmallVector<SearchBuffer> reverseTime(llvm::ArrayRef<SearchBuffer> buffers
 /// variant, and every variant running the same sequence of limits.
 ///
 /// Variants: time as given and reversed take turns. Their trees differ
-/// most where it matters, in what the search meets first: of 120 hard-500
-/// instances, 2 fit in the budget only one way and 6 of 10 hard-1000 only
-/// the other (bench/minimalloc.py's generator).
+/// where it matters, in what the search meets first: 2 of 120 hard-500
+/// instances fit in the budget only reversed, 4 of 10 hard-1000 only as
+/// given (bench/minimalloc.py's generator).
 ///
 /// Room to spare makes these searches weaker, not stronger: dead space is
 /// allowed everywhere, so branches multiply and the tiling inferences cut
