@@ -172,3 +172,25 @@ InterferenceGraph::InterferenceGraph(
     open.push_back({nodes[index].range.end, index});
   }
 }
+
+SmallVector<unsigned> InterferenceGraph::getIndependentParts() const {
+  SmallVector<unsigned> order;
+  for (unsigned index = 0; index < nodes.size(); ++index)
+    if (nodes[index].live)
+      order.push_back(index);
+  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+    return std::make_pair(nodes[lhs].range.start, lhs) <
+           std::make_pair(nodes[rhs].range.start, rhs);
+  });
+  SmallVector<unsigned> parts(nodes.size(), ~0u);
+  unsigned part = 0;
+  std::optional<unsigned> reach; // the latest end seen in this part
+  for (unsigned index : order) {
+    const LiveRange &range = nodes[index].range;
+    if (reach && range.start > *reach)
+      ++part;
+    reach = std::max(reach.value_or(0), range.end);
+    parts[index] = part;
+  }
+  return parts;
+}

@@ -412,7 +412,7 @@ private:
     for (unsigned s = first; s < last; ++s)
       for (unsigned lane = 0; lane < lanes; ++lane)
         if (isOpen(lane, s) && height[cell(lane, s)] == *level) {
-          size_t count = getCandidates(s, lane, last).size();
+          size_t count = countCandidates(s, lane, best ? fewest : ~size_t(0));
           if (!best || count < fewest) {
             best = {s, lane};
             fewest = count;
@@ -480,10 +480,37 @@ private:
     return reached.back();
   }
 
-  /// What may sit at the bottom of cell (`lane`, `section`): (buffer, band
-  /// choice) pairs whose floor is the cell's height, those that fill the
-  /// lane's run at this height to its end first, then in the search's
-  /// order.
+  /// Calls `found(index, choice)` for each (buffer, band choice) pair
+  /// that may sit at the bottom of cell (`lane`, `section`): its floor is
+  /// the cell's height. Stops when `found` returns false.
+  template <typename Found>
+  void forEachCandidate(unsigned section, unsigned lane, Found found) {
+    int64_t level = height[cell(lane, section)];
+    for (unsigned index : covering[section]) {
+      if (offsets[index] >= 0)
+        continue;
+      for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
+        if (lanesOf.first <= lane && lane < lanesOf.second &&
+            !forbidden.contains({index, lanesOf.first, level}) &&
+            getFloor(items[index], choice) == level &&
+            !found(index, unsigned(choice)))
+          return;
+    }
+  }
+
+  /// How many candidates cell (`lane`, `section`) has, counting no
+  /// further than `enough` (picking the cell with the fewest needs no
+  /// more).
+  size_t countCandidates(unsigned section, unsigned lane, size_t enough) {
+    size_t count = 0;
+    forEachCandidate(section, lane,
+                     [&](unsigned, unsigned) { return ++count < enough; });
+    return count;
+  }
+
+  /// What may sit at the bottom of cell (`lane`, `section`), those that
+  /// fill the lane's run at this height to its end first, then in the
+  /// search's order.
   SmallVector<std::pair<unsigned, unsigned>, 16>
   getCandidates(unsigned section, unsigned lane, unsigned last) {
     int64_t level = height[cell(lane, section)];
@@ -492,15 +519,10 @@ private:
            height[cell(lane, runEnd)] == level)
       ++runEnd;
     SmallVector<std::pair<unsigned, unsigned>, 16> candidates;
-    for (unsigned index : covering[section]) {
-      if (offsets[index] >= 0)
-        continue;
-      for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
-        if (lanesOf.first <= lane && lane < lanesOf.second &&
-            !forbidden.contains({index, lanesOf.first, level}) &&
-            getFloor(items[index], choice) == level)
-          candidates.push_back({index, unsigned(choice)});
-    }
+    forEachCandidate(section, lane, [&](unsigned index, unsigned choice) {
+      candidates.push_back({index, choice});
+      return true;
+    });
     llvm::sort(candidates, [&](auto a, auto b) {
       auto key = [&](std::pair<unsigned, unsigned> candidate) {
         return std::make_tuple(items[candidate.first].last != runEnd,

@@ -76,11 +76,12 @@ struct SearchProblem {
   SmallVector<unsigned> nodes;
   SmallVector<SmallVector<int64_t, 4>> bases;
 
-  SearchProblem(ArrayRef<SbNode> graphNodes, int64_t partitions) {
+  /// The problem of placing `graphNodes[chosen]` (all live).
+  SearchProblem(ArrayRef<SbNode> graphNodes, ArrayRef<unsigned> chosen,
+                int64_t partitions) {
     int64_t laneWidth = partitions / kLanes;
-    for (auto [index, node] : llvm::enumerate(graphNodes)) {
-      if (!node.live)
-        continue;
+    for (unsigned index : chosen) {
+      const SbNode &node = graphNodes[index];
       BandSearchBuffer &buffer = buffers.emplace_back();
       buffer.range = {node.range.start, node.range.end, node.bytes};
       SmallVector<int64_t, 4> &choices = bases.emplace_back();
@@ -96,21 +97,34 @@ struct SearchProblem {
 };
 } // namespace
 
-/// Replaces an overflowing colouring by a search's placement when no
-/// tensor comes with an address: the 1-D search when every tensor spans
-/// all partitions, else the search over partition bands. When the search
-/// cannot place everything, colouring completes the most it placed, and
-/// that spills instead if it costs less.
+/// Replaces an overflowing colouring by a search's placement of the
+/// contended region: the independent parts of the function (runs of time
+/// no live range crosses out of) where colouring left a node out, when no
+/// tensor there comes with an address. Elsewhere the colouring stands.
+/// The 1-D search runs when every tensor there spans all partitions, else
+/// the search over partition bands. When the search cannot place
+/// everything, colouring completes the most it placed, and that spills
+/// instead if it costs less.
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     uint64_t &searchWorkLeft,
     ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
   constexpr unsigned kLanes = SearchProblem::kLanes;
   ArrayRef<SbNode> nodes = graph.getNodes();
-  if (searchWorkLeft == 0 || partitions % kLanes != 0 ||
-      llvm::any_of(fixed, [](auto p) { return bool(p); }))
+  if (searchWorkLeft == 0 || partitions % kLanes != 0)
     return;
-  SearchProblem problem(nodes, partitions);
+  SmallVector<unsigned> parts = graph.getIndependentParts();
+  llvm::DenseSet<unsigned> contended;
+  for (unsigned index : coloring.spilled)
+    contended.insert(parts[index]);
+  SmallVector<unsigned> chosen;
+  for (auto [index, part] : llvm::enumerate(parts))
+    if (part != ~0u && contended.contains(part)) {
+      if (fixed[index])
+        return;
+      chosen.push_back(index);
+    }
+  SearchProblem problem(nodes, chosen, partitions);
   ArrayRef<BandSearchBuffer> buffers = problem.buffers;
   bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
     return buffer.laneChoices.size() == 1 &&
@@ -139,7 +153,10 @@ void SbAllocPass::searchBeforeSpilling(
   }
   if (placements.empty())
     return;
-  SmallVector<std::optional<SbPlacement>> placed(nodes.size());
+  // Outside the contended region the colouring's placements stand.
+  SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
+  for (unsigned index : chosen)
+    placed[index].reset();
   for (auto [position, index] : llvm::enumerate(problem.nodes)) {
     auto [choice, offset] = placements[position];
     if (offset >= 0)

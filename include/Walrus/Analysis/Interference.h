@@ -72,6 +72,12 @@ public:
                                         firstNeighbor[node]);
   }
 
+  /// Per node, the independent part of the function it lives in: parts
+  /// are the runs of time between points that no live range crosses, so
+  /// no edge joins two parts and each can be placed on its own. Numbered
+  /// from 0 in time; ~0u for nodes that are not live.
+  llvm::SmallVector<unsigned> getIndependentParts() const;
+
   /// Placement-independent lower bound on the peak bytes per partition:
   /// the largest total footprint live at one point, spread over all
   /// partitions.
