@@ -649,43 +649,27 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
     ranges.push_back(buffer.range);
   for (auto [buffer, range] : llvm::zip(reversed, reverseTime(ranges)))
     buffer.range = range;
-  BandSearch forward(buffers, lanes, capacity),
-      backward(reversed, lanes, capacity);
-  if (!forward.mayFit())
+  SearchVariants<BandSearch> searches(
+      [&](bool backward, int64_t height) {
+        return BandSearch(backward ? reversed : buffers, lanes, height);
+      },
+      capacity);
+  if (!searches.mayFit())
     return result;
-  // With room to spare, searches of their own at the area bound take turns
-  // (runWithRestarts says why), when that bound could hold everything.
-  std::optional<BandSearch> forwardAtBound, backwardAtBound;
-  if (int64_t bound = forward.getLowerBound(); bound < capacity) {
-    forwardAtBound.emplace(buffers, lanes, bound);
-    backwardAtBound.emplace(reversed, lanes, bound);
-    if (!forwardAtBound->mayFit()) {
-      forwardAtBound.reset();
-      backwardAtBound.reset();
-    }
-  }
   constexpr unsigned kOrders = std::size(kBandOrders);
   AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, bool(forwardAtBound),
+      buffers.size(), maxWork, searches.hasBound(),
       [&](uint64_t index, SearchVariant variant, uint64_t limit) {
-        BandSearch &search = variant.atBound
-                                 ? *(variant.reversed ? backwardAtBound
-                                                      : forwardAtBound)
-                                 : (variant.reversed ? backward : forward);
-        BandSearchResult found =
-            search.run(kBandOrders[index % kOrders],
-                       index >= kOrders ? index : 0, limit);
+        BandSearchResult found = searches.get(variant).run(
+            kBandOrders[index % kOrders], index >= kOrders ? index : 0,
+            limit);
         if (found.placements)
           result.placements = std::move(found.placements);
         return AttemptOutcome{bool(result.placements), found.work};
       });
   result.work = outcome.work;
-  if (!result.placements) {
-    const BandSearch &best = backward.getBestArea() > forward.getBestArea()
-                                 ? backward
-                                 : forward;
-    result.partial.assign(best.getBestPartial().begin(),
-                          best.getBestPartial().end());
-  }
+  if (!result.placements)
+    llvm::append_range(result.partial,
+                       searches.getMostPlaced().getBestPartial());
   return result;
 }

@@ -480,17 +480,13 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                      int64_t capacity, uint64_t maxWork) {
   SearchResult result;
   SmallVector<SearchBuffer> reversed = reverseTime(buffers);
-  Search forward(buffers, capacity), backward(reversed, capacity);
-  if (!forward.mayFit())
+  SearchVariants<Search> searches(
+      [&](bool backward, int64_t height) {
+        return Search(backward ? reversed : buffers, height);
+      },
+      capacity);
+  if (!searches.mayFit())
     return result;
-  // With room to spare, searches of their own at the lower bound take
-  // turns (runWithRestarts says why).
-  int64_t bound = forward.getLowerBound();
-  std::optional<Search> forwardAtBound, backwardAtBound;
-  if (bound < capacity) {
-    forwardAtBound.emplace(buffers, bound);
-    backwardAtBound.emplace(reversed, bound);
-  }
   // MiniMalloc's three preorderings, five more of the same keys, then the
   // same with seeded noise (deterministic, like everything else). Hard
   // instances fit mostly in one of the plain orders' first attempts, and
@@ -505,27 +501,19 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                    {{Key::Total, Key::Size}, 0}};
   constexpr unsigned kOrders = std::size(orders);
   AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, bound < capacity,
+      buffers.size(), maxWork, searches.hasBound(),
       [&](uint64_t index, SearchVariant variant, uint64_t limit) {
         CandidateOrder order = orders[index % kOrders];
         if (index >= kOrders)
           order.seed = index;
-        Search &search = variant.atBound
-                             ? *(variant.reversed ? backwardAtBound
-                                                  : forwardAtBound)
-                             : (variant.reversed ? backward : forward);
-        SearchResult found = search.run(order, limit);
+        SearchResult found = searches.get(variant).run(order, limit);
         if (found.offsets)
           result.offsets = std::move(found.offsets);
         return AttemptOutcome{bool(result.offsets), found.work};
       });
   result.work = outcome.work;
-  if (!result.offsets) {
-    const Search &best = backward.getBestArea() > forward.getBestArea()
-                             ? backward
-                             : forward;
-    result.partial.assign(best.getBestPartial().begin(),
-                          best.getBestPartial().end());
-  }
+  if (!result.offsets)
+    llvm::append_range(result.partial,
+                       searches.getMostPlaced().getBestPartial());
   return result;
 }

@@ -143,6 +143,11 @@ struct AttemptOutcome {
   uint64_t work = 0;
 };
 
+/// Live ranges mirrored in time: the same problem, whose placements are
+/// the same, but a search building bottom-up from the left meets it in
+/// another order.
+llvm::SmallVector<SearchBuffer> reverseTime(llvm::ArrayRef<SearchBuffer> buffers);
+
 /// Which search an attempt runs: over time as given or reversed, and at
 /// the capacity or at the lower bound.
 struct SearchVariant {
@@ -150,10 +155,44 @@ struct SearchVariant {
   bool atBound = false;
 };
 
-/// Live ranges mirrored in time: the same problem, whose placements are
-/// the same, but a search building bottom-up from the left meets it in
-/// another order.
-llvm::SmallVector<SearchBuffer> reverseTime(llvm::ArrayRef<SearchBuffer> buffers);
+/// The searches attempts take turns between (SearchVariant), each with its
+/// own nogoods: over time as given and reversed, at the capacity and, when
+/// the lower bound leaves room and could hold everything, at the bound.
+template <typename SearchT> class SearchVariants {
+public:
+  /// `make(reversed, capacity)` builds a search over time as given or
+  /// reversed.
+  template <typename Make>
+  SearchVariants(Make make, int64_t capacity)
+      : forward(make(false, capacity)), backward(make(true, capacity)) {
+    int64_t bound = forward.getLowerBound();
+    if (bound >= capacity)
+      return;
+    forwardAtBound.emplace(make(false, bound));
+    if (forwardAtBound->mayFit())
+      backwardAtBound.emplace(make(true, bound));
+    else
+      forwardAtBound.reset();
+  }
+
+  bool mayFit() { return forward.mayFit(); }
+  bool hasBound() const { return forwardAtBound.has_value(); }
+  SearchT &get(SearchVariant variant) {
+    if (variant.atBound)
+      return variant.reversed ? *backwardAtBound : *forwardAtBound;
+    return variant.reversed ? backward : forward;
+  }
+  /// Of the searches at the capacity, the one whose best partial placement
+  /// covers more.
+  const SearchT &getMostPlaced() const {
+    return backward.getBestArea() > forward.getBestArea() ? backward
+                                                          : forward;
+  }
+
+private:
+  SearchT forward, backward;
+  std::optional<SearchT> forwardAtBound, backwardAtBound;
+};
 
 /// Depth-first search on packing problems is heavy-tailed: an attempt
 /// stuck deep in one order's tree is often quick in another's. So attempts
