@@ -54,12 +54,15 @@ public:
     fullBytes.assign(sections, 0);
     halfBytes.assign(sections, 0);
     crossing.assign(sections, 0);
-    covering.resize(sections);
+    covering = CoveringLists(sections);
     startingAt.resize(sections);
-    unplacedKeys.assign(sections, 0);
+    keys = SectionKeys(sections);
+    for (unsigned at = 0; at < sections * lanes; ++at)
+      keys.flip(at / lanes, getHeightKey(at, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
       Item item{span.first, span.second, buffer.range.bytes,
-                buffer.laneChoices, 0, 0, ~0u};
+                buffer.laneChoices, 0, 0, ~0u,
+                SmallVector<int64_t, 4>(buffer.laneChoices.size(), 0)};
       for (auto [first, last] : item.choices) {
         unsigned mask = ((1u << (last - first)) - 1) << first;
         item.laneCount = last - first;
@@ -70,10 +73,9 @@ public:
     }
     for (unsigned index : llvm::seq<unsigned>(0, items.size())) {
       const Item &item = items[index];
-      for (unsigned s = item.first; s < item.last; ++s)
-        covering[s].push_back(index);
+      covering.add(item.first, item.last);
       startingAt[item.first].push_back(index);
-      unplacedKeys[item.first] ^= mixBits(index);
+      keys.flip(item.first, mixBits(index));
       updateCounts(item, +1);
     }
     offsets.assign(items.size(), -1);
@@ -126,6 +128,8 @@ private:
     unsigned laneCount;
     /// Lanes some choice includes / every choice includes.
     unsigned anyLanes, mustLanes;
+    /// Per band choice, the highest cell under it (while unplaced).
+    SmallVector<int64_t, 4> floors;
   };
 
   using LaneRange = std::pair<unsigned, unsigned>;
@@ -213,7 +217,7 @@ private:
           continue;
         forbiddenLog.push_back(image);
         forbiddenKeys ^= getKey(image);
-        trail.push_back({Change::Forbid, 0, 0});
+        trail.push_back({Change::Forbid, 0, 0, 0});
       }
   }
 
@@ -270,15 +274,10 @@ private:
     return getNoisyRanks(byKey, seed);
   }
 
-  /// The highest cell under `item` in band choice `choice`.
-  int64_t getFloor(const Item &item, unsigned choice) {
-    auto [firstLane, lastLane] = item.choices[choice];
-    work += (item.last - item.first) * (lastLane - firstLane);
-    int64_t floor = 0;
-    for (unsigned s = item.first; s < item.last; ++s)
-      for (unsigned lane = firstLane; lane < lastLane; ++lane)
-        floor = std::max(floor, height[cell(lane, s)]);
-    return floor;
+  /// The highest cell under unplaced `item` in band choice `choice`
+  /// (kept up to date by setHeight).
+  int64_t getFloor(const Item &item, unsigned choice) const {
+    return item.floors[choice];
   }
 
   /// Section `s` can still hold what remains to be placed over it. A
@@ -301,19 +300,14 @@ private:
     if (!(areaLeft[s] <= freeBytes && highest + fullBytes[s] <= capacity &&
           (lanes % 2 != 0 || halfBytes[s] <= halfRoom)))
       return false;
-    // Each buffer must fit whole in one of its choices.
-    work += covering[s].size();
-    for (unsigned index : covering[s]) {
-      if (offsets[index] >= 0)
-        continue;
+    // Each buffer must fit whole above its floor in one of its choices:
+    // it sits no lower (floors only rise as the search goes down).
+    work += covering.getUnplaced(s).size();
+    for (unsigned index : covering.getUnplaced(s)) {
       const Item &item = items[index];
-      bool fits = llvm::any_of(item.choices, [&](LaneRange choice) {
-        int64_t top = 0;
-        for (unsigned lane = choice.first; lane < choice.second; ++lane)
-          top = std::max(top, height[cell(lane, s)]);
-        return top + item.bytes <= capacity;
-      });
-      if (!fits)
+      if (llvm::none_of(item.floors, [&](int64_t floor) {
+            return floor + item.bytes <= capacity;
+          }))
         return false;
     }
     return true;
@@ -329,15 +323,14 @@ private:
   /// A fingerprint of what sections [first, last) hold: their cells'
   /// heights, the buffers still to place within them, and the placements
   /// ruled out by symmetry.
-  uint64_t hashState(unsigned first, unsigned last) {
-    work += (last - first) * lanes;
-    uint64_t hash = mixBits((uint64_t(first) << 32 | last) ^ forbiddenKeys);
-    for (unsigned s = first; s < last; ++s) {
-      for (unsigned lane = 0; lane < lanes; ++lane)
-        hash = mixBits(hash ^ uint64_t(height[cell(lane, s)]));
-      hash ^= unplacedKeys[s];
-    }
-    return hash;
+  uint64_t hashState(unsigned first, unsigned last) const {
+    return mixBits((uint64_t(first) << 32 | last) ^ forbiddenKeys) ^
+           keys.get(first, last);
+  }
+
+  /// Cell `at`'s part of its section's key for its height.
+  static uint64_t getHeightKey(unsigned at, int64_t level) {
+    return mixBits(uint64_t(level) ^ uint64_t(at) << 40);
   }
 
   /// One step of solve(): independent parts apart, else a branch.
@@ -378,11 +371,10 @@ private:
         consider(height[this->cell(lane, s)]);
     for (unsigned other = 0; other < lanes; ++other)
       consider(height[this->cell(other, section)]);
-    for (unsigned index : covering[section])
-      if (offsets[index] < 0)
-        for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
-          if (lanesOf.first <= lane && lane < lanesOf.second)
-            consider(getFloor(items[index], choice));
+    for (unsigned index : covering.getUnplaced(section))
+      for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
+        if (lanesOf.first <= lane && lane < lanesOf.second)
+          consider(getFloor(items[index], choice));
     setHeight(this->cell(lane, section), next);
     if (isConsistent(section) &&
         llvm::all_of(ArrayRef<unsigned>{section - 1, section, section + 1},
@@ -486,13 +478,12 @@ private:
   template <typename Found>
   void forEachCandidate(unsigned section, unsigned lane, Found found) {
     int64_t level = height[cell(lane, section)];
-    for (unsigned index : covering[section]) {
-      if (offsets[index] >= 0)
-        continue;
+    for (unsigned index : covering.getUnplaced(section)) {
+      work += items[index].choices.size();
       for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
         if (lanesOf.first <= lane && lane < lanesOf.second &&
-            !forbidden.contains({index, lanesOf.first, level}) &&
             getFloor(items[index], choice) == level &&
+            !forbidden.contains({index, lanesOf.first, level}) &&
             !found(index, unsigned(choice)))
           return;
     }
@@ -541,10 +532,11 @@ private:
       return false;
     offsets[index] = offset;
     choices[index] = choice;
-    unplacedKeys[item.first] ^= mixBits(index);
+    covering.setPlaced(index, true);
+    keys.flip(item.first, mixBits(index));
     placedArea += getArea(item);
     updateCounts(item, -1);
-    trail.push_back({Change::Placed, index, 0});
+    trail.push_back({Change::Placed, index, 0, 0});
     auto [firstLane, lastLane] = item.choices[choice];
     for (unsigned s = item.first; s < item.last; ++s)
       for (unsigned lane = firstLane; lane < lastLane; ++lane)
@@ -559,16 +551,40 @@ private:
     return true;
   }
 
+  /// Raises cell `at` to `top`, and with it the floors of the unplaced
+  /// buffers whose band choices cover it. (A placed buffer's floors stay
+  /// as they were when it was placed, which is what they are again when
+  /// rollback unplaces it.)
   void setHeight(unsigned at, int64_t top) {
-    trail.push_back({Change::Height, at, height[at]});
+    trail.push_back({Change::Height, at, 0, height[at]});
+    keys.flip(at / lanes, getHeightKey(at, height[at]) ^ getHeightKey(at, top));
     height[at] = top;
+    unsigned section = at / lanes, lane = at % lanes;
+    work += covering.getUnplaced(section).size();
+    for (unsigned index : covering.getUnplaced(section)) {
+      Item &item = items[index];
+      for (auto [choice, lanesOf] : llvm::enumerate(item.choices))
+        if (lanesOf.first <= lane && lane < lanesOf.second &&
+            item.floors[choice] < top) {
+          trail.push_back(
+              {Change::Floor, index, unsigned(choice), item.floors[choice]});
+          item.floors[choice] = top;
+        }
+    }
   }
 
   void rollback(size_t mark) {
     while (trail.size() > mark) {
       Change change = trail.pop_back_val();
       if (change.kind == Change::Height) {
+        keys.flip(change.index / lanes,
+                  getHeightKey(change.index, height[change.index]) ^
+                      getHeightKey(change.index, change.value));
         height[change.index] = change.value;
+        continue;
+      }
+      if (change.kind == Change::Floor) {
+        items[change.index].floors[change.choice] = change.value;
         continue;
       }
       if (change.kind == Change::Forbid) {
@@ -586,15 +602,17 @@ private:
       placedArea -= getArea(items[change.index]);
       updateCounts(items[change.index], +1);
       offsets[change.index] = -1;
-      unplacedKeys[items[change.index].first] ^= mixBits(change.index);
+      covering.setPlaced(change.index, false);
+      keys.flip(items[change.index].first, mixBits(change.index));
     }
   }
 
   /// One undoable step: a cell's height before it changed, a placement, or
   /// a placement ruled out.
   struct Change {
-    enum Kind { Height, Placed, Forbid } kind;
+    enum Kind { Height, Floor, Placed, Forbid } kind;
     unsigned index;
+    unsigned choice; // of a Floor change
     int64_t value;
   };
 
@@ -613,7 +631,8 @@ private:
   /// Per section: bytes of unplaced buffers spanning all lanes / half.
   SmallVector<int64_t> fullBytes, halfBytes;
   SmallVector<unsigned> crossing;
-  SmallVector<SmallVector<unsigned>> covering, startingAt;
+  CoveringLists covering;
+  SmallVector<SmallVector<unsigned>> startingAt;
   SmallVector<bool> reached;
   /// Per buffer: offset (-1 while unplaced) and band choice.
   SmallVector<int64_t> offsets;
@@ -631,9 +650,9 @@ private:
   SmallVector<Forbidden> forbiddenLog;
   /// The keys of what is ruled out, combined.
   uint64_t forbiddenKeys = 0;
-  /// Per section: the keys (mixBits(index)) of the unplaced buffers
-  /// starting there, combined.
-  SmallVector<uint64_t> unplacedKeys;
+  /// Per section: its cells' height keys and those (mixBits(index)) of
+  /// the unplaced buffers starting there, combined.
+  SectionKeys keys;
 };
 } // namespace
 

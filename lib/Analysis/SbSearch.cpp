@@ -45,18 +45,16 @@ public:
     height.assign(sections, 0);
     remaining.assign(sections, 0);
     crossing.assign(sections, 0);
-    covering.resize(sections);
+    covering = CoveringLists(sections);
     startingAt.resize(sections);
     keys = SectionKeys(sections);
     for (unsigned s = 0; s < sections; ++s)
       keys.flip(s, getHeightKey(s, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
-      Item item{span.first, span.second, buffer.bytes, 0, {}};
-      for (unsigned s = item.first; s < item.last; ++s) {
+      Item item{span.first, span.second, buffer.bytes, 0};
+      for (unsigned s = item.first; s < item.last; ++s)
         remaining[s] += item.bytes;
-        item.slots.push_back(covering[s].size());
-        covering[s].push_back(items.size());
-      }
+      covering.add(item.first, item.last);
       for (unsigned s = item.first; s + 1 < item.last; ++s)
         ++crossing[s];
       startingAt[item.first].push_back(items.size());
@@ -66,8 +64,6 @@ public:
     for (Item &item : items)
       for (unsigned s = item.first; s < item.last; ++s)
         item.peak = std::max(item.peak, remaining[s]);
-    for (unsigned s = 0; s < sections; ++s)
-      unplacedCount.push_back(covering[s].size());
     floor.assign(items.size(), 0);
     offsets.assign(items.size(), -1);
     seen.assign(sections, 0);
@@ -107,8 +103,6 @@ private:
     int64_t bytes;
     /// The most ever left to place over one of its sections.
     int64_t peak = 0;
-    /// Per section it covers, its place in that section's covering list.
-    SmallVector<unsigned, 4> slots;
   };
 
   static int64_t getArea(const Item &item) {
@@ -165,27 +159,6 @@ private:
     return mixBits(uint64_t(level) ^ uint64_t(s) << 40);
   }
 
-  /// The unplaced buffers over section `s`: its covering list holds them
-  /// first, so that the loops over them skip what is placed.
-  ArrayRef<unsigned> getUnplacedCovering(unsigned s) const {
-    return ArrayRef(covering[s]).take_front(unplacedCount[s]);
-  }
-
-  /// Moves buffer `index` across the unplaced / placed boundary of the
-  /// covering list of every section it covers.
-  void setPlaced(unsigned index, bool placed) {
-    Item &item = items[index];
-    for (unsigned s = item.first; s < item.last; ++s) {
-      unsigned &mine = item.slots[s - item.first];
-      unsigned boundary = placed ? unplacedCount[s] - 1 : unplacedCount[s];
-      unsigned other = covering[s][boundary];
-      std::swap(covering[s][mine], covering[s][boundary]);
-      items[other].slots[s - items[other].first] = mine;
-      mine = boundary;
-      unplacedCount[s] += placed ? -1 : 1;
-    }
-  }
-
   /// One step of solve(): independent parts apart, else a branch.
   bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =
@@ -211,7 +184,7 @@ private:
     for (unsigned neighbor : {section - 1, section + 1})
       if (neighbor < height.size() && height[neighbor] > level)
         next = std::min(next, height[neighbor]);
-    for (unsigned index : getUnplacedCovering(section))
+    for (unsigned index : covering.getUnplaced(section))
       if (floor[index] > level)
         next = std::min(next, floor[index]);
     if (next + remaining[section] > capacity)
@@ -239,8 +212,8 @@ private:
 
   /// The unplaced buffers that can sit at the bottom of section `s`.
   unsigned countCandidates(unsigned s) {
-    work += unplacedCount[s];
-    return llvm::count_if(getUnplacedCovering(s), [&](unsigned index) {
+    work += covering.getUnplaced(s).size();
+    return llvm::count_if(covering.getUnplaced(s), [&](unsigned index) {
       return floor[index] == height[s];
     });
   }
@@ -275,7 +248,7 @@ private:
   SmallVector<unsigned, 16> getCandidates(const Valley &valley) const {
     SmallVector<unsigned, 16> candidates;
     int64_t level = height[valley.begin];
-    for (unsigned index : getUnplacedCovering(valley.begin))
+    for (unsigned index : covering.getUnplaced(valley.begin))
       if (floor[index] == level)
         candidates.push_back(index);
     llvm::sort(candidates, [&](unsigned a, unsigned b) {
@@ -298,7 +271,7 @@ private:
       if (top + remaining[s] - item.bytes > capacity)
         return false;
     offsets[index] = offset;
-    setPlaced(index, true);
+    covering.setPlaced(index, true);
     keys.flip(item.first, mixBits(index));
     placedArea += getArea(item);
     trail.push_back({Change::Placed, index, 0});
@@ -319,8 +292,8 @@ private:
     trail.push_back({Change::Height, s, height[s]});
     keys.flip(s, getHeightKey(s, height[s]) ^ getHeightKey(s, top));
     height[s] = top;
-    work += unplacedCount[s];
-    for (unsigned other : getUnplacedCovering(s)) {
+    work += covering.getUnplaced(s).size();
+    for (unsigned other : covering.getUnplaced(s)) {
       if (floor[other] >= top)
         continue;
       trail.push_back({Change::Floor, other, floor[other]});
@@ -393,7 +366,7 @@ private:
         continue;
       int64_t room = capacity - remaining[s];
       consistent = false;
-      for (unsigned index : getUnplacedCovering(s)) {
+      for (unsigned index : covering.getUnplaced(s)) {
         ++work;
         if (floor[index] <= room) {
           consistent = true;
@@ -433,7 +406,7 @@ private:
             ++crossing[s];
         }
         offsets[change.index] = -1;
-        setPlaced(change.index, false);
+        covering.setPlaced(change.index, false);
         break;
       }
       }
@@ -456,10 +429,9 @@ private:
   SmallVector<unsigned> crossing;
   /// Per buffer: floor and offset (-1 while unplaced).
   SmallVector<int64_t> floor, offsets;
-  /// Per section the buffers over it (unplaced first: unplacedCount of
-  /// them) and those starting there.
-  SmallVector<SmallVector<unsigned>> covering, startingAt;
-  SmallVector<unsigned> unplacedCount;
+  /// Per section the buffers over it and those starting there.
+  CoveringLists covering;
+  SmallVector<SmallVector<unsigned>> startingAt;
   /// Per section: its height's key and those (mixBits(index)) of the
   /// unplaced buffers starting there, combined.
   SectionKeys keys;

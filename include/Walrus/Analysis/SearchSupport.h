@@ -48,6 +48,50 @@ std::optional<unsigned> findIndependentSplit(unsigned first, unsigned last,
 /// fingerprints.
 uint64_t mixBits(uint64_t value);
 
+/// Per section of time the buffers over it, the unplaced ones first, so
+/// that the searches' loops over what is still to place skip what is
+/// placed (in a deep search most of it).
+class CoveringLists {
+public:
+  explicit CoveringLists(unsigned sections = 0)
+      : lists(sections), unplacedCount(sections, 0) {}
+  /// Adds the next buffer (numbered from 0 in the order added), unplaced,
+  /// over sections [first, last).
+  void add(unsigned first, unsigned last) {
+    unsigned buffer = firstSection.size();
+    firstSection.push_back(first);
+    llvm::SmallVector<unsigned, 4> &mine = slots.emplace_back();
+    for (unsigned s = first; s < last; ++s) {
+      mine.push_back(lists[s].size());
+      lists[s].push_back(buffer);
+      ++unplacedCount[s];
+    }
+  }
+  /// The unplaced buffers over section `s`.
+  llvm::ArrayRef<unsigned> getUnplaced(unsigned s) const {
+    return llvm::ArrayRef(lists[s]).take_front(unplacedCount[s]);
+  }
+  /// Moves `buffer` across the unplaced / placed boundary of every
+  /// section it is over.
+  void setPlaced(unsigned buffer, bool placed) {
+    for (auto [offset, mine] : llvm::enumerate(slots[buffer])) {
+      unsigned s = firstSection[buffer] + offset;
+      unsigned boundary = placed ? unplacedCount[s] - 1 : unplacedCount[s];
+      unsigned other = lists[s][boundary];
+      std::swap(lists[s][mine], lists[s][boundary]);
+      slots[other][s - firstSection[other]] = mine;
+      mine = boundary;
+      unplacedCount[s] += placed ? -1 : 1;
+    }
+  }
+
+private:
+  llvm::SmallVector<llvm::SmallVector<unsigned>> lists;
+  llvm::SmallVector<unsigned> unplacedCount, firstSection;
+  /// Per buffer, per section it is over, its place in that section's list.
+  llvm::SmallVector<llvm::SmallVector<unsigned, 4>> slots;
+};
+
 /// Per section of time a 64-bit key that changes as a search goes, and
 /// the XOR of the keys over any range of sections in O(log n) (a Fenwick
 /// tree): a search fingerprints the part it solves at every step, and
