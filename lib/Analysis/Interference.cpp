@@ -122,7 +122,8 @@ InterferenceGraph::InterferenceGraph(
   // there. A node's degree is the ranges started by its end less those
   // ended before its start (and itself); the lower bound is the largest
   // area live at a point, spread over all partitions. No sorting, no pairs.
-  std::vector<size_t> startsUpTo(lastPoint + 2, 0), endsBefore(lastPoint + 2, 0);
+  std::vector<size_t> startsUpTo(lastPoint + 2, 0),
+      endsBefore(lastPoint + 2, 0);
   std::vector<int64_t> areaChange(lastPoint + 2, 0);
   for (unsigned index : order) {
     const SbNode &node = nodes[index];
@@ -138,8 +139,8 @@ InterferenceGraph::InterferenceGraph(
       endsBefore[point] += endsBefore[point - 1];
     }
     liveArea += areaChange[point];
-    lowerBound = std::max(
-        lowerBound, (liveArea + targetPartitions - 1) / targetPartitions);
+    lowerBound = std::max(lowerBound,
+                          (liveArea + targetPartitions - 1) / targetPartitions);
   }
 
   // Edges: live ranges that overlap in time, in a compressed adjacency
@@ -149,9 +150,9 @@ InterferenceGraph::InterferenceGraph(
   firstNeighbor.assign(nodes.size() + 1, 0);
   for (unsigned index = 0; index < nodes.size(); ++index) {
     const LiveRange &range = nodes[index].range;
-    size_t degree = nodes[index].live ? startsUpTo[range.end] -
-                                            endsBefore[range.start] - 1
-                                      : 0;
+    size_t degree = nodes[index].live
+                        ? startsUpTo[range.end] - endsBefore[range.start] - 1
+                        : 0;
     firstNeighbor[index + 1] = firstNeighbor[index] + degree;
   }
   adjacency.resize(firstNeighbor.back());

@@ -110,12 +110,11 @@ TensorLiveness::TensorLiveness(FuncOp func) : order(func) {
           summary.firstLoops.assign(loops.begin(), loops.end());
           summary.common = loops.size();
         } else {
-          auto [mine, theirs] =
-              std::mismatch(loops.begin(), loops.end(),
-                            summary.firstLoops.begin(),
-                            summary.firstLoops.end());
-          summary.common = std::min<size_t>(summary.common,
-                                            mine - loops.begin());
+          auto [mine, theirs] = std::mismatch(loops.begin(), loops.end(),
+                                              summary.firstLoops.begin(),
+                                              summary.firstLoops.end());
+          summary.common =
+              std::min<size_t>(summary.common, mine - loops.begin());
         }
         if (summary.last != instruction) {
           summary.last = instruction;

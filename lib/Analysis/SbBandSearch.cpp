@@ -60,9 +60,10 @@ public:
     for (unsigned at = 0; at < sections * lanes; ++at)
       keys.flip(at / lanes, getHeightKey(at, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
-      Item item{span.first, span.second, buffer.range.bytes,
-                buffer.laneChoices, 0, 0, ~0u,
-                SmallVector<int64_t, 4>(buffer.laneChoices.size(), 0)};
+      Item item{
+          span.first, span.second, buffer.range.bytes, buffer.laneChoices, 0, 0,
+          ~0u,        {}};
+      item.floors.assign(item.choices.size(), 0);
       for (auto [first, last] : item.choices) {
         unsigned mask = ((1u << (last - first)) - 1) << first;
         item.laneCount = last - first;
@@ -680,8 +681,7 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
       buffers.size(), maxWork, searches.hasBound(),
       [&](uint64_t index, SearchVariant variant, uint64_t limit) {
         BandSearchResult found = searches.get(variant).run(
-            kBandOrders[index % kOrders], index >= kOrders ? index : 0,
-            limit);
+            kBandOrders[index % kOrders], index >= kOrders ? index : 0, limit);
         if (found.placements)
           result.placements = std::move(found.placements);
         return AttemptOutcome{bool(result.placements), found.work};

@@ -19,8 +19,8 @@ class Colorer {
 public:
   Colorer(const InterferenceGraph &graph, int64_t partitions, int64_t bytes,
           ArrayRef<std::optional<SbPlacement>> fixed)
-      : graph(graph), nodes(graph.getNodes()), partitions(partitions), budget(bytes),
-        lowerBound(graph.getLowerBound()), fixed(fixed),
+      : graph(graph), nodes(graph.getNodes()), partitions(partitions),
+        budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
         impactTable(computeImpactTable(partitions)) {}
 
   SbColoring run() {

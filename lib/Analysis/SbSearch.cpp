@@ -384,8 +384,9 @@ private:
       Change change = trail.pop_back_val();
       switch (change.kind) {
       case Change::Height:
-        keys.flip(change.index, getHeightKey(change.index, height[change.index]) ^
-                                    getHeightKey(change.index, change.value));
+        keys.flip(change.index,
+                  getHeightKey(change.index, height[change.index]) ^
+                      getHeightKey(change.index, change.value));
         height[change.index] = change.value;
         break;
       case Change::Floor:

@@ -103,8 +103,7 @@ static uint64_t getLubyTerm(uint64_t index) {
   return uint64_t(1) << power;
 }
 
-SmallVector<SearchBuffer>
-walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
+SmallVector<SearchBuffer> walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
   unsigned last = 0;
   for (const SearchBuffer &buffer : buffers)
     last = std::max(last, buffer.end);
@@ -127,8 +126,7 @@ AttemptOutcome walrus::runWithRestarts(
   for (uint64_t index = 0; total.work < maxWork; ++index) {
     uint64_t order = index / variants;
     SearchVariant variant{index % 2 == 1, index % variants >= 2};
-    uint64_t limit =
-        std::min(unit * getLubyTerm(order), maxWork - total.work);
+    uint64_t limit = std::min(unit * getLubyTerm(order), maxWork - total.work);
     AttemptOutcome outcome = attempt(order, variant, limit);
     total.work += outcome.work;
     total.placed = outcome.placed;

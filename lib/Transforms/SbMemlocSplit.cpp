@@ -40,7 +40,8 @@ static bool maySegment(MemlocOp memloc) {
 /// walk (at 100k tensors, most of memloc_split's time).
 static DenseSet<Operation *> getCutCandidates(FuncOp func) {
   DenseSet<Operation *> seen, candidates;
-  for (auto instruction : func.getBody().front().getOps<InstructionOpInterface>()) {
+  for (auto instruction :
+       func.getBody().front().getOps<InstructionOpInterface>()) {
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
     // Per tensor named here: whether this instruction may start its value.
@@ -49,9 +50,8 @@ static DenseSet<Operation *> getCutCandidates(FuncOp func) {
       auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
       if (!memloc || !maySegment(memloc))
         continue;
-      auto *it = llvm::find_if(here, [&](auto &entry) {
-        return entry.first == memloc;
-      });
+      auto *it = llvm::find_if(
+          here, [&](auto &entry) { return entry.first == memloc; });
       if (it == here.end())
         it = here.insert(here.end(), {memloc, !instruction.getMaskAttr()});
       it->second &= access.kind == AccessKind::Write;
@@ -96,8 +96,7 @@ getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
     SmallVector<std::pair<Operation *, Use>, 4> byMemloc;
     for (const Access &access : accesses) {
       auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
-      if (!memloc || !candidates.contains(memloc) ||
-          excluded.contains(memloc))
+      if (!memloc || !candidates.contains(memloc) || excluded.contains(memloc))
         continue;
       auto *it = llvm::find_if(byMemloc, [&](const auto &entry) {
         return entry.first == memloc;

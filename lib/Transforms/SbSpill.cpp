@@ -49,9 +49,8 @@ std::string MemlocNamer::getUnusedName(StringRef base) {
   return name;
 }
 
-LogicalResult
-walrus::spillToDram(MemlocOp memloc, MemlocNamer &namer,
-                    SmallPtrSetImpl<Operation *> &spillLocals) {
+LogicalResult walrus::spillToDram(MemlocOp memloc, MemlocNamer &namer,
+                                  SmallPtrSetImpl<Operation *> &spillLocals) {
   if (memloc.getKind() != TensorKind::Internal)
     return memloc.emitError()
            << "sb-alloc: cannot spill program " << stringifyTensorKind(memloc.getKind())

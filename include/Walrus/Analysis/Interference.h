@@ -67,9 +67,8 @@ public:
   size_t getNumEdges() const { return adjacency.size() / 2; }
   /// The nodes whose live ranges overlap `node`'s.
   llvm::ArrayRef<unsigned> getNeighbors(unsigned node) const {
-    return llvm::ArrayRef(adjacency)
-        .slice(firstNeighbor[node], firstNeighbor[node + 1] -
-                                        firstNeighbor[node]);
+    return llvm::ArrayRef(adjacency).slice(
+        firstNeighbor[node], firstNeighbor[node + 1] - firstNeighbor[node]);
   }
 
   /// Per node, the independent part of the function it lives in: parts

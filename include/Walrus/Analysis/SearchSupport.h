@@ -190,7 +190,8 @@ struct AttemptOutcome {
 /// Live ranges mirrored in time: the same problem, whose placements are
 /// the same, but a search building bottom-up from the left meets it in
 /// another order.
-llvm::SmallVector<SearchBuffer> reverseTime(llvm::ArrayRef<SearchBuffer> buffers);
+llvm::SmallVector<SearchBuffer>
+reverseTime(llvm::ArrayRef<SearchBuffer> buffers);
 
 /// Which search an attempt runs: over time as given or reversed, and at
 /// the capacity or at the lower bound.
@@ -229,8 +230,7 @@ public:
   /// Of the searches at the capacity, the one whose best partial placement
   /// covers more.
   const SearchT &getMostPlaced() const {
-    return backward.getBestArea() > forward.getBestArea() ? backward
-                                                          : forward;
+    return backward.getBestArea() > forward.getBestArea() ? backward : forward;
   }
 
 private:
