@@ -289,8 +289,9 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
     the lowest byte offset free in one of its bands. When that overflows,
     a bounded search over offsets (after MiniMalloc; over partition bands
     when tensors do not all span every partition; `search-budget`) runs
-    before anything spills, and colouring completes what it placed when it
-    cannot place everything. A node that finds no place is spilled: it
+    before anything spills, over the independent parts of the function
+    where colouring left a node out, and colouring completes what it
+    placed when it cannot place everything. A node that finds no place is spilled: it
     gets a DRAM home, and every instruction that uses it a short tensor of
     its own, reloaded before and stored after; the next round places
     everything again. Tensors that come with an address keep it.
@@ -310,7 +311,8 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
     Option<"searchBudget", "search-budget", "int64_t", /*default=*/"500000000",
            "Work (time sections and candidates examined) the placement "
            "search may do before spilling when colouring overflows, over "
-           "all spill rounds of a function; 0 disables">,
+           "all spill rounds of a function (the default is about 0.5 s of "
+           "1-D search, 1-2 s over partition bands); 0 disables">,
   ];
   let statistics = [
     Statistic<"numSearchWork", "search-work",
