@@ -119,7 +119,7 @@ AttemptOutcome walrus::runWithRestarts(
         attempt) {
   // Large enough that the first attempts get through easy problems
   // without restarting.
-  constexpr uint64_t kWorkPerBuffer = 8000;
+  constexpr uint64_t kWorkPerBuffer = 4000;
   uint64_t unit = kWorkPerBuffer * std::max<size_t>(1, buffers);
   unsigned variants = withBound ? 4 : 2;
   AttemptOutcome total;
