@@ -1,8 +1,10 @@
 //===- SearchSupport.h - What the placement searches share ------*- C++ -*-===//
 //
 // The 1-D search (SbSearch.cpp) and the partition-band search
-// (SbBandSearch.cpp) share their view of time, their depth-first frame
-// (budget, nogoods, independent parts) and their restart policy.
+// (SbBandSearch.cpp) share their view of time, what they keep per section
+// (covering lists, fingerprint keys), their depth-first frame (budget,
+// nogoods, independent parts), their variants (time reversed, at the
+// bound) and their restart policy.
 //
 //===----------------------------------------------------------------------===//
 
