@@ -36,6 +36,10 @@ public:
     for (unsigned i = 0; i < nodes.size(); ++i)
       if (!fixed[i])
         unfixed.push_back(i);
+    // Everything placed already (a search placed the rest): nothing to
+    // order or simplify.
+    if (unfixed.empty())
+      return *selectInOrder({}, std::nullopt);
     auto byKey = [&](auto key) {
       SmallVector<unsigned> order(unfixed);
       llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
