@@ -15,8 +15,10 @@ bench/greedy_baselines.cpp). Walrus runs at the capacity, where it must
 place every buffer without spilling; when it cannot, the height is the
 lowest it reaches with 1%, 2%, 4%, ... more room without a spill, the
 time that of the attempt at the capacity, and `spilled` how many tensors
-it spilled there (the baselines do not spill: they overflow). Baselines,
-as in the production allocators:
+it spilled there (the baselines do not spill: they overflow). A summary
+follows: per family of instances (the name without its seed) and
+allocator, how many fit, the worst height / lower bound and the longest
+time. Baselines, as in the production allocators:
 
   best-fit   size-descending best fit (TFLite, XLA kSpatial)
   first-fit  size-descending first fit (TFLM)
@@ -237,6 +239,20 @@ def generate_all(folder, sizes_hard, sizes_trace, seeds, sizes_band=()):
                   lower_bound(buffers))
 
 
+def print_summary(summary):
+    """Per family of instances and allocator: how many fit at their
+    capacity, the worst height / lower bound and the longest time."""
+    print()
+    print(f"{'family':<20} {'allocator':<10} {'fit':>9} {'worst h/lb':>10} "
+          f"{'max time s':>10}")
+    for family, allocators in summary.items():
+        for label, rows in allocators.items():
+            fitted = sum(1 for fits, _, _ in rows if fits)
+            print(f"{family:<20} {label:<10} {f'{fitted}/{len(rows)}':>9} "
+                  f"{max(r[1] for r in rows):>10.3f} "
+                  f"{max(r[2] for r in rows):>10.3f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", help="folder of MiniMalloc CSV instances")
@@ -262,6 +278,8 @@ def main():
         paths = sorted(glob.glob(os.path.join(folder, "*.csv")),
                        key=lambda p: (os.path.basename(p).split("-")[0],
                                       len(p), p))
+        # family (instance name without its seed) -> allocator -> rows
+        summary = {}
         print(f"{'instance':<20} {'buffers':>7} {'lower':>9} {'capacity':>9} "
               f"{'allocator':<10} {'height':>9} {'h/lb':>6} {'fits':>4} {'time s':>7} "
               f"{'spilled':>7}")
@@ -288,12 +306,16 @@ def main():
             for label, h, secs in (run_baselines(args.tools, path)
                                    if one_dimensional else []):
                 rows.append((label, h, h <= capacity, secs, "-"))
+            family = re.sub(r"-s\d+$", "", name)
             for label, h, fits, seconds, spilled in rows:
                 print(f"{name:<20} {len(buffers):>7} {bound:>9} {capacity:>9} "
                       f"{label:<10} {h:>9} {h / bound:>6.3f} "
                       f"{'yes' if fits else 'no':>4} {seconds:>7.3f} "
                       f"{spilled:>7}")
+                summary.setdefault(family, {}).setdefault(label, []).append(
+                    (fits, h / bound, seconds))
             sys.stdout.flush()
+        print_summary(summary)
 
 
 if __name__ == "__main__":
