@@ -657,9 +657,10 @@ private:
 };
 } // namespace
 
-BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
-                                             unsigned lanes, int64_t capacity,
-                                             uint64_t maxWork) {
+BandSearchResult
+walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
+                            int64_t capacity, uint64_t maxWork,
+                            llvm::ThreadPoolInterface *threads) {
   BandSearchResult result;
   if (lanes == 0 || lanes > 32)
     return result;
@@ -677,17 +678,22 @@ BandSearchResult walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers,
   if (!searches.mayFit())
     return result;
   constexpr unsigned kOrders = std::size(kBandOrders);
-  AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, searches.hasBound(),
+  // Per direction (SearchVariant::reversed), what an attempt placed.
+  std::optional<SmallVector<std::pair<unsigned, int64_t>>> placed[2];
+  RestartOutcome outcome = runWithRestarts(
+      buffers.size(), maxWork, searches.hasBound(), threads,
       [&](uint64_t index, SearchVariant variant, uint64_t limit) {
         BandSearchResult found = searches.get(variant).run(
             kBandOrders[index % kOrders], index >= kOrders ? index : 0, limit);
-        if (found.placements)
-          result.placements = std::move(found.placements);
-        return AttemptOutcome{bool(result.placements), found.work};
+        bool complete = bool(found.placements);
+        if (complete)
+          placed[variant.reversed] = std::move(found.placements);
+        return AttemptOutcome{complete, found.work};
       });
   result.work = outcome.work;
-  if (!result.placements)
+  if (outcome.placedBy)
+    result.placements = std::move(placed[outcome.placedBy->reversed]);
+  else
     llvm::append_range(result.partial,
                        searches.getMostPlaced().getBestPartial());
   return result;

@@ -450,7 +450,8 @@ private:
 } // namespace
 
 SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
-                                     int64_t capacity, uint64_t maxWork) {
+                                     int64_t capacity, uint64_t maxWork,
+                                     llvm::ThreadPoolInterface *threads) {
   SearchResult result;
   SmallVector<SearchBuffer> reversed = reverseTime(buffers);
   SearchVariants<Search> searches(
@@ -473,19 +474,24 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                    {{Key::Width, Key::Size}, 0},
                                    {{Key::Total, Key::Size}, 0}};
   constexpr unsigned kOrders = std::size(orders);
-  AttemptOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, searches.hasBound(),
+  // Per direction (SearchVariant::reversed), what an attempt placed.
+  std::optional<SmallVector<int64_t>> placed[2];
+  RestartOutcome outcome = runWithRestarts(
+      buffers.size(), maxWork, searches.hasBound(), threads,
       [&](uint64_t index, SearchVariant variant, uint64_t limit) {
         CandidateOrder order = orders[index % kOrders];
         if (index >= kOrders)
           order.seed = index;
         SearchResult found = searches.get(variant).run(order, limit);
-        if (found.offsets)
-          result.offsets = std::move(found.offsets);
-        return AttemptOutcome{bool(result.offsets), found.work};
+        bool complete = bool(found.offsets);
+        if (complete)
+          placed[variant.reversed] = std::move(found.offsets);
+        return AttemptOutcome{complete, found.work};
       });
   result.work = outcome.work;
-  if (!result.offsets)
+  if (outcome.placedBy)
+    result.offsets = std::move(placed[outcome.placedBy->reversed]);
+  else
     llvm::append_range(result.partial,
                        searches.getMostPlaced().getBestPartial());
   return result;

@@ -113,24 +113,44 @@ SmallVector<SearchBuffer> walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
   return reversed;
 }
 
-AttemptOutcome walrus::runWithRestarts(
+RestartOutcome walrus::runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
+    llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
         attempt) {
   // Large enough that the first attempts get through easy problems
   // without restarting.
   constexpr uint64_t kWorkPerBuffer = 4000;
   uint64_t unit = kWorkPerBuffer * std::max<size_t>(1, buffers);
-  unsigned variants = withBound ? 4 : 2;
-  AttemptOutcome total;
-  for (uint64_t index = 0; total.work < maxWork; ++index) {
-    uint64_t order = index / variants;
-    SearchVariant variant{index % 2 == 1, index % variants >= 2};
-    uint64_t limit = std::min(unit * getLubyTerm(order), maxWork - total.work);
-    AttemptOutcome outcome = attempt(order, variant, limit);
-    total.work += outcome.work;
-    total.placed = outcome.placed;
-    if (outcome.placed || (!variant.atBound && outcome.work <= limit))
+  unsigned kinds = withBound ? 2 : 1; // at the capacity, at the bound
+  RestartOutcome total;
+  for (uint64_t pair = 0; total.work < maxWork; ++pair) {
+    uint64_t order = pair / kinds;
+    bool atBound = pair % kinds == 1;
+    uint64_t limit = std::min(unit * getLubyTerm(order),
+                              (maxWork - total.work + 1) / 2);
+    AttemptOutcome outcomes[2];
+    auto run = [&](bool reversed) {
+      outcomes[reversed] = attempt(order, {reversed, atBound}, limit);
+    };
+    if (threads) {
+      llvm::ThreadPoolTaskGroup group(*threads);
+      group.async([&] { run(true); });
+      run(false);
+      group.wait();
+    } else {
+      run(false);
+      run(true);
+    }
+    total.work += outcomes[0].work + outcomes[1].work;
+    for (bool reversed : {false, true})
+      if (outcomes[reversed].placed) {
+        total.placedBy = SearchVariant{reversed, atBound};
+        return total;
+      }
+    if (!atBound && llvm::any_of(outcomes, [&](const AttemptOutcome &o) {
+          return o.work <= limit;
+        }))
       break;
   }
   return total;

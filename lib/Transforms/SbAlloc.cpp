@@ -125,6 +125,11 @@ void SbAllocPass::searchBeforeSpilling(
       chosen.push_back(index);
     }
   SearchProblem problem(nodes, chosen, partitions);
+  // The searches run their two directions side by side when MLIR may use
+  // threads; the result is the same either way.
+  llvm::ThreadPoolInterface *threads =
+      getContext().isMultithreadingEnabled() ? &getContext().getThreadPool()
+                                             : nullptr;
   ArrayRef<BandSearchBuffer> buffers = problem.buffers;
   bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
     return buffer.laneChoices.size() == 1 &&
@@ -137,7 +142,8 @@ void SbAllocPass::searchBeforeSpilling(
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : buffers)
       ranges.push_back(buffer.range);
-    SearchResult found = searchPlacement(ranges, budget, searchWorkLeft);
+    SearchResult found =
+        searchPlacement(ranges, budget, searchWorkLeft, threads);
     numSearchWork += found.work;
     searchWorkLeft -= std::min(searchWorkLeft, found.work);
     complete = bool(found.offsets);
@@ -145,7 +151,7 @@ void SbAllocPass::searchBeforeSpilling(
       placements.push_back({0, offset});
   } else {
     BandSearchResult found =
-        searchBandPlacement(buffers, kLanes, budget, searchWorkLeft);
+        searchBandPlacement(buffers, kLanes, budget, searchWorkLeft, threads);
     numSearchWork += found.work;
     searchWorkLeft -= std::min(searchWorkLeft, found.work);
     complete = bool(found.placements);

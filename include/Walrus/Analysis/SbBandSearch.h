@@ -36,9 +36,12 @@ struct BandSearchResult {
 
 /// Places every buffer in lanes [0, lanes) x bytes [0, capacity) with no
 /// two co-live buffers sharing a lane and a byte, doing at most `maxWork`.
-BandSearchResult searchBandPlacement(llvm::ArrayRef<BandSearchBuffer> buffers,
-                                     unsigned lanes, int64_t capacity,
-                                     uint64_t maxWork);
+/// With `threads`, attempts over time as given and reversed run side by
+/// side; the result is the same without.
+BandSearchResult
+searchBandPlacement(llvm::ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
+                    int64_t capacity, uint64_t maxWork,
+                    llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus
 

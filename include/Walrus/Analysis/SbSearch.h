@@ -18,6 +18,10 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 #include <cstdint>
 #include <optional>
 
@@ -40,9 +44,12 @@ struct SearchResult {
 };
 
 /// Places every buffer in [0, capacity) with no two co-live buffers
-/// sharing a byte, examining at most `maxWork` time sections.
+/// sharing a byte, examining at most `maxWork` time sections. With
+/// `threads`, attempts over time as given and reversed run side by side;
+/// the result is the same without.
 SearchResult searchPlacement(llvm::ArrayRef<SearchBuffer> buffers,
-                             int64_t capacity, uint64_t maxWork);
+                             int64_t capacity, uint64_t maxWork,
+                             llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus
 

@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/ThreadPool.h"
 
 namespace walrus {
 
@@ -240,6 +241,13 @@ private:
   std::optional<SearchT> forwardAtBound, backwardAtBound;
 };
 
+/// What a restarted search did: its work, and which variant's attempt
+/// placed everything, if one did.
+struct RestartOutcome {
+  uint64_t work = 0;
+  std::optional<SearchVariant> placedBy;
+};
+
 /// Depth-first search on packing problems is heavy-tailed: an attempt
 /// stuck deep in one order's tree is often quick in another's. So attempts
 /// `attempt(order, variant, limit)` restart under work limits growing as
@@ -247,24 +255,28 @@ private:
 /// times a unit per buffer), `order` counting the attempts of each
 /// variant, and every variant running the same sequence of limits.
 ///
-/// Variants: time as given and reversed take turns. Their trees differ
-/// where it matters, in what the search meets first: 2 of 120 hard-500
-/// instances fit in the budget only reversed, 4 of 10 hard-1000 only as
-/// given (bench/minimalloc.py's generator).
+/// Variants: time as given and reversed run in pairs, with the same order
+/// and limit, side by side on `threads` when given (they share nothing; a
+/// pair's two halves of what is left of `maxWork` bound them), one after
+/// the other otherwise, with the same result either way: when both place
+/// everything, time as given wins. Their trees differ where it matters, in
+/// what the search meets first: 2 of 120 hard-500 instances fit in the
+/// budget only reversed, 4 of 10 hard-1000 only as given
+/// (bench/minimalloc.py's generator).
 ///
 /// Room to spare makes these searches weaker, not stronger: dead space is
 /// allowed everywhere, so branches multiply and the tiling inferences cut
 /// less (hard-500 instances given 1% more room: 20 of 30 fit instead of
-/// 29). So with `withBound` (the bytes live at once leave room), the
-/// variants packing into the lower bound instead, as searches of their
-/// own, take turns too: what fits there fits in the capacity.
+/// 29). So with `withBound` (the bytes live at once leave room), pairs
+/// packing into the lower bound instead, as searches of their own, take
+/// turns with those at the capacity: what fits there fits in the capacity.
 ///
 /// Stops when an attempt places everything, when one at the capacity
 /// finishes without running out of work (that proves nothing fits; one at
-/// the bound proves less), or when `maxWork` is spent. Returns whether an
-/// attempt placed everything, and the work done.
-AttemptOutcome runWithRestarts(
+/// the bound proves less), or when `maxWork` is spent.
+RestartOutcome runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
+    llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
         attempt);
 } // namespace walrus
