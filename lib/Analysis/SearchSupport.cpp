@@ -127,8 +127,8 @@ RestartOutcome walrus::runWithRestarts(
   for (uint64_t pair = 0; total.work < maxWork; ++pair) {
     uint64_t order = pair / kinds;
     bool atBound = pair % kinds == 1;
-    uint64_t limit = std::min(unit * getLubyTerm(order),
-                              (maxWork - total.work + 1) / 2);
+    uint64_t limit =
+        std::min(unit * getLubyTerm(order), (maxWork - total.work + 1) / 2);
     AttemptOutcome outcomes[2];
     auto run = [&](bool reversed) {
       outcomes[reversed] = attempt(order, {reversed, atBound}, limit);

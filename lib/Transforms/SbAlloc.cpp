@@ -127,9 +127,9 @@ void SbAllocPass::searchBeforeSpilling(
   SearchProblem problem(nodes, chosen, partitions);
   // The searches run their two directions side by side when MLIR may use
   // threads; the result is the same either way.
-  llvm::ThreadPoolInterface *threads =
-      getContext().isMultithreadingEnabled() ? &getContext().getThreadPool()
-                                             : nullptr;
+  llvm::ThreadPoolInterface *threads = getContext().isMultithreadingEnabled()
+                                           ? &getContext().getThreadPool()
+                                           : nullptr;
   ArrayRef<BandSearchBuffer> buffers = problem.buffers;
   bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
     return buffer.laneChoices.size() == 1 &&
