@@ -72,8 +72,8 @@ namespace {
 struct SearchProblem {
   static constexpr unsigned kLanes = 4;
   SmallVector<BandSearchBuffer> buffers;
-  /// Per buffer its node, and per band choice its base partition.
-  SmallVector<unsigned> nodes;
+  /// Per buffer (the nodes chosen, in order), per band choice its base
+  /// partition.
   SmallVector<SmallVector<int64_t, 4>> bases;
 
   /// The problem of placing `graphNodes[chosen]` (all live).
@@ -91,7 +91,6 @@ struct SearchProblem {
              unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
         choices.push_back(first);
       }
-      nodes.push_back(index);
     }
   }
 };
@@ -163,7 +162,7 @@ void SbAllocPass::searchBeforeSpilling(
   SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
   for (unsigned index : chosen)
     placed[index].reset();
-  for (auto [position, index] : llvm::enumerate(problem.nodes)) {
+  for (auto [position, index] : llvm::enumerate(chosen)) {
     auto [choice, offset] = placements[position];
     if (offset >= 0)
       placed[index] = SbPlacement{problem.bases[position][choice], offset};
