@@ -694,7 +694,7 @@ walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
   if (outcome.placedBy)
     result.placements = std::move(placed[outcome.placedBy->reversed]);
   else
-    llvm::append_range(result.partial,
-                       searches.getMostPlaced().getBestPartial());
+    for (const BandSearch *search : searches.getMostPlaced())
+      result.partials.emplace_back(search->getBestPartial());
   return result;
 }

@@ -492,7 +492,7 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
   if (outcome.placedBy)
     result.offsets = std::move(placed[outcome.placedBy->reversed]);
   else
-    llvm::append_range(result.partial,
-                       searches.getMostPlaced().getBestPartial());
+    for (const Search *search : searches.getMostPlaced())
+      result.partials.emplace_back(search->getBestPartial());
   return result;
 }

@@ -134,8 +134,9 @@ void SbAllocPass::searchBeforeSpilling(
     return buffer.laneChoices.size() == 1 &&
            buffer.laneChoices.front() == std::make_pair(0u, kLanes);
   });
-  // Per live node its band choice and offset (-1: the search left it out).
-  SmallVector<std::pair<unsigned, int64_t>> placements;
+  // Per chosen node its band choice and offset (-1: the search left it
+  // out): the complete placement, or each direction's best partial one.
+  SmallVector<SmallVector<std::pair<unsigned, int64_t>>, 2> candidates;
   bool complete = false;
   if (oneDimensional) {
     SmallVector<SearchBuffer> ranges;
@@ -146,38 +147,47 @@ void SbAllocPass::searchBeforeSpilling(
     numSearchWork += found.work;
     searchWorkLeft -= std::min(searchWorkLeft, found.work);
     complete = bool(found.offsets);
-    for (int64_t offset : complete ? *found.offsets : found.partial)
-      placements.push_back({0, offset});
+    if (complete)
+      found.partials = {*found.offsets};
+    for (ArrayRef<int64_t> offsets : found.partials) {
+      auto &placements = candidates.emplace_back();
+      for (int64_t offset : offsets)
+        placements.push_back({0, offset});
+    }
   } else {
     BandSearchResult found =
         searchBandPlacement(buffers, kLanes, budget, searchWorkLeft, threads);
     numSearchWork += found.work;
     searchWorkLeft -= std::min(searchWorkLeft, found.work);
     complete = bool(found.placements);
-    placements = complete ? *found.placements : found.partial;
+    if (complete)
+      candidates.push_back(std::move(*found.placements));
+    else
+      llvm::append_range(candidates, found.partials);
   }
-  if (placements.empty())
-    return;
-  // Outside the contended region the colouring's placements stand.
-  SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
-  for (unsigned index : chosen)
-    placed[index].reset();
-  for (auto [position, index] : llvm::enumerate(chosen)) {
-    auto [choice, offset] = placements[position];
-    if (offset >= 0)
-      placed[index] = SbPlacement{problem.bases[position][choice], offset};
-  }
-  // What the search left out, colouring places around what it placed if
-  // it can; that replaces the colouring's own spills when it spills less.
-  SbColoring completed = colorGraph(graph, partitions, budget, placed);
   auto getSpillCost = [&](const SbColoring &result) {
     double cost = 0;
     for (unsigned index : result.spilled)
       cost += nodes[index].spillCost;
     return cost;
   };
-  if (complete || getSpillCost(completed) < getSpillCost(coloring))
-    coloring = std::move(completed);
+  // What the search left out, colouring places around what it placed if
+  // it can; the cheapest of those replaces the colouring's own spills when
+  // it spills less. Outside the contended region the colouring's
+  // placements stand.
+  for (ArrayRef<std::pair<unsigned, int64_t>> placements : candidates) {
+    SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
+    for (unsigned index : chosen)
+      placed[index].reset();
+    for (auto [position, index] : llvm::enumerate(chosen)) {
+      auto [choice, offset] = placements[position];
+      if (offset >= 0)
+        placed[index] = SbPlacement{problem.bases[position][choice], offset};
+    }
+    SbColoring completed = colorGraph(graph, partitions, budget, placed);
+    if (complete || getSpillCost(completed) < getSpillCost(coloring))
+      coloring = std::move(completed);
+  }
 }
 
 LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {

@@ -27,9 +27,11 @@ struct BandSearchResult {
   /// Per buffer its band choice (an index into laneChoices) and offset, if
   /// the search placed all within the budget.
   std::optional<llvm::SmallVector<std::pair<unsigned, int64_t>>> placements;
-  /// Otherwise the placement of the most buffers x lanes x time it reached
-  /// (offset -1: unplaced), or nothing if it placed none.
-  llvm::SmallVector<std::pair<unsigned, int64_t>> partial;
+  /// Otherwise, per direction in time, the placement of the most buffers
+  /// x lanes x time it reached (offset -1: unplaced), the larger first;
+  /// none that placed nothing.
+  llvm::SmallVector<llvm::SmallVector<std::pair<unsigned, int64_t>>, 2>
+      partials;
   /// Work done: cells and candidates examined.
   uint64_t work = 0;
 };

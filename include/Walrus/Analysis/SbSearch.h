@@ -36,9 +36,10 @@ struct SearchBuffer {
 struct SearchResult {
   /// Per buffer its offset, if the search placed all within the budget.
   std::optional<llvm::SmallVector<int64_t>> offsets;
-  /// Otherwise the placement of the most buffers x time it reached (-1:
-  /// unplaced), or nothing if it placed none.
-  llvm::SmallVector<int64_t> partial;
+  /// Otherwise, per direction in time, the placement of the most buffers
+  /// x time it reached (-1: unplaced), the larger first; none that placed
+  /// nothing.
+  llvm::SmallVector<llvm::SmallVector<int64_t>, 2> partials;
   /// Work done: time sections and candidates examined.
   uint64_t work = 0;
 };

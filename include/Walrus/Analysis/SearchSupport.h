@@ -230,10 +230,17 @@ public:
       return variant.reversed ? *backwardAtBound : *forwardAtBound;
     return variant.reversed ? backward : forward;
   }
-  /// Of the searches at the capacity, the one whose best partial placement
-  /// covers more.
-  const SearchT &getMostPlaced() const {
-    return backward.getBestArea() > forward.getBestArea() ? backward : forward;
+  /// The searches at the capacity that placed something, the one whose
+  /// best partial placement covers more first.
+  llvm::SmallVector<const SearchT *, 2> getMostPlaced() const {
+    llvm::SmallVector<const SearchT *, 2> searches;
+    for (const SearchT *search : {&forward, &backward})
+      if (search->getBestArea() > 0)
+        searches.push_back(search);
+    if (searches.size() == 2 &&
+        backward.getBestArea() > forward.getBestArea())
+      std::swap(searches[0], searches[1]);
+    return searches;
   }
 
 private:
