@@ -678,22 +678,16 @@ walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
   if (!searches.mayFit())
     return result;
   constexpr unsigned kOrders = std::size(kBandOrders);
-  // Per direction (SearchVariant::reversed), what an attempt placed.
-  std::optional<SmallVector<std::pair<unsigned, int64_t>>> placed[2];
-  RestartOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, searches.hasBound(), threads,
-      [&](uint64_t index, SearchVariant variant, uint64_t limit) {
-        BandSearchResult found = searches.get(variant).run(
-            kBandOrders[index % kOrders], index >= kOrders ? index : 0, limit);
-        bool complete = bool(found.placements);
-        if (complete)
-          placed[variant.reversed] = std::move(found.placements);
-        return AttemptOutcome{complete, found.work};
-      });
-  result.work = outcome.work;
-  if (outcome.placedBy)
-    result.placements = std::move(placed[outcome.placedBy->reversed]);
-  else
+  std::tie(result.placements, result.work) =
+      searches.restart<SmallVector<std::pair<unsigned, int64_t>>>(
+          buffers.size(), maxWork, threads,
+          [&](BandSearch &search, uint64_t index, uint64_t limit) {
+            BandSearchResult found =
+                search.run(kBandOrders[index % kOrders],
+                           index >= kOrders ? index : 0, limit);
+            return std::make_pair(std::move(found.placements), found.work);
+          });
+  if (!result.placements)
     for (const BandSearch *search : searches.getMostPlaced())
       result.partials.emplace_back(search->getBestPartial());
   return result;

@@ -474,24 +474,17 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
                                    {{Key::Width, Key::Size}, 0},
                                    {{Key::Total, Key::Size}, 0}};
   constexpr unsigned kOrders = std::size(orders);
-  // Per direction (SearchVariant::reversed), what an attempt placed.
-  std::optional<SmallVector<int64_t>> placed[2];
-  RestartOutcome outcome = runWithRestarts(
-      buffers.size(), maxWork, searches.hasBound(), threads,
-      [&](uint64_t index, SearchVariant variant, uint64_t limit) {
-        CandidateOrder order = orders[index % kOrders];
-        if (index >= kOrders)
-          order.seed = index;
-        SearchResult found = searches.get(variant).run(order, limit);
-        bool complete = bool(found.offsets);
-        if (complete)
-          placed[variant.reversed] = std::move(found.offsets);
-        return AttemptOutcome{complete, found.work};
-      });
-  result.work = outcome.work;
-  if (outcome.placedBy)
-    result.offsets = std::move(placed[outcome.placedBy->reversed]);
-  else
+  std::tie(result.offsets, result.work) =
+      searches.restart<SmallVector<int64_t>>(
+          buffers.size(), maxWork, threads,
+          [&](Search &search, uint64_t index, uint64_t limit) {
+            CandidateOrder order = orders[index % kOrders];
+            if (index >= kOrders)
+              order.seed = index;
+            SearchResult found = search.run(order, limit);
+            return std::make_pair(std::move(found.offsets), found.work);
+          });
+  if (!result.offsets)
     for (const Search *search : searches.getMostPlaced())
       result.partials.emplace_back(search->getBestPartial());
   return result;

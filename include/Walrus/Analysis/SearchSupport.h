@@ -230,6 +230,15 @@ public:
       return variant.reversed ? *backwardAtBound : *forwardAtBound;
     return variant.reversed ? backward : forward;
   }
+  /// Restarts attempts over the variants (runWithRestarts):
+  /// `attempt(search, order, limit)` makes one on `search` and returns its
+  /// placement, if it placed everything, and its work. Returns the
+  /// placement an attempt made, if one placed everything, and the work.
+  template <typename Placement, typename Attempt>
+  std::pair<std::optional<Placement>, uint64_t>
+  restart(size_t buffers, uint64_t maxWork,
+          llvm::ThreadPoolInterface *threads, Attempt attempt);
+
   /// The searches at the capacity that placed something, the one whose
   /// best partial placement covers more first.
   llvm::SmallVector<const SearchT *, 2> getMostPlaced() const {
@@ -286,6 +295,29 @@ RestartOutcome runWithRestarts(
     llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
         attempt);
+template <typename SearchT>
+template <typename Placement, typename Attempt>
+std::pair<std::optional<Placement>, uint64_t>
+SearchVariants<SearchT>::restart(size_t buffers, uint64_t maxWork,
+                                 llvm::ThreadPoolInterface *threads,
+                                 Attempt attempt) {
+  // Per direction (SearchVariant::reversed), what an attempt placed: the
+  // two of a pair may run at once.
+  std::optional<Placement> placed[2];
+  RestartOutcome outcome = runWithRestarts(
+      buffers, maxWork, hasBound(), threads,
+      [&](uint64_t order, SearchVariant variant, uint64_t limit) {
+        auto [placement, work] = attempt(get(variant), order, limit);
+        bool complete = placement.has_value();
+        if (complete)
+          placed[variant.reversed] = std::move(placement);
+        return AttemptOutcome{complete, work};
+      });
+  if (!outcome.placedBy)
+    return {std::nullopt, outcome.work};
+  return {std::move(placed[outcome.placedBy->reversed]), outcome.work};
+}
+
 } // namespace walrus
 
 #endif // WALRUS_ANALYSIS_SEARCHSUPPORT_H
