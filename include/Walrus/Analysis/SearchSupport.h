@@ -236,8 +236,8 @@ public:
   /// placement an attempt made, if one placed everything, and the work.
   template <typename Placement, typename Attempt>
   std::pair<std::optional<Placement>, uint64_t>
-  restart(size_t buffers, uint64_t maxWork,
-          llvm::ThreadPoolInterface *threads, Attempt attempt);
+  restart(size_t buffers, uint64_t maxWork, llvm::ThreadPoolInterface *threads,
+          Attempt attempt);
 
   /// The searches at the capacity that placed something, the one whose
   /// best partial placement covers more first.
