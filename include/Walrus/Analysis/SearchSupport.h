@@ -203,9 +203,10 @@ struct SearchVariant {
   bool atBound = false;
 };
 
-/// The searches attempts take turns between (SearchVariant), each with its
-/// own nogoods: over time as given and reversed, at the capacity and, when
-/// the lower bound leaves room and could hold everything, at the bound.
+/// The searches that restarted attempts run on (SearchVariant), each with
+/// its own nogoods: over time as given and reversed, at the capacity and,
+/// when the lower bound leaves room and could hold everything, at the
+/// bound.
 template <typename SearchT> class SearchVariants {
 public:
   /// `make(reversed, capacity)` builds a search over time as given or
@@ -295,6 +296,8 @@ RestartOutcome runWithRestarts(
     llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
         attempt);
+
+// SearchVariants::restart, after runWithRestarts, which it calls.
 template <typename SearchT>
 template <typename Placement, typename Attempt>
 std::pair<std::optional<Placement>, uint64_t>
