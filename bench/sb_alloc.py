@@ -4,7 +4,9 @@
 For each input: pass time (MLIR pass timing), peak resident memory of the
 walrus-opt process, the allocator's peak bytes per partition against its
 lower bound (the largest live area at one point over all partitions), and
-the spills. Generated workloads hold N tensors of mixed partition counts
+the spills. `--sbuf-bytes` and `--search-budget` set sb-alloc's options for
+the generated workloads (with less room they spill, and the search runs
+before). Generated workloads hold N tensors of mixed partition counts
 (32, 64, 96, 128) and sizes (256 B to 4 KiB per partition), each written
 once and read by the next few instructions, in one function.
 """
@@ -48,9 +50,9 @@ def generate(tensors, seed, out):
     out.write("}\n")
 
 
-def measure(opt, path, pipeline):
+def measure(opt, path, pipeline, options=""):
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    run = subprocess.run([opt, path, *pipeline, "-sb-alloc=report", "-sb-alloc-verify",
+    run = subprocess.run([opt, path, *pipeline, f"-sb-alloc=report {options}", "-sb-alloc-verify",
                           "--mlir-timing", "-o", os.devnull],
                          capture_output=True, text=True)
     if run.returncode != 0:
@@ -69,7 +71,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--sbuf-bytes", type=int, default=0,
+                        help="bytes per partition for the generated workloads "
+                             "(0: the target's); less makes them spill")
+    parser.add_argument("--search-budget", type=int,
+                        help="sb-alloc's search-budget for the generated workloads")
     args = parser.parse_args()
+    options = f"sbuf-bytes={args.sbuf_bytes}"
+    if args.search_budget is not None:
+        options += f" search-budget={args.search_budget}"
     print(f"{'input':>24} {'sb-alloc s':>11} {'max RSS MiB':>12} {'peak B':>8} {'bound B':>8} "
           f"{'peak/bound':>10} {'spills':>7}")
     front = ["-expand-replication", "-lnc-split", "-lnc-verify", "-vn-split", "-shrink-dn"]
@@ -84,7 +94,7 @@ def main():
             with open(text, "w") as out:
                 generate(size, size, out)
             to_bytecode(args.opt, text, bytecode)
-            seconds, rss, peak, lower, spills = measure(args.opt, bytecode, [])
+            seconds, rss, peak, lower, spills = measure(args.opt, bytecode, [], options)
             print(f"{str(size) + ' tensors':>24} {seconds:>11.4f} {rss:>12.0f} {peak:>8} {lower:>8} "
                   f"{peak / lower:>10.3f} {spills:>7}", flush=True)
 
