@@ -9,6 +9,8 @@
 
 #include "Walrus/Analysis/SbColoring.h"
 
+#include "llvm/Support/ThreadPool.h"
+
 #include <queue>
 
 using namespace mlir;
@@ -18,10 +20,11 @@ namespace {
 class Colorer {
 public:
   Colorer(const InterferenceGraph &graph, int64_t partitions, int64_t bytes,
-          ArrayRef<std::optional<SbPlacement>> fixed)
+          ArrayRef<std::optional<SbPlacement>> fixed,
+          llvm::ThreadPoolInterface *threads)
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
         budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
-        impactTable(computeImpactTable(partitions)) {}
+        threads(threads), impactTable(computeImpactTable(partitions)) {}
 
   SbColoring run() {
     // Select in three orders and keep the lowest peak that places every
@@ -58,12 +61,27 @@ public:
     // no lower than the best so far.
     std::optional<SbColoring> best;
     auto getBar = [&] { return best ? best->peakBytes : budget + 1; };
-    for (ArrayRef<unsigned> order : {ArrayRef<unsigned>(leftEdge),
-                                     ArrayRef<unsigned>(largestFirst)}) {
-      if (std::optional<SbColoring> coloring = selectInOrder(order, getBar()))
-        best = std::move(*coloring);
+    if (threads && unfixed.size() >= kNodesWorthThreads) {
+      // Side by side, largest first cannot stop at left edge's peak, but
+      // wins exactly when it would have: placing all, strictly lower.
+      std::optional<SbColoring> byLeftEdge, byLargest;
+      llvm::ThreadPoolTaskGroup group(*threads);
+      group.async([&] { byLargest = selectInOrder(largestFirst, getBar()); });
+      byLeftEdge = selectInOrder(leftEdge, getBar());
+      group.wait();
+      best = std::move(byLeftEdge);
+      if (byLargest && (!best || byLargest->peakBytes < best->peakBytes))
+        best = std::move(byLargest);
       if (best && best->peakBytes <= lowerBound)
         return std::move(*best);
+    } else {
+      for (ArrayRef<unsigned> order :
+           {ArrayRef<unsigned>(leftEdge), ArrayRef<unsigned>(largestFirst)}) {
+        if (std::optional<SbColoring> coloring = selectInOrder(order, getBar()))
+          best = std::move(*coloring);
+        if (best && best->peakBytes <= lowerBound)
+          return std::move(*best);
+      }
     }
     simplify();
     SmallVector<unsigned> chaitin(stack.rbegin(), stack.rend());
@@ -87,18 +105,21 @@ private:
   /// Places nodes in `order`; with `bar`, gives up (nothing) as soon as a
   /// node finds no place or the peak reaches `bar`.
   std::optional<SbColoring> selectInOrder(ArrayRef<unsigned> order,
-                                          std::optional<int64_t> bar);
-  std::optional<SbPlacement> place(unsigned index, ArrayRef<int64_t> addressOf,
-                                   ArrayRef<int64_t> baseOf);
+                                          std::optional<int64_t> bar) const;
+  std::optional<SbPlacement>
+  place(unsigned index, ArrayRef<int64_t> addressOf, ArrayRef<int64_t> baseOf,
+        SmallVectorImpl<std::pair<int64_t, int64_t>> &taken) const;
 
   const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
   int64_t partitions, budget, lowerBound;
   ArrayRef<std::optional<SbPlacement>> fixed;
+  /// With threads, left edge and largest first run side by side on
+  /// graphs this large (below, a thread costs more than it saves).
+  static constexpr size_t kNodesWorthThreads = 10000;
+  llvm::ThreadPoolInterface *threads;
   ImpactTable impactTable;
   SmallVector<unsigned> stack;
-  /// place()'s scratch: the byte ranges neighbours take.
-  SmallVector<std::pair<int64_t, int64_t>> taken;
 };
 } // namespace
 
@@ -198,9 +219,12 @@ findOffset(SmallVectorImpl<std::pair<int64_t, int64_t>> &taken, int64_t bytes,
   return offset;
 }
 
-std::optional<SbPlacement> Colorer::place(unsigned index,
-                                          ArrayRef<int64_t> addressOf,
-                                          ArrayRef<int64_t> baseOf) {
+/// `taken`: scratch for the byte ranges placed neighbours take (one per
+/// order, so that orders may run at once).
+std::optional<SbPlacement>
+Colorer::place(unsigned index, ArrayRef<int64_t> addressOf,
+               ArrayRef<int64_t> baseOf,
+               SmallVectorImpl<std::pair<int64_t, int64_t>> &taken) const {
   const SbNode &node = nodes[index];
   ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
   // A tensor on all partitions meets every placed neighbour: no band to
@@ -233,7 +257,8 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
 }
 
 std::optional<SbColoring>
-Colorer::selectInOrder(ArrayRef<unsigned> order, std::optional<int64_t> bar) {
+Colorer::selectInOrder(ArrayRef<unsigned> order,
+                       std::optional<int64_t> bar) const {
   SbColoring result;
   result.placements.assign(fixed.begin(), fixed.end());
   // Placements as flat arrays (address -1: not placed): place() reads
@@ -246,8 +271,10 @@ Colorer::selectInOrder(ArrayRef<unsigned> order, std::optional<int64_t> bar) {
       result.peakBytes =
           std::max(result.peakBytes, place->address + nodes[index].bytes);
     }
+  SmallVector<std::pair<int64_t, int64_t>> taken;
   for (unsigned index : order) {
-    std::optional<SbPlacement> placement = place(index, addressOf, baseOf);
+    std::optional<SbPlacement> placement =
+        place(index, addressOf, baseOf, taken);
     result.placements[index] = placement;
     if (!placement) {
       result.spilled.push_back(index);
@@ -266,6 +293,7 @@ Colorer::selectInOrder(ArrayRef<unsigned> order, std::optional<int64_t> bar) {
 
 SbColoring walrus::colorGraph(const InterferenceGraph &graph,
                               int64_t partitions, int64_t bytesPerPartition,
-                              ArrayRef<std::optional<SbPlacement>> fixed) {
-  return Colorer(graph, partitions, bytesPerPartition, fixed).run();
+                              ArrayRef<std::optional<SbPlacement>> fixed,
+                              llvm::ThreadPoolInterface *threads) {
+  return Colorer(graph, partitions, bytesPerPartition, fixed, threads).run();
 }

@@ -47,6 +47,14 @@ struct SbAllocPass : walrus::impl::SbAllocBase<SbAllocPass> {
   void runOnOperation() override;
 
 private:
+  /// MLIR's thread pool when it may be used: the colouring's orders and
+  /// the searches' directions run side by side on it, with the same
+  /// result as without.
+  llvm::ThreadPoolInterface *getThreads() {
+    return getContext().isMultithreadingEnabled()
+               ? &getContext().getThreadPool()
+               : nullptr;
+  }
   LogicalResult allocate(FuncOp func, FuncResult &result);
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
@@ -124,11 +132,7 @@ void SbAllocPass::searchBeforeSpilling(
       chosen.push_back(index);
     }
   SearchProblem problem(nodes, chosen, partitions);
-  // The searches run their two directions side by side when MLIR may use
-  // threads; the result is the same either way.
-  llvm::ThreadPoolInterface *threads = getContext().isMultithreadingEnabled()
-                                           ? &getContext().getThreadPool()
-                                           : nullptr;
+  llvm::ThreadPoolInterface *threads = getThreads();
   ArrayRef<BandSearchBuffer> buffers = problem.buffers;
   bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
     return buffer.laneChoices.size() == 1 &&
@@ -184,7 +188,8 @@ void SbAllocPass::searchBeforeSpilling(
       if (offset >= 0)
         placed[index] = SbPlacement{problem.bases[position][choice], offset};
     }
-    SbColoring completed = colorGraph(graph, partitions, budget, placed);
+    SbColoring completed =
+        colorGraph(graph, partitions, budget, placed, threads);
     if (complete || getSpillCost(completed) < getSpillCost(coloring))
       coloring = std::move(completed);
   }
@@ -229,7 +234,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         if (memloc.getAddress())
           fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
                                      int64_t(*memloc.getAddress())};
-    SbColoring coloring = colorGraph(graph, partitions, budget, fixed);
+    SbColoring coloring =
+        colorGraph(graph, partitions, budget, fixed, getThreads());
     if (!coloring.spilled.empty())
       searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
                            coloring);

@@ -13,6 +13,10 @@
 
 #include "Walrus/Analysis/Interference.h"
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace walrus {
 
 struct SbPlacement {
@@ -30,10 +34,12 @@ struct SbColoring {
 };
 
 /// Colours `graph` on `partitions` x `bytesPerPartition` bytes. Nodes with
-/// a `fixed` placement keep it.
+/// a `fixed` placement keep it. With `threads`, independent orders of a
+/// large graph run side by side; the result is the same without.
 SbColoring colorGraph(const InterferenceGraph &graph, int64_t partitions,
                       int64_t bytesPerPartition,
-                      llvm::ArrayRef<std::optional<SbPlacement>> fixed);
+                      llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                      llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus
 
