@@ -60,16 +60,20 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
 InterferenceGraph::InterferenceGraph(
     FuncOp func, const TensorLiveness &liveness,
     ArrayRef<SmallVector<MemlocOp, 2>> groups, int64_t targetPartitions) {
-  DenseMap<Operation *, unsigned> nodeOf;
-  auto addNode = [&](ArrayRef<MemlocOp> members) {
+  ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
+  // By the liveness's index of each location: no map keyed by operation.
+  std::vector<bool> grouped(memlocs.size(), false);
+  auto addNode = [&](ArrayRef<unsigned> members) {
     SbNode &node = nodes.emplace_back();
-    for (MemlocOp memloc : members) {
+    double accessWeight = 0;
+    for (unsigned index : members) {
+      MemlocOp memloc = memlocs[index];
       node.members.push_back(memloc);
-      nodeOf[memloc] = nodes.size() - 1;
       MemoryType type = memloc.getMemoryType();
       node.partitions = std::max(node.partitions, type.getPartitions());
       node.bytes = std::max(node.bytes, type.getBytesPerPartition());
-      if (std::optional<LiveRange> range = liveness.getLiveRange(memloc)) {
+      accessWeight += liveness.getAccessWeight(index);
+      if (std::optional<LiveRange> range = liveness.getLiveRange(index)) {
         if (!node.live)
           node.range = *range;
         node.range.start = std::min(node.range.start, range->start);
@@ -78,36 +82,31 @@ InterferenceGraph::InterferenceGraph(
       }
     }
     node.bandClass = getBandClass(node.partitions, targetPartitions);
-  };
-  for (ArrayRef<MemlocOp> group : groups)
-    addNode(group);
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
-    if (memloc.getMemoryType().getMemorySpace() == MemorySpace::SBUF &&
-        !nodeOf.count(memloc))
-      addNode(memloc);
-
-  // Spill costs: every access, weighted by the trip counts around it.
-  func.walk([&](InstructionOpInterface instruction) {
-    double weight = 1;
-    for (LoopOp loop : getEnclosingLoops(instruction))
-      weight *= loop.getTripCount();
-    SmallVector<Access> accesses;
-    instruction.getAccesses(accesses);
-    for (const Access &access : accesses)
-      if (MemlocOp memloc = getDefiningMemloc(access.getMemloc())) {
-        auto it = nodeOf.find(memloc);
-        if (it != nodeOf.end())
-          nodes[it->second].spillCost +=
-              weight * double(nodes[it->second].bytes);
-      }
-  });
-
-  // Tensors whose contents cross the program boundary cannot spill.
-  for (SbNode &node : nodes)
+    // Spilling moves the bytes of every access. Tensors whose contents
+    // cross the program boundary cannot spill.
+    node.spillCost = accessWeight * double(node.bytes);
     if (llvm::any_of(node.members, [](MemlocOp memloc) {
           return memloc.getKind() != TensorKind::Internal;
         }))
       node.spillCost = std::numeric_limits<double>::infinity();
+  };
+  SmallVector<unsigned, 2> members;
+  for (ArrayRef<MemlocOp> group : groups) {
+    members.clear();
+    for (MemlocOp memloc : group) {
+      std::optional<unsigned> index = liveness.getIndex(memloc);
+      assert(index && "a partner outside the function");
+      members.push_back(*index);
+      grouped[*index] = true;
+    }
+    addNode(members);
+  }
+  nodes.reserve(nodes.size() + memlocs.size());
+  for (unsigned index = 0; index < memlocs.size(); ++index)
+    if (!grouped[index] &&
+        MemlocOp(memlocs[index]).getMemoryType().getMemorySpace() ==
+            MemorySpace::SBUF)
+      addNode(index);
 
   SmallVector<unsigned> order;
   unsigned lastPoint = 0;
@@ -158,12 +157,16 @@ InterferenceGraph::InterferenceGraph(
   adjacency.resize(firstNeighbor.back());
   // Where each node's list continues.
   std::vector<size_t> next(firstNeighbor.begin(), firstNeighbor.end() - 1);
-  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
-    return std::make_pair(nodes[lhs].range.start, lhs) <
-           std::make_pair(nodes[rhs].range.start, rhs);
-  });
+  // By start, then index: each node goes to the next free slot of its
+  // start, counted above (no comparison sort).
+  std::vector<size_t> nextSlot(lastPoint + 1, 0);
+  for (unsigned point = 1; point <= lastPoint; ++point)
+    nextSlot[point] = startsUpTo[point - 1];
+  SmallVector<unsigned> byStart(order.size());
+  for (unsigned index : order)
+    byStart[nextSlot[nodes[index].range.start]++] = index;
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
-  for (unsigned index : order) {
+  for (unsigned index : byStart) {
     unsigned start = nodes[index].range.start;
     llvm::erase_if(open, [&](auto other) { return other.first < start; });
     for (auto [end, other] : open) {

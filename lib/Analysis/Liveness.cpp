@@ -7,19 +7,26 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
-ProgramOrder::ProgramOrder(FuncOp func) {
+ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit) {
+  Block &body = func.getBody().front();
+  SmallVector<LoopOp, 4> loops; // around the operation being numbered
   std::function<void(Block &)> number = [&](Block &block) {
     for (Operation &op : block) {
       if (auto loop = dyn_cast<LoopOp>(op)) {
         points[loop] = numPoints++;
+        loops.push_back(loop);
         number(loop.getBody().front());
+        loops.pop_back();
         loopEnds[loop] = numPoints++;
-      } else if (isa<InstructionOpInterface>(op)) {
-        points[&op] = numPoints++;
+      } else if (auto instruction = dyn_cast<InstructionOpInterface>(op)) {
+        points[&op] = numPoints;
+        if (visit)
+          visit(instruction, numPoints, loops);
+        ++numPoints;
       }
     }
   };
-  number(func.getBody().front());
+  number(body);
 }
 
 namespace {
@@ -78,85 +85,83 @@ static bool staysInIteration(MemlocOp memloc,
   return true;
 }
 
-TensorLiveness::TensorLiveness(FuncOp func) : order(func) {
-  llvm::MapVector<Operation *, AccessSummary> byMemloc;
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
-    byMemloc[memloc];
+TensorLiveness::TensorLiveness(FuncOp func) {
+  llvm::append_range(memlocs, func.getBody().front().getOps<MemlocOp>());
+  indexOf.reserve(memlocs.size());
+  for (auto [index, memloc] : llvm::enumerate(memlocs))
+    indexOf[memloc] = index;
+  // Indexed like `memlocs`: at 100k locations, maps keyed by operation
+  // cost more than the walk itself.
+  std::vector<AccessSummary> summaries(memlocs.size());
+  accessWeights.assign(memlocs.size(), 0);
 
-  SmallVector<LoopOp, 4> loops; // around the instruction being visited
   SmallVector<Access> accesses;
-  std::function<void(Block &)> visit = [&](Block &block) {
-    for (Operation &op : block) {
-      if (auto loop = dyn_cast<LoopOp>(op)) {
-        loops.push_back(loop);
-        visit(loop.getBody().front());
-        loops.pop_back();
+  order = ProgramOrder(func, [&](InstructionOpInterface instruction,
+                                 unsigned point, ArrayRef<LoopOp> loops) {
+    double weight = 1;
+    for (LoopOp loop : loops)
+      weight *= loop.getTripCount();
+    accesses.clear();
+    instruction.getAccesses(accesses);
+    for (const Access &access : accesses) {
+      MemlocOp memloc = getDefiningMemloc(access.getMemloc());
+      if (!memloc)
         continue;
+      auto found = indexOf.find(memloc);
+      if (found == indexOf.end())
+        continue; // not one of this function's locations
+      unsigned index = found->second;
+      accessWeights[index] += weight;
+      AccessSummary &summary = summaries[index];
+      if (!summary.first) {
+        summary.first = instruction;
+        summary.firstPoint = point;
+        summary.firstLoops.assign(loops.begin(), loops.end());
+        summary.common = loops.size();
+      } else {
+        auto [mine, theirs] =
+            std::mismatch(loops.begin(), loops.end(),
+                          summary.firstLoops.begin(), summary.firstLoops.end());
+        summary.common = std::min<size_t>(summary.common, mine - loops.begin());
       }
-      auto instruction = dyn_cast<InstructionOpInterface>(op);
-      if (!instruction)
-        continue;
-      unsigned point = order.getPoint(instruction);
-      accesses.clear();
-      instruction.getAccesses(accesses);
-      for (const Access &access : accesses) {
-        MemlocOp memloc = getDefiningMemloc(access.getMemloc());
-        if (!memloc)
-          continue;
-        AccessSummary &summary = byMemloc[memloc];
-        if (!summary.first) {
-          summary.first = instruction;
-          summary.firstPoint = point;
-          summary.firstLoops.assign(loops.begin(), loops.end());
-          summary.common = loops.size();
-        } else {
-          auto [mine, theirs] = std::mismatch(loops.begin(), loops.end(),
-                                              summary.firstLoops.begin(),
-                                              summary.firstLoops.end());
-          summary.common =
-              std::min<size_t>(summary.common, mine - loops.begin());
-        }
-        if (summary.last != instruction) {
-          summary.last = instruction;
-          summary.lastPoint = point;
-          summary.lastLoops.assign(loops.begin(), loops.end());
-        }
-        if (!summary.firstLoops.empty())
-          summary.accesses.push_back({instruction, access});
+      if (summary.last != instruction) {
+        summary.last = instruction;
+        summary.lastPoint = point;
+        summary.lastLoops.assign(loops.begin(), loops.end());
       }
+      if (!summary.firstLoops.empty())
+        summary.accesses.push_back({instruction, access});
     }
-  };
-  visit(func.getBody().front());
+  });
 
   // An access nested deeper than the loops all accesses share counts from
   // the header to the end of its loop at that depth. Those loops are
   // disjoint and in program order, so the first and last accesses bound
   // the range.
   unsigned lastPoint = order.getNumPoints() ? order.getNumPoints() - 1 : 0;
-  for (auto &[op, summary] : byMemloc) {
-    auto memloc = cast<MemlocOp>(op);
+  ranges.resize(memlocs.size());
+  for (auto [memloc, summary, range] : llvm::zip(memlocs, summaries, ranges)) {
     TensorKind kind = memloc.getKind();
     if (!summary.first) {
       if (kind != TensorKind::Internal)
-        ranges[memloc] = {0, lastPoint, false};
+        range = LiveRange{0, lastPoint, false};
       continue;
     }
     size_t common = summary.common;
-    LiveRange range{summary.firstPoint, summary.lastPoint, false};
+    range = LiveRange{summary.firstPoint, summary.lastPoint, false};
     if (summary.firstLoops.size() > common)
-      range.start = order.getLoopHeader(summary.firstLoops[common]);
+      range->start = order.getLoopHeader(summary.firstLoops[common]);
     if (summary.lastLoops.size() > common)
-      range.end = order.getLoopEnd(summary.lastLoops[common]);
+      range->end = order.getLoopEnd(summary.lastLoops[common]);
     if (common > 0 && !staysInIteration(memloc, summary.accesses)) {
       LoopOp loop = summary.firstLoops[common - 1];
-      range.start = std::min(range.start, order.getLoopHeader(loop));
-      range.end = std::max(range.end, order.getLoopEnd(loop));
-      range.loopCarried = true;
+      range->start = std::min(range->start, order.getLoopHeader(loop));
+      range->end = std::max(range->end, order.getLoopEnd(loop));
+      range->loopCarried = true;
     }
     if (kind == TensorKind::Input)
-      range.start = 0;
+      range->start = 0;
     if (kind == TensorKind::Output)
-      range.end = lastPoint;
-    ranges[memloc] = range;
+      range->end = lastPoint;
   }
 }

@@ -12,7 +12,7 @@
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace walrus {
 
@@ -20,7 +20,16 @@ namespace walrus {
 /// for each loop a header point before its body and an end point after it.
 class ProgramOrder {
 public:
-  explicit ProgramOrder(bir::FuncOp func);
+  /// Called on each instruction in program order with its point and the
+  /// loops around it, outermost first.
+  using InstructionVisitor = llvm::function_ref<void(
+      bir::InstructionOpInterface, unsigned, llvm::ArrayRef<bir::LoopOp>)>;
+
+  /// Numbers `func`'s points, showing each instruction to `visit` (so that
+  /// an analysis in program order needs no walk of its own).
+  explicit ProgramOrder(bir::FuncOp func, InstructionVisitor visit = nullptr);
+  /// No points (until assigned).
+  ProgramOrder() = default;
 
   unsigned getPoint(mlir::Operation *instruction) const {
     return points.lookup(instruction);
@@ -67,21 +76,34 @@ public:
   explicit TensorLiveness(bir::FuncOp func);
 
   const ProgramOrder &getOrder() const { return order; }
-  /// The range of `memloc`, or nothing if it is never accessed and is no
-  /// program input or output.
-  std::optional<LiveRange> getLiveRange(bir::MemlocOp memloc) const {
-    auto it = ranges.find(memloc);
-    if (it == ranges.end())
+  /// The function's memory locations, in order; an index below is a
+  /// position in this list.
+  llvm::ArrayRef<bir::MemlocOp> getMemlocs() const { return memlocs; }
+  std::optional<unsigned> getIndex(bir::MemlocOp memloc) const {
+    auto it = indexOf.find(memloc);
+    if (it == indexOf.end())
       return std::nullopt;
     return it->second;
   }
-  const llvm::MapVector<mlir::Operation *, LiveRange> &getRanges() const {
-    return ranges;
+  /// The range of memory location `index`, or nothing if it is never
+  /// accessed and is no program input or output.
+  std::optional<LiveRange> getLiveRange(unsigned index) const {
+    return ranges[index];
   }
+  std::optional<LiveRange> getLiveRange(bir::MemlocOp memloc) const {
+    std::optional<unsigned> index = getIndex(memloc);
+    return index ? ranges[*index] : std::nullopt;
+  }
+  /// How often memory location `index` is accessed: each access weighted
+  /// by the trip counts of the loops around it.
+  double getAccessWeight(unsigned index) const { return accessWeights[index]; }
 
 private:
   ProgramOrder order;
-  llvm::MapVector<mlir::Operation *, LiveRange> ranges;
+  llvm::SmallVector<bir::MemlocOp, 0> memlocs;
+  llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
+  std::vector<std::optional<LiveRange>> ranges;
+  std::vector<double> accessWeights;
 };
 
 } // namespace walrus
