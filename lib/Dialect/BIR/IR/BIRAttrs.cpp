@@ -208,6 +208,8 @@ static constexpr int64_t kMaxStationaryFree = 128;
 static constexpr int64_t kMaxMovingFree = 512;
 
 TargetAttr TargetAttr::getPreset(MLIRContext *context, StringRef name) {
+  // Callers may hold IR without a BIR op in it (the dialect loads lazily).
+  context->getOrLoadDialect<BIRDialect>();
   for (const TargetParams &preset : kPresets)
     if (preset.name == name)
       return get(context, preset.name, kPartitions,
