@@ -8,9 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbColoring.h"
+#include "Walrus/Analysis/FirstFit.h"
 
 #include "llvm/Support/ThreadPool.h"
 
+#include <numeric>
 #include <queue>
 
 using namespace mlir;
@@ -24,7 +26,8 @@ public:
           llvm::ThreadPoolInterface *threads)
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
         budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
-        threads(threads), impactTable(computeImpactTable(partitions)) {}
+        threads(threads), impactTable(computeImpactTable(partitions)),
+        granule(computeGranule()) {}
 
   SbColoring run() {
     // Select in three orders and keep the lowest peak that places every
@@ -101,14 +104,25 @@ private:
     return impactTable[nodes[i].bandClass][nodes[j].bandClass] *
            (nodes[i].bytes + nodes[j].bytes - 1);
   }
+  /// The largest divisor of every size and fixed address: every offset
+  /// first fit finds is a multiple of it too.
+  int64_t computeGranule() const {
+    int64_t divisor = 0;
+    for (auto [node, place] : llvm::zip(nodes, fixed)) {
+      divisor = std::gcd(divisor, node.bytes);
+      if (place)
+        divisor = std::gcd(divisor, place->address);
+    }
+    return std::max<int64_t>(divisor, 1);
+  }
   void simplify();
   /// Places nodes in `order`; with `bar`, gives up (nothing) as soon as a
   /// node finds no place or the peak reaches `bar`.
   std::optional<SbColoring> selectInOrder(ArrayRef<unsigned> order,
                                           std::optional<int64_t> bar) const;
-  std::optional<SbPlacement>
-  place(unsigned index, ArrayRef<int64_t> addressOf, ArrayRef<int64_t> baseOf,
-        SmallVectorImpl<std::pair<int64_t, int64_t>> &taken) const;
+  std::optional<SbPlacement> place(unsigned index, ArrayRef<int64_t> addressOf,
+                                   ArrayRef<int64_t> baseOf,
+                                   FirstFit &taken) const;
 
   const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
@@ -119,6 +133,7 @@ private:
   static constexpr size_t kNodesWorthThreads = 10000;
   llvm::ThreadPoolInterface *threads;
   ImpactTable impactTable;
+  int64_t granule;
   SmallVector<unsigned> stack;
 };
 } // namespace
@@ -201,30 +216,12 @@ void Colorer::simplify() {
   }
 }
 
-/// The lowest byte offset at which `bytes` bytes fit between the `taken`
-/// intervals inside the budget (first fit from address 0).
-static std::optional<int64_t>
-findOffset(SmallVectorImpl<std::pair<int64_t, int64_t>> &taken, int64_t bytes,
-           int64_t budget) {
-  // By first byte only: the scan takes the furthest end either way.
-  llvm::sort(taken, llvm::less_first());
-  int64_t offset = 0;
-  for (auto [first, end] : taken) {
-    if (first >= offset + bytes)
-      break;
-    offset = std::max(offset, end);
-  }
-  if (offset + bytes > budget)
-    return std::nullopt;
-  return offset;
-}
-
 /// `taken`: scratch for the byte ranges placed neighbours take (one per
 /// order, so that orders may run at once).
-std::optional<SbPlacement>
-Colorer::place(unsigned index, ArrayRef<int64_t> addressOf,
-               ArrayRef<int64_t> baseOf,
-               SmallVectorImpl<std::pair<int64_t, int64_t>> &taken) const {
+std::optional<SbPlacement> Colorer::place(unsigned index,
+                                          ArrayRef<int64_t> addressOf,
+                                          ArrayRef<int64_t> baseOf,
+                                          FirstFit &taken) const {
   const SbNode &node = nodes[index];
   ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
   // A tensor on all partitions meets every placed neighbour: no band to
@@ -233,8 +230,8 @@ Colorer::place(unsigned index, ArrayRef<int64_t> addressOf,
     taken.clear();
     for (unsigned j : neighbors)
       if (addressOf[j] >= 0)
-        taken.push_back({addressOf[j], addressOf[j] + nodes[j].bytes});
-    if (std::optional<int64_t> offset = findOffset(taken, node.bytes, budget))
+        taken.take(addressOf[j], addressOf[j] + nodes[j].bytes);
+    if (std::optional<int64_t> offset = taken.find(node.bytes))
       return SbPlacement{0, *offset};
     return std::nullopt;
   }
@@ -247,9 +244,9 @@ Colorer::place(unsigned index, ArrayRef<int64_t> addressOf,
       int64_t theirFirst = baseOf[j];
       if (theirFirst < first + node.partitions &&
           first < theirFirst + nodes[j].partitions)
-        taken.push_back({addressOf[j], addressOf[j] + nodes[j].bytes});
+        taken.take(addressOf[j], addressOf[j] + nodes[j].bytes);
     }
-    std::optional<int64_t> offset = findOffset(taken, node.bytes, budget);
+    std::optional<int64_t> offset = taken.find(node.bytes);
     if (offset && (!best || *offset < best->address))
       best = SbPlacement{first, *offset};
   }
@@ -271,7 +268,7 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
       result.peakBytes =
           std::max(result.peakBytes, place->address + nodes[index].bytes);
     }
-  SmallVector<std::pair<int64_t, int64_t>> taken;
+  FirstFit taken(budget, granule);
   for (unsigned index : order) {
     std::optional<SbPlacement> placement =
         place(index, addressOf, baseOf, taken);
