@@ -144,8 +144,7 @@ InterferenceGraph::InterferenceGraph(
 
   // Edges: live ranges that overlap in time, in a compressed adjacency
   // (per-node vectors cost more than finding the edges at millions of
-  // them). Sweeping by start, a node meets exactly the nodes whose range
-  // is still open, so each edge is found once.
+  // them).
   firstNeighbor.assign(nodes.size() + 1, 0);
   for (unsigned index = 0; index < nodes.size(); ++index) {
     const LiveRange &range = nodes[index].range;
@@ -155,8 +154,6 @@ InterferenceGraph::InterferenceGraph(
     firstNeighbor[index + 1] = firstNeighbor[index] + degree;
   }
   adjacency.resize(firstNeighbor.back());
-  // Where each node's list continues.
-  std::vector<size_t> next(firstNeighbor.begin(), firstNeighbor.end() - 1);
   // By start, then index: each node goes to the next free slot of its
   // start, counted above (no comparison sort).
   std::vector<size_t> nextSlot(lastPoint + 1, 0);
@@ -165,15 +162,19 @@ InterferenceGraph::InterferenceGraph(
   SmallVector<unsigned> byStart(order.size());
   for (unsigned index : order)
     byStart[nextSlot[nodes[index].range.start]++] = index;
+  // A node's neighbours, in that order: the nodes still open when it
+  // starts (the sweep's), then those starting within its range, which
+  // follow it in `byStart`. Each list is written front to back, once.
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
-  for (unsigned index : byStart) {
-    unsigned start = nodes[index].range.start;
-    llvm::erase_if(open, [&](auto other) { return other.first < start; });
-    for (auto [end, other] : open) {
-      adjacency[next[index]++] = other;
-      adjacency[next[other]++] = index;
-    }
-    open.push_back({nodes[index].range.end, index});
+  for (auto [position, index] : llvm::enumerate(byStart)) {
+    const LiveRange &range = nodes[index].range;
+    llvm::erase_if(open, [&](auto other) { return other.first < range.start; });
+    unsigned *list = adjacency.data() + firstNeighbor[index];
+    for (auto [end, other] : open)
+      *list++ = other;
+    std::copy(byStart.begin() + position + 1,
+              byStart.begin() + startsUpTo[range.end], list);
+    open.push_back({range.end, index});
   }
 }
 

@@ -47,11 +47,14 @@ public:
     if (unfixed.empty())
       return *selectInOrder({}, std::nullopt);
     auto byKey = [&](auto key) {
-      SmallVector<unsigned> order(unfixed);
-      llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
-        return std::make_pair(key(lhs), lhs) < std::make_pair(key(rhs), rhs);
-      });
-      return order;
+      // Keys computed once: comparisons reading nodes[] miss the cache on
+      // large graphs.
+      SmallVector<std::pair<decltype(key(0u)), unsigned>> keyed;
+      keyed.reserve(unfixed.size());
+      for (unsigned index : unfixed)
+        keyed.push_back({key(index), index});
+      llvm::sort(keyed);
+      return llvm::to_vector(llvm::make_second_range(keyed));
     };
     SmallVector<unsigned> leftEdge = byKey([&](unsigned i) {
       return std::make_pair(int64_t(nodes[i].range.start), -nodes[i].bytes);
