@@ -13,13 +13,12 @@ ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit) {
   std::function<void(Block &)> number = [&](Block &block) {
     for (Operation &op : block) {
       if (auto loop = dyn_cast<LoopOp>(op)) {
-        points[loop] = numPoints++;
+        loopHeaders[loop] = numPoints++;
         loops.push_back(loop);
         number(loop.getBody().front());
         loops.pop_back();
         loopEnds[loop] = numPoints++;
       } else if (auto instruction = dyn_cast<InstructionOpInterface>(op)) {
-        points[&op] = numPoints;
         if (visit)
           visit(instruction, numPoints, loops);
         ++numPoints;
@@ -85,7 +84,8 @@ static bool staysInIteration(MemlocOp memloc,
   return true;
 }
 
-TensorLiveness::TensorLiveness(FuncOp func) {
+TensorLiveness::TensorLiveness(FuncOp func,
+                               ProgramOrder::InstructionVisitor visit) {
   llvm::append_range(memlocs, func.getBody().front().getOps<MemlocOp>());
   indexOf.reserve(memlocs.size());
   for (auto [index, memloc] : llvm::enumerate(memlocs))
@@ -98,6 +98,8 @@ TensorLiveness::TensorLiveness(FuncOp func) {
   SmallVector<Access> accesses;
   order = ProgramOrder(func, [&](InstructionOpInterface instruction,
                                  unsigned point, ArrayRef<LoopOp> loops) {
+    if (visit)
+      visit(instruction, point, loops);
     double weight = 1;
     for (LoopOp loop : loops)
       weight *= loop.getTripCount();

@@ -223,8 +223,13 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   uint64_t searchWorkLeft = searchBudget;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
-    TensorLiveness liveness(func);
-    auto partners = findPartners(func, liveness, budget, explain);
+    SmallVector<std::pair<TensorCopyOp, unsigned>> copies;
+    TensorLiveness liveness(func, [&](InstructionOpInterface instruction,
+                                      unsigned point, ArrayRef<LoopOp>) {
+      if (auto copy = dyn_cast<TensorCopyOp>(*instruction))
+        copies.push_back({copy, point});
+    });
+    auto partners = findPartners(copies, liveness, budget, explain);
     InterferenceGraph graph(func, liveness, partners, partitions);
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Tensors placed before keep their place.

@@ -31,13 +31,14 @@ private:
 unsigned splitDisjointSegments(bir::FuncOp func, MemlocNamer &namer,
                                bool explain);
 
-/// find_partners: groups of tensors a copy moves between that may share
-/// one place. Groups whose tensors together need more than `budget` bytes
-/// per partition are dropped with the remark "accumulation group is too
-/// large for SB".
+/// find_partners: groups of tensors one of `copies` (each with its program
+/// point, in program order) moves between that may share one place.
+/// Groups whose tensors together need more than `budget` bytes per
+/// partition are dropped with the remark "accumulation group is too large
+/// for SB".
 llvm::SmallVector<llvm::SmallVector<bir::MemlocOp, 2>>
-findPartners(bir::FuncOp func, const TensorLiveness &liveness, int64_t budget,
-             bool explain);
+findPartners(llvm::ArrayRef<std::pair<bir::TensorCopyOp, unsigned>> copies,
+             const TensorLiveness &liveness, int64_t budget, bool explain);
 
 /// Spills `memloc` to a DRAM home: every instruction that uses it gets a
 /// short tensor of its own, reloaded before and stored after. Fails (with

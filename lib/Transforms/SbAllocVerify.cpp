@@ -68,13 +68,14 @@ static bool isInPlaceCopy(const Placement &a, const Placement &b,
 }
 
 bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
-  TensorLiveness liveness(func);
   // The instruction at each program point (loops' points stay null).
-  SmallVector<Operation *> instructions(liveness.getOrder().getNumPoints(),
-                                        nullptr);
-  func.walk([&](InstructionOpInterface instruction) {
-    instructions[liveness.getOrder().getPoint(instruction)] = instruction;
+  SmallVector<Operation *> instructions;
+  TensorLiveness liveness(func, [&](InstructionOpInterface instruction,
+                                    unsigned point, ArrayRef<LoopOp>) {
+    instructions.resize(point + 1, nullptr);
+    instructions[point] = instruction;
   });
+  instructions.resize(liveness.getOrder().getNumPoints(), nullptr);
   TargetAttr target = getTarget(func);
   bool ok = true;
   SmallVector<Placement> placements;

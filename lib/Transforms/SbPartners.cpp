@@ -21,26 +21,25 @@ static bool isPlainSbufTensor(MemlocOp memloc) {
 }
 
 SmallVector<SmallVector<MemlocOp, 2>>
-walrus::findPartners(FuncOp func, const TensorLiveness &liveness,
-                     int64_t budget, bool explain) {
+walrus::findPartners(ArrayRef<std::pair<TensorCopyOp, unsigned>> copies,
+                     const TensorLiveness &liveness, int64_t budget,
+                     bool explain) {
   llvm::EquivalenceClasses<Operation *> groups;
-  const ProgramOrder &order = liveness.getOrder();
-  func.walk([&](TensorCopyOp copy) {
+  for (auto [copy, point] : copies) {
     auto source = copy.getSrc().getDefiningOp<MemlocOp>();
     auto destination = copy.getDst().getDefiningOp<MemlocOp>();
     if (!isPlainSbufTensor(source) || !isPlainSbufTensor(destination) ||
         source == destination || copy.getMaskAttr() ||
         source.getMemoryType() != destination.getMemoryType() ||
         copy.getSrcAp() != copy.getDstAp())
-      return;
+      continue;
     std::optional<LiveRange> from = liveness.getLiveRange(source);
     std::optional<LiveRange> to = liveness.getLiveRange(destination);
-    unsigned point = order.getPoint(copy);
     // Move-related: the source dies at the copy, the destination is born.
     if (!from || !to || from->end != point || to->start != point)
-      return;
+      continue;
     groups.unionSets(source, destination);
-  });
+  }
   SmallVector<SmallVector<MemlocOp, 2>> result;
   for (auto it = groups.begin(); it != groups.end(); ++it) {
     if (!(*it)->isLeader())

@@ -18,6 +18,8 @@ namespace walrus {
 
 /// Program points of a function in execution order: each instruction, and
 /// for each loop a header point before its body and an end point after it.
+/// Instructions learn their points from a visitor during numbering (a map
+/// from every instruction back to its point costs more than the walk).
 class ProgramOrder {
 public:
   /// Called on each instruction in program order with its point and the
@@ -25,24 +27,19 @@ public:
   using InstructionVisitor = llvm::function_ref<void(
       bir::InstructionOpInterface, unsigned, llvm::ArrayRef<bir::LoopOp>)>;
 
-  /// Numbers `func`'s points, showing each instruction to `visit` (so that
-  /// an analysis in program order needs no walk of its own).
+  /// Numbers `func`'s points, showing each instruction to `visit`.
   explicit ProgramOrder(bir::FuncOp func, InstructionVisitor visit = nullptr);
   /// No points (until assigned).
   ProgramOrder() = default;
 
-  unsigned getPoint(mlir::Operation *instruction) const {
-    return points.lookup(instruction);
-  }
   unsigned getLoopHeader(bir::LoopOp loop) const {
-    return points.lookup(loop);
+    return loopHeaders.lookup(loop);
   }
   unsigned getLoopEnd(bir::LoopOp loop) const { return loopEnds.lookup(loop); }
   unsigned getNumPoints() const { return numPoints; }
 
 private:
-  llvm::DenseMap<mlir::Operation *, unsigned> points;
-  llvm::DenseMap<mlir::Operation *, unsigned> loopEnds;
+  llvm::DenseMap<mlir::Operation *, unsigned> loopHeaders, loopEnds;
   unsigned numPoints = 0;
 };
 
@@ -73,7 +70,10 @@ struct LiveRange {
 /// start, outputs until the end.
 class TensorLiveness {
 public:
-  explicit TensorLiveness(bir::FuncOp func);
+  /// With `visit`, also shows each instruction to it, with its point, on
+  /// the same walk (so that callers need no walk of their own).
+  explicit TensorLiveness(bir::FuncOp func,
+                          ProgramOrder::InstructionVisitor visit = nullptr);
 
   const ProgramOrder &getOrder() const { return order; }
   /// The function's memory locations, in order; an index below is a
