@@ -7,7 +7,8 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
-ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit) {
+ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit,
+                           function_ref<void(MemlocOp)> visitMemloc) {
   Block &body = func.getBody().front();
   SmallVector<LoopOp, 4> loops; // around the operation being numbered
   std::function<void(Block &)> number = [&](Block &block) {
@@ -22,6 +23,8 @@ ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit) {
         if (visit)
           visit(instruction, numPoints, loops);
         ++numPoints;
+      } else if (auto memloc = dyn_cast<MemlocOp>(op); memloc && visitMemloc) {
+        visitMemloc(memloc);
       }
     }
   };
@@ -86,55 +89,59 @@ static bool staysInIteration(MemlocOp memloc,
 
 TensorLiveness::TensorLiveness(FuncOp func,
                                ProgramOrder::InstructionVisitor visit) {
-  llvm::append_range(memlocs, func.getBody().front().getOps<MemlocOp>());
-  indexOf.reserve(memlocs.size());
-  for (auto [index, memloc] : llvm::enumerate(memlocs))
-    indexOf[memloc] = index;
   // Indexed like `memlocs`: at 100k locations, maps keyed by operation
   // cost more than the walk itself.
-  std::vector<AccessSummary> summaries(memlocs.size());
-  accessWeights.assign(memlocs.size(), 0);
-
+  std::vector<AccessSummary> summaries;
+  auto addMemloc = [&](MemlocOp memloc) {
+    indexOf[memloc] = memlocs.size();
+    memlocs.push_back(memloc);
+    summaries.emplace_back();
+    accessWeights.push_back(0);
+  };
   SmallVector<Access> accesses;
-  order = ProgramOrder(func, [&](InstructionOpInterface instruction,
-                                 unsigned point, ArrayRef<LoopOp> loops) {
-    if (visit)
-      visit(instruction, point, loops);
-    double weight = 1;
-    for (LoopOp loop : loops)
-      weight *= loop.getTripCount();
-    accesses.clear();
-    instruction.getAccesses(accesses);
-    for (const Access &access : accesses) {
-      MemlocOp memloc = getDefiningMemloc(access.getMemloc());
-      if (!memloc)
-        continue;
-      auto found = indexOf.find(memloc);
-      if (found == indexOf.end())
-        continue; // not one of this function's locations
-      unsigned index = found->second;
-      accessWeights[index] += weight;
-      AccessSummary &summary = summaries[index];
-      if (!summary.first) {
-        summary.first = instruction;
-        summary.firstPoint = point;
-        summary.firstLoops.assign(loops.begin(), loops.end());
-        summary.common = loops.size();
-      } else {
-        auto [mine, theirs] =
-            std::mismatch(loops.begin(), loops.end(),
-                          summary.firstLoops.begin(), summary.firstLoops.end());
-        summary.common = std::min<size_t>(summary.common, mine - loops.begin());
-      }
-      if (summary.last != instruction) {
-        summary.last = instruction;
-        summary.lastPoint = point;
-        summary.lastLoops.assign(loops.begin(), loops.end());
-      }
-      if (!summary.firstLoops.empty())
-        summary.accesses.push_back({instruction, access});
-    }
-  });
+  order = ProgramOrder(
+      func,
+      [&](InstructionOpInterface instruction, unsigned point,
+          ArrayRef<LoopOp> loops) {
+        if (visit)
+          visit(instruction, point, loops);
+        double weight = 1;
+        for (LoopOp loop : loops)
+          weight *= loop.getTripCount();
+        accesses.clear();
+        instruction.getAccesses(accesses);
+        for (const Access &access : accesses) {
+          MemlocOp memloc = getDefiningMemloc(access.getMemloc());
+          if (!memloc)
+            continue;
+          auto found = indexOf.find(memloc);
+          if (found == indexOf.end())
+            continue; // not one of this function's locations
+          unsigned index = found->second;
+          accessWeights[index] += weight;
+          AccessSummary &summary = summaries[index];
+          if (!summary.first) {
+            summary.first = instruction;
+            summary.firstPoint = point;
+            summary.firstLoops.assign(loops.begin(), loops.end());
+            summary.common = loops.size();
+          } else {
+            auto [mine, theirs] = std::mismatch(loops.begin(), loops.end(),
+                                                summary.firstLoops.begin(),
+                                                summary.firstLoops.end());
+            summary.common =
+                std::min<size_t>(summary.common, mine - loops.begin());
+          }
+          if (summary.last != instruction) {
+            summary.last = instruction;
+            summary.lastPoint = point;
+            summary.lastLoops.assign(loops.begin(), loops.end());
+          }
+          if (!summary.firstLoops.empty())
+            summary.accesses.push_back({instruction, access});
+        }
+      },
+      addMemloc);
 
   // An access nested deeper than the loops all accesses share counts from
   // the header to the end of its loop at that depth. Those loops are

@@ -205,17 +205,6 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     return func.emitError()
            << "sb-alloc: sbuf-bytes=" << budget << " exceeds the target's "
            << target.getSbufBytesPerPartition() << " bytes per partition";
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
-    MemoryType type = memloc.getMemoryType();
-    if (type.getMemorySpace() == MemorySpace::SBUF &&
-        type.getBytesPerPartition() > budget)
-      return memloc.emitError()
-             << "'" << memloc.getName()
-             << "' is too big for SB, requires "
-             << type.getBytesPerPartition() << " bytes with SB size "
-             << budget;
-  }
-
   MemlocNamer namer(func);
   result.splits = splitDisjointSegments(func, namer, explain);
   SmallPtrSet<Operation *, 16> spillLocals;
@@ -232,6 +221,18 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     auto partners = findPartners(copies, liveness, budget, explain);
     InterferenceGraph graph(func, liveness, partners, partitions);
     ArrayRef<SbNode> nodes = graph.getNodes();
+    // Checked on the graph, whose nodes know their sizes: a walk of its own
+    // costs as much as the liveness at 100k tensors. Partner groups never
+    // exceed the budget and clones follow their original, so the first
+    // node too big is the first such tensor of the function.
+    if (iteration == 1)
+      for (const SbNode &node : nodes)
+        if (node.bytes > budget) {
+          MemlocOp memloc = node.members.front();
+          return memloc.emitError()
+                 << "'" << memloc.getName() << "' is too big for SB, requires "
+                 << node.bytes << " bytes with SB size " << budget;
+        }
     // Tensors placed before keep their place.
     SmallVector<std::optional<SbPlacement>> fixed(nodes.size());
     for (auto [index, node] : llvm::enumerate(nodes))

@@ -13,6 +13,21 @@ bir.func @too_big {
 
 // -----
 
+// The first tensor too big is the one named: not the clone memloc_split
+// cuts from it for its second value, nor a later one.
+bir.func @too_big_first {
+  %small = bir.memloc "small" internal : !bir.sbuf<128x128xf32>
+  // expected-error @+1 {{'reused' is too big for SB, requires 2048 bytes with SB size 1024}}
+  %reused = bir.memloc "reused" internal : !bir.sbuf<128x512xf32>
+  %later = bir.memloc "later" internal : !bir.sbuf<128x1024xf32>
+  bir.memset %reused[#bir.ap<0, [[512, 128], [1, 512]]>], 1.0 : !bir.sbuf<128x512xf32>
+  bir.memset %small[#bir.ap<0, [[128, 128], [1, 128]]>], 1.0 : !bir.sbuf<128x128xf32>
+  bir.memset %reused[#bir.ap<0, [[512, 128], [1, 512]]>], 2.0 : !bir.sbuf<128x512xf32>
+  bir.memset %later[#bir.ap<0, [[1024, 128], [1, 1024]]>], 1.0 : !bir.sbuf<128x1024xf32>
+}
+
+// -----
+
 // One instruction's operands need 1536 bytes per partition at once.
 bir.func @operands {
   %a = bir.memloc "a" internal : !bir.sbuf<128x128xf32>

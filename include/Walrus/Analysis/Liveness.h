@@ -27,8 +27,12 @@ public:
   using InstructionVisitor = llvm::function_ref<void(
       bir::InstructionOpInterface, unsigned, llvm::ArrayRef<bir::LoopOp>)>;
 
-  /// Numbers `func`'s points, showing each instruction to `visit`.
-  explicit ProgramOrder(bir::FuncOp func, InstructionVisitor visit = nullptr);
+  /// Numbers `func`'s points, showing each instruction to `visit` and,
+  /// in the same walk, each memory location to `visitMemloc` (memory
+  /// locations dominate their uses, so each is seen before its accesses).
+  explicit ProgramOrder(
+      bir::FuncOp func, InstructionVisitor visit = nullptr,
+      llvm::function_ref<void(bir::MemlocOp)> visitMemloc = nullptr);
   /// No points (until assigned).
   ProgramOrder() = default;
 
