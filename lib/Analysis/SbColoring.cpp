@@ -10,9 +10,9 @@
 #include "Walrus/Analysis/SbColoring.h"
 #include "Walrus/Analysis/FirstFit.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ThreadPool.h"
 
-#include <numeric>
 #include <queue>
 
 using namespace mlir;
@@ -27,7 +27,7 @@ public:
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
         budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
         threads(threads), impactTable(computeImpactTable(partitions)),
-        granule(computeGranule()) {}
+        granuleShift(computeGranuleShift()) {}
 
   SbColoring run() {
     // Select in three orders and keep the lowest peak that places every
@@ -107,16 +107,16 @@ private:
     return impactTable[nodes[i].bandClass][nodes[j].bandClass] *
            (nodes[i].bytes + nodes[j].bytes - 1);
   }
-  /// The largest divisor of every size and fixed address: every offset
-  /// first fit finds is a multiple of it too.
-  int64_t computeGranule() const {
-    int64_t divisor = 0;
+  /// The largest power of two dividing every size and fixed address, as
+  /// a shift: every offset first fit finds is a multiple of it too.
+  unsigned computeGranuleShift() const {
+    uint64_t bits = 0;
     for (auto [node, place] : llvm::zip(nodes, fixed)) {
-      divisor = std::gcd(divisor, node.bytes);
+      bits |= uint64_t(node.bytes);
       if (place)
-        divisor = std::gcd(divisor, place->address);
+        bits |= uint64_t(place->address);
     }
-    return std::max<int64_t>(divisor, 1);
+    return bits ? llvm::countr_zero(bits) : 0;
   }
   void simplify();
   /// Places nodes in `order`; with `bar`, gives up (nothing) as soon as a
@@ -136,7 +136,7 @@ private:
   static constexpr size_t kNodesWorthThreads = 10000;
   llvm::ThreadPoolInterface *threads;
   ImpactTable impactTable;
-  int64_t granule;
+  unsigned granuleShift;
   SmallVector<unsigned> stack;
 };
 } // namespace
@@ -271,7 +271,7 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
       result.peakBytes =
           std::max(result.peakBytes, place->address + nodes[index].bytes);
     }
-  FirstFit taken(budget, granule);
+  FirstFit taken(budget, granuleShift);
   for (unsigned index : order) {
     std::optional<SbPlacement> placement =
         place(index, addressOf, baseOf, taken);
