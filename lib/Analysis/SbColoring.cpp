@@ -56,13 +56,18 @@ public:
       llvm::sort(keyed);
       return llvm::to_vector(llvm::make_second_range(keyed));
     };
-    SmallVector<unsigned> leftEdge = byKey([&](unsigned i) {
-      return std::make_pair(int64_t(nodes[i].range.start), -nodes[i].bytes);
-    });
-    SmallVector<unsigned> largestFirst = byKey([&](unsigned i) {
-      return std::make_pair(-nodes[i].bytes * nodes[i].partitions,
-                            int64_t(nodes[i].range.start));
-    });
+    // Each order is sorted where it runs (side by side, on two threads).
+    auto leftEdge = [&] {
+      return byKey([&](unsigned i) {
+        return std::make_pair(int64_t(nodes[i].range.start), -nodes[i].bytes);
+      });
+    };
+    auto largestFirst = [&] {
+      return byKey([&](unsigned i) {
+        return std::make_pair(-nodes[i].bytes * nodes[i].partitions,
+                              int64_t(nodes[i].range.start));
+      });
+    };
     // An order stops as soon as it cannot win: a node left out, or a peak
     // no lower than the best so far.
     std::optional<SbColoring> best;
@@ -72,8 +77,8 @@ public:
       // wins exactly when it would have: placing all, strictly lower.
       std::optional<SbColoring> byLeftEdge, byLargest;
       llvm::ThreadPoolTaskGroup group(*threads);
-      group.async([&] { byLargest = selectInOrder(largestFirst, getBar()); });
-      byLeftEdge = selectInOrder(leftEdge, getBar());
+      group.async([&] { byLargest = selectInOrder(largestFirst(), getBar()); });
+      byLeftEdge = selectInOrder(leftEdge(), getBar());
       group.wait();
       best = std::move(byLeftEdge);
       if (byLargest && (!best || byLargest->peakBytes < best->peakBytes))
@@ -81,9 +86,11 @@ public:
       if (best && best->peakBytes <= lowerBound)
         return std::move(*best);
     } else {
-      for (ArrayRef<unsigned> order :
-           {ArrayRef<unsigned>(leftEdge), ArrayRef<unsigned>(largestFirst)}) {
-        if (std::optional<SbColoring> coloring = selectInOrder(order, getBar()))
+      for (function_ref<SmallVector<unsigned>()> order :
+           {function_ref<SmallVector<unsigned>()>(leftEdge),
+            function_ref<SmallVector<unsigned>()>(largestFirst)}) {
+        if (std::optional<SbColoring> coloring =
+                selectInOrder(order(), getBar()))
           best = std::move(*coloring);
         if (best && best->peakBytes <= lowerBound)
           return std::move(*best);
@@ -123,9 +130,15 @@ private:
   /// node finds no place or the peak reaches `bar`.
   std::optional<SbColoring> selectInOrder(ArrayRef<unsigned> order,
                                           std::optional<int64_t> bar) const;
-  std::optional<SbPlacement> place(unsigned index, ArrayRef<int64_t> addressOf,
-                                   ArrayRef<int64_t> baseOf,
-                                   FirstFit &taken) const;
+  struct Placements;
+  static constexpr size_t kPrefetchDistance = 8;
+  void prefetchNode(unsigned index) const {
+    __builtin_prefetch(&nodes[index]);
+    ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
+    for (size_t at = 0; at < neighbors.size(); at += 64 / sizeof(unsigned))
+      __builtin_prefetch(&neighbors[at]);
+  }
+  std::optional<SbPlacement> place(unsigned index, Placements &placed) const;
 
   const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
@@ -219,21 +232,30 @@ void Colorer::simplify() {
   }
 }
 
-/// `taken`: scratch for the byte ranges placed neighbours take (one per
-/// order, so that orders may run at once).
+/// Where one order placed each node so far, flat (place() reads it for
+/// every neighbour: at millions of edges, a read of SbNode shows), and
+/// scratch space (one per order, so that orders may run at once).
+struct Colorer::Placements {
+  Placements(size_t count, int64_t budget, unsigned granuleShift)
+      : first(count, -1), end(count, 0), base(count, 0),
+        taken(budget, granuleShift) {}
+  /// -1: not placed.
+  std::vector<int64_t> first, end, base;
+  FirstFit taken;
+};
+
 std::optional<SbPlacement> Colorer::place(unsigned index,
-                                          ArrayRef<int64_t> addressOf,
-                                          ArrayRef<int64_t> baseOf,
-                                          FirstFit &taken) const {
+                                          Placements &placed) const {
   const SbNode &node = nodes[index];
   ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
+  FirstFit &taken = placed.taken;
   // A tensor on all partitions meets every placed neighbour: no band to
   // choose and nothing to filter (every tensor of a 1-D problem).
   if (node.bandClass == unsigned(BandClass::Full)) {
     taken.clear();
     for (unsigned j : neighbors)
-      if (addressOf[j] >= 0)
-        taken.take(addressOf[j], addressOf[j] + nodes[j].bytes);
+      if (placed.first[j] >= 0)
+        taken.take(placed.first[j], placed.end[j]);
     if (std::optional<int64_t> offset = taken.find(node.bytes))
       return SbPlacement{0, *offset};
     return std::nullopt;
@@ -242,12 +264,12 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
   for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
     taken.clear();
     for (unsigned j : neighbors) {
-      if (addressOf[j] < 0)
+      if (placed.first[j] < 0)
         continue;
-      int64_t theirFirst = baseOf[j];
+      int64_t theirFirst = placed.base[j];
       if (theirFirst < first + node.partitions &&
           first < theirFirst + nodes[j].partitions)
-        taken.take(addressOf[j], addressOf[j] + nodes[j].bytes);
+        taken.take(placed.first[j], placed.end[j]);
     }
     std::optional<int64_t> offset = taken.find(node.bytes);
     if (offset && (!best || *offset < best->address))
@@ -261,29 +283,28 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
                        std::optional<int64_t> bar) const {
   SbColoring result;
   result.placements.assign(fixed.begin(), fixed.end());
-  // Placements as flat arrays (address -1: not placed): place() reads
-  // them for every neighbour, and at millions of edges their size shows.
-  std::vector<int64_t> addressOf(nodes.size(), -1), baseOf(nodes.size(), 0);
+  Placements placed(nodes.size(), budget, granuleShift);
+  auto record = [&](unsigned index, const SbPlacement &placement) {
+    placed.first[index] = placement.address;
+    placed.end[index] = placement.address + nodes[index].bytes;
+    placed.base[index] = placement.basePartition;
+    result.peakBytes = std::max(result.peakBytes, placed.end[index]);
+  };
   for (auto [index, place] : llvm::enumerate(fixed))
-    if (place) {
-      addressOf[index] = place->address;
-      baseOf[index] = place->basePartition;
-      result.peakBytes =
-          std::max(result.peakBytes, place->address + nodes[index].bytes);
-    }
-  FirstFit taken(budget, granuleShift);
-  for (unsigned index : order) {
-    std::optional<SbPlacement> placement =
-        place(index, addressOf, baseOf, taken);
+    if (place)
+      record(index, *place);
+  for (auto [position, index] : llvm::enumerate(order)) {
+    // Orders other than by start jump around the graph: fetch what a node
+    // a few places ahead will read (its node and neighbour list), so that
+    // the memory is not waited for one node at a time.
+    if (position + kPrefetchDistance < order.size())
+      prefetchNode(order[position + kPrefetchDistance]);
+    std::optional<SbPlacement> placement = place(index, placed);
     result.placements[index] = placement;
-    if (!placement) {
+    if (placement)
+      record(index, *placement);
+    else
       result.spilled.push_back(index);
-    } else {
-      addressOf[index] = placement->address;
-      baseOf[index] = placement->basePartition;
-      result.peakBytes =
-          std::max(result.peakBytes, placement->address + nodes[index].bytes);
-    }
     if (bar && (!result.spilled.empty() || result.peakBytes >= *bar))
       return std::nullopt;
   }
