@@ -118,9 +118,9 @@ InterferenceGraph::InterferenceGraph(
 
   // Per program point, how many live ranges start at or before it and how
   // many end before it, and the area that starts and stops being live
-  // there. A node's degree is the ranges started by its end less those
-  // ended before its start (and itself); the lower bound is the largest
-  // area live at a point, spread over all partitions. No sorting, no pairs.
+  // there: they place nodes in start order and size their neighbour
+  // lists, and the lower bound is the largest area live at a point,
+  // spread over all partitions. No sorting, no pairs.
   std::vector<size_t> startsUpTo(lastPoint + 2, 0),
       endsBefore(lastPoint + 2, 0);
   std::vector<int64_t> areaChange(lastPoint + 2, 0);
@@ -142,38 +142,40 @@ InterferenceGraph::InterferenceGraph(
                           (liveArea + targetPartitions - 1) / targetPartitions);
   }
 
-  // Edges: live ranges that overlap in time, in a compressed adjacency
-  // (per-node vectors cost more than finding the edges at millions of
-  // them).
-  firstNeighbor.assign(nodes.size() + 1, 0);
-  for (unsigned index = 0; index < nodes.size(); ++index) {
-    const LiveRange &range = nodes[index].range;
-    size_t degree = nodes[index].live
-                        ? startsUpTo[range.end] - endsBefore[range.start] - 1
-                        : 0;
-    firstNeighbor[index + 1] = firstNeighbor[index] + degree;
-  }
-  adjacency.resize(firstNeighbor.back());
   // By start, then index: each node goes to the next free slot of its
   // start, counted above (no comparison sort).
   std::vector<size_t> nextSlot(lastPoint + 1, 0);
   for (unsigned point = 1; point <= lastPoint; ++point)
     nextSlot[point] = startsUpTo[point - 1];
-  SmallVector<unsigned> byStart(order.size());
+  byStart.resize(order.size());
   for (unsigned index : order)
     byStart[nextSlot[nodes[index].range.start]++] = index;
-  // A node's neighbours, in that order: the nodes still open when it
-  // starts (the sweep's), then those starting within its range, which
-  // follow it in `byStart`. Each list is written front to back, once.
+
+  // Edges: live ranges that overlap in time. A node's later-starting
+  // neighbours follow it in `byStart`, up to the last start within its
+  // range; its earlier-starting ones are the nodes still open when it
+  // starts (a sweep), kept in a compressed adjacency written front to back.
+  laterSlice.assign(nodes.size(), {0, 0});
+  firstEarlier.assign(nodes.size() + 1, 0);
+  for (auto [position, index] : llvm::enumerate(byStart))
+    laterSlice[index] = {unsigned(position + 1),
+                         unsigned(startsUpTo[nodes[index].range.end])};
+  for (unsigned index = 0; index < nodes.size(); ++index) {
+    const LiveRange &range = nodes[index].range;
+    // Those ahead of it in `byStart` less those ended before it starts.
+    size_t before = nodes[index].live ? laterSlice[index].first - 1 -
+                                            endsBefore[range.start]
+                                      : 0;
+    firstEarlier[index + 1] = firstEarlier[index] + before;
+  }
+  earlier.resize(firstEarlier.back());
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
-  for (auto [position, index] : llvm::enumerate(byStart)) {
+  for (unsigned index : byStart) {
     const LiveRange &range = nodes[index].range;
     llvm::erase_if(open, [&](auto other) { return other.first < range.start; });
-    unsigned *list = adjacency.data() + firstNeighbor[index];
+    unsigned *list = earlier.data() + firstEarlier[index];
     for (auto [end, other] : open)
       *list++ = other;
-    std::copy(byStart.begin() + position + 1,
-              byStart.begin() + startsUpTo[range.end], list);
     open.push_back({range.end, index});
   }
 }

@@ -134,9 +134,10 @@ private:
   static constexpr size_t kPrefetchDistance = 8;
   void prefetchNode(unsigned index) const {
     __builtin_prefetch(&nodes[index]);
-    ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
-    for (size_t at = 0; at < neighbors.size(); at += 64 / sizeof(unsigned))
-      __builtin_prefetch(&neighbors[at]);
+    for (ArrayRef<unsigned> part : {graph.getNeighborsBefore(index),
+                                    graph.getNeighborsAfter(index)})
+      for (size_t at = 0; at < part.size(); at += 64 / sizeof(unsigned))
+        __builtin_prefetch(&part[at]);
   }
   std::optional<SbPlacement> place(unsigned index, Placements &placed) const;
 
@@ -159,7 +160,7 @@ void Colorer::simplify() {
   SmallVector<int64_t> pressure(count, 0), degree(count, 0);
   SmallVector<bool> removed(count, false), queued(count, false);
   for (unsigned i = 0; i < count; ++i) {
-    degree[i] = graph.getNeighbors(i).size();
+    degree[i] = graph.getDegree(i);
     for (unsigned j : graph.getNeighbors(i))
       pressure[i] += getImpact(i, j);
   }
@@ -247,15 +248,18 @@ struct Colorer::Placements {
 std::optional<SbPlacement> Colorer::place(unsigned index,
                                           Placements &placed) const {
   const SbNode &node = nodes[index];
-  ArrayRef<unsigned> neighbors = graph.getNeighbors(index);
+  // Two loops, not one over a concatenation: this is the hottest loop.
+  ArrayRef<unsigned> neighbors[] = {graph.getNeighborsBefore(index),
+                                    graph.getNeighborsAfter(index)};
   FirstFit &taken = placed.taken;
   // A tensor on all partitions meets every placed neighbour: no band to
   // choose and nothing to filter (every tensor of a 1-D problem).
   if (node.bandClass == unsigned(BandClass::Full)) {
     taken.clear();
-    for (unsigned j : neighbors)
-      if (placed.first[j] >= 0)
-        taken.take(placed.first[j], placed.end[j]);
+    for (ArrayRef<unsigned> part : neighbors)
+      for (unsigned j : part)
+        if (placed.first[j] >= 0)
+          taken.take(placed.first[j], placed.end[j]);
     if (std::optional<int64_t> offset = taken.find(node.bytes))
       return SbPlacement{0, *offset};
     return std::nullopt;
@@ -263,14 +267,15 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
   std::optional<SbPlacement> best;
   for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
     taken.clear();
-    for (unsigned j : neighbors) {
-      if (placed.first[j] < 0)
-        continue;
-      int64_t theirFirst = placed.base[j];
-      if (theirFirst < first + node.partitions &&
-          first < theirFirst + nodes[j].partitions)
-        taken.take(placed.first[j], placed.end[j]);
-    }
+    for (ArrayRef<unsigned> part : neighbors)
+      for (unsigned j : part) {
+        if (placed.first[j] < 0)
+          continue;
+        int64_t theirFirst = placed.base[j];
+        if (theirFirst < first + node.partitions &&
+            first < theirFirst + nodes[j].partitions)
+          taken.take(placed.first[j], placed.end[j]);
+      }
     std::optional<int64_t> offset = taken.find(node.bytes);
     if (offset && (!best || *offset < best->address))
       best = SbPlacement{first, *offset};

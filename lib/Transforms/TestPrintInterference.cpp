@@ -50,7 +50,7 @@ struct TestPrintInterferencePass
           os << ", live [" << node.range.start << ", " << node.range.end
              << "]";
         os << ", neighbours";
-        SmallVector<unsigned> neighbors(graph.getNeighbors(index));
+        auto neighbors = llvm::to_vector(graph.getNeighbors(index));
         llvm::sort(neighbors);
         for (unsigned neighbor : neighbors)
           os << ' ' << neighbor;

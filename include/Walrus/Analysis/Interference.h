@@ -13,6 +13,8 @@
 
 #include "Walrus/Analysis/Liveness.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace walrus {
 
 /// Partition-band classes (the reference's Height): where a tensor may sit.
@@ -64,11 +66,25 @@ public:
 
   llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
   llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }
-  size_t getNumEdges() const { return adjacency.size() / 2; }
-  /// The nodes whose live ranges overlap `node`'s.
-  llvm::ArrayRef<unsigned> getNeighbors(unsigned node) const {
-    return llvm::ArrayRef(adjacency).slice(
-        firstNeighbor[node], firstNeighbor[node + 1] - firstNeighbor[node]);
+  size_t getNumEdges() const { return earlier.size(); }
+  /// The nodes whose live ranges overlap `node`'s, in start order (then
+  /// index): those that start before it, then those that start within its
+  /// range. Each edge is stored once: the second part is a slice of the
+  /// start order.
+  auto getNeighbors(unsigned node) const {
+    return llvm::concat<const unsigned>(getNeighborsBefore(node),
+                                        getNeighborsAfter(node));
+  }
+  llvm::ArrayRef<unsigned> getNeighborsBefore(unsigned node) const {
+    return llvm::ArrayRef(earlier).slice(
+        firstEarlier[node], firstEarlier[node + 1] - firstEarlier[node]);
+  }
+  llvm::ArrayRef<unsigned> getNeighborsAfter(unsigned node) const {
+    auto [first, end] = laterSlice[node];
+    return llvm::ArrayRef(byStart).slice(first, end - first);
+  }
+  size_t getDegree(unsigned node) const {
+    return getNeighborsBefore(node).size() + getNeighborsAfter(node).size();
   }
 
   /// Per node, the independent part of the function it lives in: parts
@@ -84,10 +100,15 @@ public:
 
 private:
   llvm::SmallVector<SbNode> nodes;
-  /// Compressed adjacency: node i's neighbours are
-  /// adjacency[firstNeighbor[i], firstNeighbor[i + 1]).
-  std::vector<unsigned> adjacency;
-  std::vector<size_t> firstNeighbor;
+  /// Live nodes by start, then index.
+  std::vector<unsigned> byStart;
+  /// Compressed adjacency of the earlier-starting neighbours: node i's are
+  /// earlier[firstEarlier[i], firstEarlier[i + 1]).
+  std::vector<unsigned> earlier;
+  std::vector<size_t> firstEarlier;
+  /// Per node, the positions [first, end) of `byStart` holding its
+  /// later-starting neighbours.
+  std::vector<std::pair<unsigned, unsigned>> laterSlice;
   int64_t lowerBound = 0;
 };
 
