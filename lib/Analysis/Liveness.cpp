@@ -51,6 +51,18 @@ struct AccessSummary {
   /// Every access, kept only when the first one sits in a loop: only then
   /// can all of them share one (staysInIteration looks at them all).
   SmallVector<TensorAccess, 0> accesses;
+  /// Whether every access of the last instruction so far writes.
+  bool lastWritesOnly = false;
+  /// Whether an instruction after the first wrote the location without
+  /// reading it, unmasked.
+  bool rewritten = false;
+
+  /// Called when the last instruction is done with the location.
+  void settleLast() {
+    if (last && last != first && lastWritesOnly &&
+        !cast<InstructionOpInterface>(last).getMaskAttr())
+      rewritten = true;
+  }
 };
 } // namespace
 
@@ -133,9 +145,13 @@ TensorLiveness::TensorLiveness(FuncOp func,
                 std::min<size_t>(summary.common, mine - loops.begin());
           }
           if (summary.last != instruction) {
+            summary.settleLast();
             summary.last = instruction;
             summary.lastPoint = point;
             summary.lastLoops.assign(loops.begin(), loops.end());
+            summary.lastWritesOnly = access.kind == AccessKind::Write;
+          } else {
+            summary.lastWritesOnly &= access.kind == AccessKind::Write;
           }
           if (!summary.firstLoops.empty())
             summary.accesses.push_back({instruction, access});
@@ -149,6 +165,11 @@ TensorLiveness::TensorLiveness(FuncOp func,
   // the range.
   unsigned lastPoint = order.getNumPoints() ? order.getNumPoints() - 1 : 0;
   ranges.resize(memlocs.size());
+  rewritten.resize(memlocs.size());
+  for (auto [index, summary] : llvm::enumerate(summaries)) {
+    summary.settleLast();
+    rewritten[index] = summary.rewritten;
+  }
   for (auto [memloc, summary, range] : llvm::zip(memlocs, summaries, ranges)) {
     TensorKind kind = memloc.getKind();
     if (!summary.first) {

@@ -206,20 +206,29 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
            << "sb-alloc: sbuf-bytes=" << budget << " exceeds the target's "
            << target.getSbufBytesPerPartition() << " bytes per partition";
   MemlocNamer namer(func);
-  result.splits = splitDisjointSegments(func, namer, explain);
   SmallPtrSet<Operation *, 16> spillLocals;
   // The search's budget is shared by all spill rounds of the function.
   uint64_t searchWorkLeft = searchBudget;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
+    std::optional<TensorLiveness> liveness;
     SmallVector<std::pair<TensorCopyOp, unsigned>> copies;
-    TensorLiveness liveness(func, [&](InstructionOpInterface instruction,
-                                      unsigned point, ArrayRef<LoopOp>) {
-      if (auto copy = dyn_cast<TensorCopyOp>(*instruction))
-        copies.push_back({copy, point});
-    });
-    auto partners = findPartners(copies, liveness, budget, explain);
-    InterferenceGraph graph(func, liveness, partners, partitions);
+    auto analyze = [&] {
+      copies.clear();
+      liveness.emplace(func, [&](InstructionOpInterface instruction,
+                                 unsigned point, ArrayRef<LoopOp>) {
+        if (auto copy = dyn_cast<TensorCopyOp>(*instruction))
+          copies.push_back({copy, point});
+      });
+    };
+    analyze();
+    // memloc_split, before the first placement; its clones have live
+    // ranges of their own.
+    if (iteration == 1 &&
+        (result.splits = splitDisjointSegments(func, *liveness, namer, explain)))
+      analyze();
+    auto partners = findPartners(copies, *liveness, budget, explain);
+    InterferenceGraph graph(func, *liveness, partners, partitions);
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Checked on the graph, whose nodes know their sizes: a walk of its own
     // costs as much as the liveness at 100k tensors. Partner groups never

@@ -27,9 +27,11 @@ private:
 };
 
 /// memloc_split: gives each independent segment of an SBUF tensor's life a
-/// clone of its own (docs/SbAlloc.md). Returns the number of clones.
-unsigned splitDisjointSegments(bir::FuncOp func, MemlocNamer &namer,
-                               bool explain);
+/// clone of its own (docs/SbAlloc.md). `liveness` is `func`'s; it is stale
+/// once this returns a number of clones other than 0.
+unsigned splitDisjointSegments(bir::FuncOp func,
+                               const TensorLiveness &liveness,
+                               MemlocNamer &namer, bool explain);
 
 /// find_partners: groups of tensors one of `copies` (each with its program
 /// point, in program order) moves between that may share one place.

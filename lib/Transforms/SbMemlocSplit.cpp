@@ -34,32 +34,15 @@ static bool maySegment(MemlocOp memloc) {
          !memloc.getSet();
 }
 
-/// The tensors that may be cut at all: used again, after their first
-/// instruction, by one that writes them without reading, unmasked. Most
-/// are not, and collecting every tensor's uses costs several times this
-/// walk (at 100k tensors, most of memloc_split's time).
-static DenseSet<Operation *> getCutCandidates(FuncOp func) {
-  DenseSet<Operation *> seen, candidates;
-  for (auto instruction :
-       func.getBody().front().getOps<InstructionOpInterface>()) {
-    SmallVector<Access> accesses;
-    instruction.getAccesses(accesses);
-    // Per tensor named here: whether this instruction may start its value.
-    SmallVector<std::pair<MemlocOp, bool>, 4> here;
-    for (const Access &access : accesses) {
-      auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
-      if (!memloc || !maySegment(memloc))
-        continue;
-      auto *it = llvm::find_if(
-          here, [&](auto &entry) { return entry.first == memloc; });
-      if (it == here.end())
-        it = here.insert(here.end(), {memloc, !instruction.getMaskAttr()});
-      it->second &= access.kind == AccessKind::Write;
-    }
-    for (auto [memloc, mayCut] : here)
-      if (!seen.insert(memloc).second && mayCut)
-        candidates.insert(memloc);
-  }
+/// The tensors that may be cut at all: rewritten, after their first
+/// instruction, by one that writes them without reading, unmasked (the
+/// liveness walk notes it). Most are not, and collecting every tensor's
+/// uses costs several times that walk.
+static DenseSet<Operation *> getCutCandidates(const TensorLiveness &liveness) {
+  DenseSet<Operation *> candidates;
+  for (auto [index, memloc] : llvm::enumerate(liveness.getMemlocs()))
+    if (liveness.isRewritten(index) && maySegment(memloc))
+      candidates.insert(memloc);
   return candidates;
 }
 
@@ -149,10 +132,11 @@ static bool contains(const TensorBox &outer, const TensorBox &inner) {
                            inner.lastColumn <= outer.lastColumn);
 }
 
-unsigned walrus::splitDisjointSegments(FuncOp func, MemlocNamer &namer,
-                                       bool explain) {
+unsigned walrus::splitDisjointSegments(FuncOp func,
+                                       const TensorLiveness &liveness,
+                                       MemlocNamer &namer, bool explain) {
   unsigned clones = 0;
-  DenseSet<Operation *> candidates = getCutCandidates(func);
+  DenseSet<Operation *> candidates = getCutCandidates(liveness);
   if (candidates.empty())
     return 0;
   auto usesByMemloc = getUses(func, candidates);

@@ -101,6 +101,10 @@ public:
   /// How often memory location `index` is accessed: each access weighted
   /// by the trip counts of the loops around it.
   double getAccessWeight(unsigned index) const { return accessWeights[index]; }
+  /// Whether an instruction after the first to access memory location
+  /// `index` writes it without reading it, unmasked: a new value may start
+  /// there (where memloc_split may cut).
+  bool isRewritten(unsigned index) const { return rewritten[index]; }
 
 private:
   ProgramOrder order;
@@ -108,6 +112,7 @@ private:
   llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
   std::vector<std::optional<LiveRange>> ranges;
   std::vector<double> accessWeights;
+  std::vector<bool> rewritten;
 };
 
 } // namespace walrus
