@@ -347,7 +347,7 @@ void SbAllocPass::runOnOperation() {
   }
   bool failed = false;
   llvm::json::Array functions;
-  getOperation().walk([&](FuncOp func) {
+  forEachFunc(getOperation(), [&](FuncOp func) {
     FuncResult result;
     if (mlir::failed(allocate(func, result))) {
       failed = true;

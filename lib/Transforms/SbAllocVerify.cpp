@@ -31,7 +31,7 @@ struct SbAllocVerifyPass
     : walrus::impl::SbAllocVerifyBase<SbAllocVerifyPass> {
   void runOnOperation() override {
     bool failed = false;
-    getOperation().walk([&](FuncOp func) {
+    forEachFunc(getOperation(), [&](FuncOp func) {
       if (!verifyFunc(func))
         failed = true;
     });

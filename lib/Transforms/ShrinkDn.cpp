@@ -222,7 +222,7 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
 
 void ShrinkDnPass::runOnOperation() {
   bool failed = false;
-  getOperation().walk([&](FuncOp func) {
+  forEachFunc(getOperation(), [&](FuncOp func) {
     // Accesses per memory location, in program order.
     llvm::MapVector<Operation *, SmallVector<TensorUse>> uses;
     for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())

@@ -22,7 +22,7 @@ struct TestPrintInterferencePass
 
   void runOnOperation() override {
     raw_ostream &os = llvm::outs();
-    getOperation().walk([&](FuncOp func) {
+    forEachFunc(getOperation(), [&](FuncOp func) {
       TargetAttr target = getTarget(func);
       int64_t partitions = target.getSbufPartitions();
       int64_t budget = sbufBytes > 0 ? sbufBytes.getValue()

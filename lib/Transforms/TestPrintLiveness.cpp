@@ -20,7 +20,7 @@ struct TestPrintLivenessPass
     : walrus::impl::TestPrintLivenessBase<TestPrintLivenessPass> {
   void runOnOperation() override {
     raw_ostream &os = llvm::outs();
-    getOperation().walk([&](FuncOp func) {
+    forEachFunc(getOperation(), [&](FuncOp func) {
       TensorLiveness liveness(func);
       os << "liveness of @" << func.getSymName() << ": "
          << liveness.getOrder().getNumPoints() << " points\n";

@@ -352,7 +352,7 @@ void VnSplitPass::runOnOperation() {
   getOperation().walk([&](Sb2SbOp copy) {
     remotelyWritten.insert(getDefiningMemloc(copy.getDst()).getName());
   });
-  getOperation().walk([&](FuncOp func) {
+  forEachFunc(getOperation(), [&](FuncOp func) {
     FuncCounts counts;
     splitFunc(func, counts);
     numSplitNodes += counts.split;

@@ -118,6 +118,17 @@ SmallVector<LoopOp, 4> walrus::bir::getEnclosingLoops(Operation *op) {
   return loops;
 }
 
+void walrus::bir::forEachFunc(Operation *root,
+                              function_ref<void(FuncOp)> fn) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto func = dyn_cast<FuncOp>(op);
+    if (!func)
+      return WalkResult::advance();
+    fn(func);
+    return WalkResult::skip();
+  });
+}
+
 SmallVector<ModuleOp> walrus::bir::getProgramModules(ModuleOp top) {
   if (!top.getOps<FuncOp>().empty())
     return {top};

@@ -91,6 +91,11 @@ std::optional<int64_t> getNeuronCoreId(mlir::Operation *op);
 /// The `bir.loop`s around `op`, outermost first.
 llvm::SmallVector<LoopOp, 4> getEnclosingLoops(mlir::Operation *op);
 
+/// Calls `fn` on each function under `root`, in order, without walking
+/// into function bodies (functions do not nest; their bodies may hold
+/// hundreds of thousands of operations).
+void forEachFunc(mlir::Operation *root, llvm::function_ref<void(FuncOp)> fn);
+
 /// The modules of `top` that hold programs (bir.funcs): `top` itself if it
 /// holds any, else the modules directly in it, in order (one per core after
 /// -lnc-split, or one per subgraph).
