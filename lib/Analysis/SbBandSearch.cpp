@@ -108,16 +108,13 @@ public:
   }
 
   BandSearchResult run(BandOrder order, uint64_t seed, uint64_t maxWork) {
-    startAttempt(maxWork);
     rank = getRanks(order, seed);
     BandSearchResult result;
-    if (solve(0, sections)) {
+    result.work = attempt(maxWork, sections, [&] {
       result.placements.emplace();
       for (auto [choice, offset] : llvm::zip(choices, offsets))
         result.placements->push_back({choice, offset});
-    }
-    result.work = work;
-    rollback(0);
+    });
     return result;
   }
 

@@ -87,13 +87,10 @@ public:
   /// Places every buffer, trying candidates in `order`, unless that takes
   /// more than `maxWork`.
   SearchResult run(const CandidateOrder &order, uint64_t maxWork) {
-    startAttempt(maxWork);
     rank = getRanks(order);
     SearchResult result;
-    if (solve(0, height.size()))
-      result.offsets = offsets;
-    result.work = work;
-    rollback(0);
+    result.work = attempt(maxWork, height.size(),
+                          [&] { result.offsets = offsets; });
     return result;
   }
 

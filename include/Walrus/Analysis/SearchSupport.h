@@ -148,9 +148,17 @@ private:
 /// rollback(mark).
 template <typename Derived> class DepthFirstSearch {
 protected:
-  void startAttempt(uint64_t limit) {
+  /// One attempt over sections [0, sections) within `limit` work: calls
+  /// `onPlaced` while everything is placed, then undoes it all. Returns
+  /// the work spent.
+  template <typename OnPlaced>
+  uint64_t attempt(uint64_t limit, unsigned sections, OnPlaced onPlaced) {
     maxWork = limit;
     work = 0;
+    if (solve(0, sections))
+      onPlaced();
+    static_cast<Derived &>(*this).rollback(0);
+    return work;
   }
 
   /// Places every unplaced buffer within sections [first, last), or fails
