@@ -326,11 +326,6 @@ private:
            keys.get(first, last);
   }
 
-  /// Cell `at`'s part of its section's key for its height.
-  static uint64_t getHeightKey(unsigned at, int64_t level) {
-    return mixBits(uint64_t(level) ^ uint64_t(at) << 40);
-  }
-
   /// One step of solve(): independent parts apart, else a branch.
   bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =

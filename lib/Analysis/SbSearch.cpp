@@ -151,11 +151,6 @@ private:
     return mixBits(uint64_t(first) << 32 | last) ^ keys.get(first, last);
   }
 
-  /// Section `s`'s part of the fingerprint for its height.
-  static uint64_t getHeightKey(unsigned s, int64_t level) {
-    return mixBits(uint64_t(level) ^ uint64_t(s) << 40);
-  }
-
   /// One step of solve(): independent parts apart, else a branch.
   bool solveAnew(unsigned first, unsigned last) {
     if (std::optional<unsigned> split =

@@ -51,6 +51,12 @@ std::optional<unsigned> findIndependentSplit(unsigned first, unsigned last,
 /// fingerprints.
 uint64_t mixBits(uint64_t value);
 
+/// The part of a state fingerprint saying that place `at` (a section, or
+/// a cell of one) is filled up to `level`.
+inline uint64_t getHeightKey(unsigned at, int64_t level) {
+  return mixBits(uint64_t(level) ^ uint64_t(at) << 40);
+}
+
 /// Per section of time the buffers over it, the unplaced ones first, so
 /// that the searches' loops over what is still to place skip what is
 /// placed (in a deep search most of it).
