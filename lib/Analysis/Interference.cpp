@@ -168,12 +168,12 @@ InterferenceGraph::InterferenceGraph(
                                       : 0;
     firstEarlier[index + 1] = firstEarlier[index] + before;
   }
-  earlier.resize(firstEarlier.back());
+  earlier.reset(new unsigned[firstEarlier.back()]);
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
   for (unsigned index : byStart) {
     const LiveRange &range = nodes[index].range;
     llvm::erase_if(open, [&](auto other) { return other.first < range.start; });
-    unsigned *list = earlier.data() + firstEarlier[index];
+    unsigned *list = earlier.get() + firstEarlier[index];
     for (auto [end, other] : open)
       *list++ = other;
     open.push_back({range.end, index});

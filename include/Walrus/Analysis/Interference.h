@@ -66,7 +66,7 @@ public:
 
   llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
   llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }
-  size_t getNumEdges() const { return earlier.size(); }
+  size_t getNumEdges() const { return firstEarlier.back(); }
   /// The nodes whose live ranges overlap `node`'s, in start order (then
   /// index): those that start before it, then those that start within its
   /// range. Each edge is stored once: the second part is a slice of the
@@ -76,8 +76,8 @@ public:
                                         getNeighborsAfter(node));
   }
   llvm::ArrayRef<unsigned> getNeighborsBefore(unsigned node) const {
-    return llvm::ArrayRef(earlier).slice(
-        firstEarlier[node], firstEarlier[node + 1] - firstEarlier[node]);
+    return llvm::ArrayRef(earlier.get() + firstEarlier[node],
+                          earlier.get() + firstEarlier[node + 1]);
   }
   llvm::ArrayRef<unsigned> getNeighborsAfter(unsigned node) const {
     auto [first, end] = laterSlice[node];
@@ -103,8 +103,10 @@ private:
   /// Live nodes by start, then index.
   std::vector<unsigned> byStart;
   /// Compressed adjacency of the earlier-starting neighbours: node i's are
-  /// earlier[firstEarlier[i], firstEarlier[i + 1]).
-  std::vector<unsigned> earlier;
+  /// earlier[firstEarlier[i], firstEarlier[i + 1]). Not zeroed first: the
+  /// sweep writes every entry, and at millions of edges a zeroing pass
+  /// shows.
+  std::unique_ptr<unsigned[]> earlier;
   std::vector<size_t> firstEarlier;
   /// Per node, the positions [first, end) of `byStart` holding its
   /// later-starting neighbours.
