@@ -38,6 +38,8 @@ struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
   size_t edges = 0;
   int64_t peak = 0, lowerBound = 0;
+  /// Work the placement search did, over all rounds.
+  uint64_t searchWork = 0;
   llvm::json::Array placements;
 };
 
@@ -254,6 +256,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     if (!coloring.spilled.empty())
       searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
                            coloring);
+    result.searchWork = searchBudget - searchWorkLeft;
     result.nodes = nodes.size();
     result.edges = graph.getNumEdges();
     result.lowerBound = graph.getLowerBound();
@@ -367,7 +370,7 @@ void SbAllocPass::runOnOperation() {
              << result.iterations << " round(s), " << result.spills
              << " spill(s), peak " << result.peak
              << " B/partition, lower bound " << result.lowerBound
-             << " B/partition";
+             << " B/partition, search work " << result.searchWork;
     }
     functions.push_back(llvm::json::Object{
         {"function", qualifiedName(func)},
@@ -375,6 +378,7 @@ void SbAllocPass::runOnOperation() {
         {"spills", result.spills},
         {"peak_bytes", result.peak},
         {"lower_bound_bytes", result.lowerBound},
+        {"search_work", int64_t(result.searchWork)},
         {"nodes", std::move(result.placements)}});
   });
   if (failed)
