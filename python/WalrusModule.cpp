@@ -184,7 +184,7 @@ py::dict instructionData(InstructionOpInterface instruction) {
 py::dict allocationData(FuncOp func) {
   TensorLiveness liveness(func);
   TargetAttr target = getTarget(func);
-  InterferenceGraph graph(func, liveness, {}, target.getSbufPartitions());
+  InterferenceGraph graph(liveness, {}, target.getSbufPartitions());
   py::list nodes;
   int64_t peak = 0;
   bool placed = true;

@@ -58,8 +58,8 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
 }
 
 InterferenceGraph::InterferenceGraph(
-    FuncOp func, const TensorLiveness &liveness,
-    ArrayRef<SmallVector<MemlocOp, 2>> groups, int64_t targetPartitions) {
+    const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
+    int64_t targetPartitions) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);

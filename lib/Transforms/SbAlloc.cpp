@@ -230,7 +230,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         (result.splits = splitDisjointSegments(func, *liveness, namer, explain)))
       analyze();
     auto partners = findPartners(copies, *liveness, budget, explain);
-    InterferenceGraph graph(func, *liveness, partners, partitions);
+    InterferenceGraph graph(*liveness, partners, partitions);
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Checked on the graph, whose nodes know their sizes: a walk of its own
     // costs as much as the liveness at 100k tensors. Partner groups never

@@ -28,7 +28,7 @@ struct TestPrintInterferencePass
       int64_t budget = sbufBytes > 0 ? sbufBytes.getValue()
                                      : target.getSbufBytesPerPartition();
       TensorLiveness liveness(func);
-      InterferenceGraph graph(func, liveness, {}, partitions);
+      InterferenceGraph graph(liveness, {}, partitions);
       os << "interference of @" << func.getSymName() << ": "
          << graph.getNodes().size() << " nodes, " << graph.getNumEdges()
          << " edges, lower bound " << graph.getLowerBound()

@@ -58,9 +58,10 @@ struct SbNode {
 /// The interference graph of one function's SBUF tensors.
 class InterferenceGraph {
 public:
-  /// `groups` lists the tensors that must share a placement (partners);
-  /// every other SBUF tensor is a node of its own.
-  InterferenceGraph(bir::FuncOp func, const TensorLiveness &liveness,
+  /// Of the function `liveness` covers: `groups` lists the tensors that
+  /// must share a placement (partners); every other SBUF tensor is a node
+  /// of its own.
+  InterferenceGraph(const TensorLiveness &liveness,
                     llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
                     int64_t targetPartitions);
 
