@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """-vn-split time against the number of access patterns it examines.
 
-Generates functions whose tensors each have eight accesses in four
-partition bands (so every tensor splits into four pieces, and every other
-band is read and survives), converts them to bytecode once, and times the
-pass with MLIR's pass timing (best of 3). Prints a table.
+Two shapes of function, each converted to bytecode once and timed with
+MLIR's pass timing (best of 3), a table each:
+  many tensors  each has eight accesses in four partition bands (so every
+                tensor splits into four pieces, and every other band is
+                read and survives);
+  hot tiles     16 tiles, each written and read whole by a share of the
+                instructions (as a kernel streams its tiles): thousands of
+                accesses per tensor, none split.
 """
 import os
 import sys
@@ -32,9 +36,27 @@ def generate(patterns, out):
     return tensors * 8
 
 
+def generate_hot(patterns, out, tiles=16):
+    out.write("bir.func @main {\n")
+    out.write(f'  %y = bir.memloc "y" output : {DRAM}\n')
+    for t in range(tiles):
+        out.write(f'  %t{t} = bir.memloc "t{t}" internal : {TILE}\n')
+    ap = "#bir.ap<0, [[64, 128], [1, 64]]>"
+    rounds = max(1, patterns // (3 * tiles))
+    for r in range(rounds):
+        for t in range(tiles):
+            out.write(f"  bir.memset %t{t}[{ap}], {r % 7}.0 : {TILE}\n")
+            out.write(f"  bir.dma %y[{ap}], %t{t}[{ap}] : {DRAM}, {TILE}\n")
+    out.write("}\n")
+    return rounds * tiles * 3
+
+
 def main():
     opt, sizes = parse_opt_and_sizes(__doc__)
+    print("many tensors")
     print_time_per_pattern(opt, sizes, generate, "-vn-split", "VnSplit")
+    print("hot tiles")
+    print_time_per_pattern(opt, sizes, generate_hot, "-vn-split", "VnSplit")
 
 
 if __name__ == "__main__":

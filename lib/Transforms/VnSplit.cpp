@@ -93,16 +93,36 @@ static StringRef describe(FootprintIssue issue) {
 /// whose partition ranges are still open.
 static void groupAccesses(SplitPlan &plan) {
   size_t count = plan.accesses.size();
-  SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, count));
+  llvm::EquivalenceClasses<unsigned> groups;
+  // Accesses of one rectangle overlap one another: the first stands for
+  // the rest in the sweep, which compares the rectangles open at once in
+  // pairs (a tile that thousands of instructions access whole is one
+  // rectangle there, not thousands). One that overlaps nothing, not even
+  // itself (no rows or columns), stays a group of its own.
+  DenseMap<std::tuple<int64_t, int64_t, int64_t, int64_t>, unsigned>
+      firstWithBox;
+  SmallVector<unsigned> order;
+  for (unsigned index = 0; index < count; ++index) {
+    const TensorBox &box = plan.accesses[index].box;
+    groups.insert(index);
+    if (!box.overlaps(box))
+      continue;
+    auto [it, inserted] = firstWithBox.try_emplace(
+        {box.firstPartition, box.lastPartition, box.firstColumn,
+         box.lastColumn},
+        index);
+    if (inserted)
+      order.push_back(index);
+    else
+      groups.unionSets(it->second, index);
+  }
   llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
     return std::make_pair(plan.accesses[lhs].box.firstPartition, lhs) <
            std::make_pair(plan.accesses[rhs].box.firstPartition, rhs);
   });
-  llvm::EquivalenceClasses<unsigned> groups;
   SmallVector<unsigned> open;
   for (unsigned index : order) {
     const TensorBox &box = plan.accesses[index].box;
-    groups.insert(index);
     llvm::erase_if(open, [&](unsigned other) {
       return plan.accesses[other].box.lastPartition < box.firstPartition;
     });
