@@ -78,3 +78,39 @@ bir.func @dead {
   bir.dma %t[#bir.ap<16, [[8, 2], [1, 8]]>], %s[#bir.ap<64, [[8, 2], [1, 8]]>] : !bir.sbuf<128x8xf32>, !bir.dram<16x8xf32>
   bir.dma %y[#bir.ap<0, [[8, 32], [1, 8]]>], %t[#bir.ap<0, [[8, 32], [1, 8]]>] : !bir.dram<32x8xf32>, !bir.sbuf<128x8xf32>
 }
+
+// -----
+
+// Rectangles accessed again and again (a tile streamed through a kernel):
+// accesses of one rectangle are grouped together before the rest, and
+// overlaps still chain through them: partitions 0-31, 16-47 and 40-71 are
+// one piece of 72 partitions, 96-127 another; every access of a repeated
+// rectangle goes to its piece.
+
+// CHECK-LABEL: bir.func @repeated
+// CHECK:       %t_VN_0 = bir.memloc "t_VN_0" internal : !bir.sbuf<72x512xf32>
+// CHECK-NEXT:  %t_VN_1 = bir.memloc "t_VN_1" internal : !bir.sbuf<32x512xf32>
+// CHECK-NEXT:  bir.memset %t_VN_0[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>], 1.0
+// CHECK-NEXT:  bir.memset %t_VN_1[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>], 2.0
+// CHECK-NEXT:  bir.memset %t_VN_0[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>], 3.0
+// CHECK-NEXT:  bir.memset %t_VN_0[#bir.ap<8192, {{\[\[}}512, 32], [1, 512]]>], 4.0
+// CHECK-NEXT:  bir.memset %t_VN_0[#bir.ap<20480, {{\[\[}}512, 32], [1, 512]]>], 5.0
+// CHECK-NEXT:  bir.dma %y[{{.*}}], %t_VN_0[#bir.ap<20480, {{\[\[}}512, 32], [1, 512]]>]
+// CHECK-NEXT:  bir.dma %y[{{.*}}], %t_VN_0[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>]
+// CHECK-NEXT:  bir.dma %y[{{.*}}], %t_VN_1[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>]
+// CHECK-NEXT:  bir.memset %t_VN_1[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>], 6.0
+// CHECK-NEXT:  bir.dma %y[{{.*}}], %t_VN_1[#bir.ap<0, {{\[\[}}512, 32], [1, 512]]>]
+bir.func @repeated {
+  %y = bir.memloc "y" output : !bir.dram<128x512xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x512xf32>
+  bir.memset %t[#bir.ap<0, [[512, 32], [1, 512]]>], 1.0 : !bir.sbuf<128x512xf32>
+  bir.memset %t[#bir.ap<49152, [[512, 32], [1, 512]]>], 2.0 : !bir.sbuf<128x512xf32>
+  bir.memset %t[#bir.ap<0, [[512, 32], [1, 512]]>], 3.0 : !bir.sbuf<128x512xf32>
+  bir.memset %t[#bir.ap<8192, [[512, 32], [1, 512]]>], 4.0 : !bir.sbuf<128x512xf32>
+  bir.memset %t[#bir.ap<20480, [[512, 32], [1, 512]]>], 5.0 : !bir.sbuf<128x512xf32>
+  bir.dma %y[#bir.ap<20480, [[512, 32], [1, 512]]>], %t[#bir.ap<20480, [[512, 32], [1, 512]]>] : !bir.dram<128x512xf32>, !bir.sbuf<128x512xf32>
+  bir.dma %y[#bir.ap<0, [[512, 32], [1, 512]]>], %t[#bir.ap<0, [[512, 32], [1, 512]]>] : !bir.dram<128x512xf32>, !bir.sbuf<128x512xf32>
+  bir.dma %y[#bir.ap<49152, [[512, 32], [1, 512]]>], %t[#bir.ap<49152, [[512, 32], [1, 512]]>] : !bir.dram<128x512xf32>, !bir.sbuf<128x512xf32>
+  bir.memset %t[#bir.ap<49152, [[512, 32], [1, 512]]>], 6.0 : !bir.sbuf<128x512xf32>
+  bir.dma %y[#bir.ap<49152, [[512, 32], [1, 512]]>], %t[#bir.ap<49152, [[512, 32], [1, 512]]>] : !bir.dram<128x512xf32>, !bir.sbuf<128x512xf32>
+}
