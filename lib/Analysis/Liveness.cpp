@@ -9,7 +9,6 @@ using namespace walrus::bir;
 
 ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit,
                            function_ref<void(MemlocOp)> visitMemloc) {
-  Block &body = func.getBody().front();
   SmallVector<LoopOp, 4> loops; // around the operation being numbered
   std::function<void(Block &)> number = [&](Block &block) {
     for (Operation &op : block) {
@@ -28,7 +27,7 @@ ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit,
       }
     }
   };
-  number(body);
+  number(func.getBody().front());
 }
 
 namespace {
@@ -138,9 +137,11 @@ TensorLiveness::TensorLiveness(FuncOp func,
             summary.firstLoops.assign(loops.begin(), loops.end());
             summary.common = loops.size();
           } else {
-            auto [mine, theirs] = std::mismatch(loops.begin(), loops.end(),
-                                                summary.firstLoops.begin(),
-                                                summary.firstLoops.end());
+            const LoopOp *mine =
+                std::mismatch(loops.begin(), loops.end(),
+                              summary.firstLoops.begin(),
+                              summary.firstLoops.end())
+                    .first;
             summary.common =
                 std::min<size_t>(summary.common, mine - loops.begin());
           }
@@ -165,12 +166,10 @@ TensorLiveness::TensorLiveness(FuncOp func,
   // the range.
   unsigned lastPoint = order.getNumPoints() ? order.getNumPoints() - 1 : 0;
   ranges.resize(memlocs.size());
-  rewritten.resize(memlocs.size());
-  for (auto [index, summary] : llvm::enumerate(summaries)) {
-    summary.settleLast();
-    rewritten[index] = summary.rewritten;
-  }
+  rewritten.reserve(memlocs.size());
   for (auto [memloc, summary, range] : llvm::zip(memlocs, summaries, ranges)) {
+    summary.settleLast();
+    rewritten.push_back(summary.rewritten);
     TensorKind kind = memloc.getKind();
     if (!summary.first) {
       if (kind != TensorKind::Internal)
