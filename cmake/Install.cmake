@@ -7,7 +7,7 @@ include(GNUInstallDirs)
 set(WALRUS_INSTALL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR})
 set(WALRUS_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/walrus)
 set(WALRUS_LIBRARIES WalrusBIR WalrusAnalysis WalrusTransforms WalrusInterpreter
-  WalrusTarget)
+  WalrusTarget WalrusRegistration)
 
 foreach(library ${WALRUS_LIBRARIES})
   target_include_directories(${library} INTERFACE

@@ -9,8 +9,10 @@
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Analysis/Liveness.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Transforms/Passes.h"
 #include "Walrus/Transforms/Pipelines.h"
+#include "Walrus/Walrus.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -88,7 +90,8 @@ struct Context {
       registerWalrusPipelines();
     });
     DialectRegistry registry;
-    registry.insert<BIRDialect>();
+    registerWalrusDialects(registry);
+    registerHostDialects(registry);
     context = std::make_unique<MLIRContext>(registry);
     context->loadAllAvailableDialects();
   }
@@ -219,8 +222,12 @@ py::dict allocationData(FuncOp func) {
 }
 
 py::list Module::programs() {
+  DiagnosticCollector diagnostics(*context->context);
+  FailureOr<SmallVector<ModuleOp>> found = findProgramModules(*module);
+  if (failed(found))
+    throw WalrusError(diagnostics.text());
   py::list programs;
-  for (ModuleOp program : getProgramModules(*module)) {
+  for (ModuleOp program : *found) {
     py::dict data;
     data["name"] = program.getName() ? py::cast(program.getName()->str())
                                      : py::none();

@@ -7,6 +7,11 @@
 //   walrus::registerWalrusPasses();            // -expand-replication ... -sb-alloc
 //   walrus::registerWalrusPipelines();         // -walrus-pipeline
 //
+// and a fourth, from the WalrusRegistration library, for a tool that reads
+// host modules but does not register their dialects itself:
+//
+//   walrus::registerHostDialects(registry);    // func, arith, linalg, ...
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef WALRUS_WALRUS_H
@@ -23,6 +28,12 @@ namespace walrus {
 inline void registerWalrusDialects(mlir::DialectRegistry &registry) {
   registry.insert<bir::BIRDialect>();
 }
+
+/// The upstream dialects a host compiler's module holds around its kernels
+/// (func, arith, math, scf, memref, tensor, linalg, bufferization), with
+/// the external models one-shot bufferization and tiling need. Defined in
+/// the WalrusRegistration library.
+void registerHostDialects(mlir::DialectRegistry &registry);
 
 } // namespace walrus
 

@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - Reference interpreter for BIR --------------------===//
 
 #include "Walrus/Interpreter/Interpreter.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 
 #include "Elements.h"
 #include "Machine.h"
@@ -26,13 +27,17 @@ struct Program {
 static FailureOr<FuncOp> getEntry(ModuleOp module) {
   if (auto main = module.lookupSymbol<FuncOp>("main"))
     return main;
-  return emitError(module.getLoc(), "walrus-run: the module has no bir.func @main");
+  return emitError(module.getLoc(),
+                   "walrus-run: the module has no bir.func @main");
 }
 
 /// The programs of `top` in order: a symbolic module runs on each of its
 /// lnc_size cores; a group of per-core modules runs one module per core.
 static FailureOr<SmallVector<Program>> getPrograms(ModuleOp top) {
-  SmallVector<ModuleOp> modules = getProgramModules(top);
+  FailureOr<SmallVector<ModuleOp>> found = findProgramModules(top);
+  if (failed(found))
+    return failure();
+  SmallVector<ModuleOp> &modules = *found;
   if (modules.empty())
     return emitError(top.getLoc(), "walrus-run: no module holds a bir.func");
   SmallVector<Program> programs;
@@ -47,20 +52,24 @@ static FailureOr<SmallVector<Program>> getPrograms(ModuleOp top) {
         program.cores.push_back({shard, *entry});
       continue;
     }
-    if (*core == 0)
+    // The cores of one kernel sit side by side in one block.
+    if (*core == 0 || programs.empty() ||
+        programs.back().cores.back().second->getParentOp()->getBlock() !=
+            module->getBlock())
       programs.emplace_back();
     if (programs.empty() ||
         static_cast<int64_t>(programs.back().cores.size()) != *core)
-      return emitError(module.getLoc()) << "walrus-run: per-core module for core "
-                                << *core << " is out of order";
+      return emitError(module.getLoc())
+             << "walrus-run: per-core module for core " << *core
+             << " is out of order";
     programs.back().cores.push_back({*core, *entry});
   }
   for (Program &program : programs) {
     FuncOp first = program.cores.front().second;
     if (static_cast<int64_t>(program.cores.size()) != getLncSize(first))
-      return first.emitError() << "walrus-run: the program has "
-                               << program.cores.size() << " of "
-                               << getLncSize(first) << " cores";
+      return first.emitError()
+             << "walrus-run: the program has " << program.cores.size() << " of "
+             << getLncSize(first) << " cores";
   }
   return programs;
 }
@@ -97,9 +106,8 @@ static LogicalResult createDram(ArrayRef<Program> programs,
         if (!inserted) {
           if (tensor.type != type)
             return memloc.emitError()
-                   << "walrus-run: DRAM tensor '" << memloc.getName()
-                   << "' is " << type << " here but " << tensor.type
-                   << " elsewhere";
+                   << "walrus-run: DRAM tensor '" << memloc.getName() << "' is "
+                   << type << " here but " << tensor.type << " elsewhere";
           continue;
         }
         tensor.type = type;
@@ -123,8 +131,8 @@ static LogicalResult createDram(ArrayRef<Program> programs,
     if (it == dram.end() || it->second.kind != TensorKind::Input)
       return emitError(UnknownLoc::get(
                  FuncOp(programs.front().cores.front().second).getContext()))
-             << "walrus-run: the program has no DRAM input '"
-             << input.getKey() << "'";
+             << "walrus-run: the program has no DRAM input '" << input.getKey()
+             << "'";
   }
   return success();
 }
@@ -175,8 +183,8 @@ static std::string indexText(ArrayRef<int64_t> shape, int64_t element) {
   return text + "]";
 }
 
-std::optional<std::string>
-walrus::interp::compareOutputs(const Dram &before, const Dram &after) {
+std::optional<std::string> walrus::interp::compareOutputs(const Dram &before,
+                                                          const Dram &after) {
   for (const auto &[name, tensor] : before) {
     if (tensor.kind != TensorKind::Output)
       continue;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 #include "Walrus/Transforms/Passes.h"
 
@@ -158,8 +159,8 @@ ModuleOp LncSplitPass::nestTopLevelModule(ModuleOp top) {
       top->removeAttr(attr.getName());
     }
   }
-  nested.getBody()->getOperations().splice(
-      nested.getBody()->begin(), top.getBody()->getOperations());
+  nested.getBody()->getOperations().splice(nested.getBody()->begin(),
+                                           top.getBody()->getOperations());
   top.setSymNameAttr(nullptr);
   top.getBody()->push_back(nested);
   return nested;
@@ -203,6 +204,26 @@ FailureOr<ModuleOp> LncSplitPass::cloneModule(ModuleOp module) {
   return roundTripped;
 }
 
+/// Fails when the host refers to `module` by symbol: the split replaces it
+/// by per-core modules, so the reference would dangle.
+static LogicalResult expectUnreferenced(ModuleOp module) {
+  Operation *table = SymbolTable::getNearestSymbolTable(module->getParentOp());
+  if (!module.getName() || !table)
+    return success();
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(module, table);
+  if (!uses || uses->empty())
+    return success();
+  return uses->begin()
+      ->getUser()
+      ->emitError("lnc-split: this refers to kernel module @")
+      .append(*module.getName(),
+              ", which the split replaces by its per-core modules; "
+              "put the kernel in a bir.kernel, whose symbol stays")
+      .attachNote(module.getLoc())
+      .append("the kernel module");
+}
+
 void LncSplitPass::runOnOperation() {
   ModuleOp top = getOperation();
   if (lncSizeOverride < 0) {
@@ -211,12 +232,19 @@ void LncSplitPass::runOnOperation() {
     return signalPassFailure();
   }
 
-  // The symbolic modules to split: the top-level module itself, or the
-  // modules directly inside it.
+  // The symbolic modules to split, wherever the kernel rule finds them.
+  FailureOr<SmallVector<ModuleOp>> programs = findProgramModules(top);
+  if (failed(programs))
+    return signalPassFailure();
   SmallVector<ModuleOp> symbolic;
-  for (ModuleOp module : getProgramModules(top))
-    if (isSymbolic(module) && getLncSizeOf(module) > 1)
-      symbolic.push_back(module == top ? nestTopLevelModule(top) : module);
+  for (ModuleOp module : *programs) {
+    if (!isSymbolic(module) || getLncSizeOf(module) <= 1)
+      continue;
+    if (module != top && isa<ModuleOp>(module->getParentOp()) &&
+        failed(expectUnreferenced(module)))
+      return signalPassFailure();
+    symbolic.push_back(module == top ? nestTopLevelModule(top) : module);
+  }
   if (symbolic.empty())
     return markAllAnalysesPreserved();
 
@@ -236,18 +264,25 @@ void LncSplitPass::runOnOperation() {
       return signalPassFailure();
   }
 
-  // Plan the names first: a clash must fail before the IR changes.
-  llvm::StringSet<> taken;
-  for (ModuleOp module : top.getOps<ModuleOp>())
-    if (!llvm::is_contained(symbolic, module))
-      if (std::optional<StringRef> name = module.getName())
-        taken.insert(*name);
+  // Plan the names first: a clash must fail before the IR changes. The
+  // per-core modules take the symbolic one's place in its block.
+  DenseMap<Block *, llvm::StringSet<>> taken;
+  for (ModuleOp module : symbolic) {
+    llvm::StringSet<> &names = taken[module->getBlock()];
+    if (!names.empty())
+      continue;
+    for (Operation &op : *module->getBlock())
+      if (!llvm::is_contained(symbolic, &op))
+        if (auto name =
+                op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+          names.insert(name.getValue());
+  }
   std::vector<CoreModule> cores;
   for (ModuleOp module : symbolic) {
     int64_t lncSize = getLncSizeOf(module);
     for (int64_t core = 0; core < lncSize; ++core) {
       std::string name = coreModuleName(module.getName(), core);
-      if (!taken.insert(name).second) {
+      if (!taken[module->getBlock()].insert(name).second) {
         module.emitError("lnc-split: per-core module name '")
             << name << "' is already taken";
         return signalPassFailure();
@@ -256,34 +291,45 @@ void LncSplitPass::runOnOperation() {
     }
   }
 
-  // Clone: cores 0 .. N-2 get clones placed before the original, which
-  // becomes core N-1.
-  for (CoreModule &core : cores) {
-    if (core.core == core.lncSize - 1)
-      continue;
-    FailureOr<ModuleOp> clone = cloneModule(core.module);
-    if (failed(clone))
-      return signalPassFailure();
-    top.getBody()->getOperations().insert(Block::iterator(core.module),
-                                          *clone);
-    core.module = *clone;
+  // Clone: cores 0 .. N-2 get clones, made in parallel from the untouched
+  // originals and placed before them; the original becomes core N-1.
+  SmallVector<CoreModule *> toClone;
+  for (CoreModule &core : cores)
+    if (core.core != core.lncSize - 1)
+      toClone.push_back(&core);
+  SmallVector<ModuleOp> clones(toClone.size());
+  if (roundtripClones) {
+    for (auto [core, clone] : llvm::zip(toClone, clones)) {
+      FailureOr<ModuleOp> roundTripped = cloneModule(core->module);
+      if (failed(roundTripped))
+        return signalPassFailure();
+      clone = *roundTripped;
+    }
+  } else {
+    parallelFor(&getContext(), 0, toClone.size(), [&](size_t index) {
+      clones[index] = cast<ModuleOp>(toClone[index]->module->clone());
+    });
+  }
+  for (auto [core, clone] : llvm::zip(toClone, clones)) {
+    core->module->getBlock()->getOperations().insert(
+        Block::iterator(core->module), clone);
+    core->module = clone;
     ++numClones;
   }
   for (CoreModule &core : cores) {
     MLIRContext *context = &getContext();
     core.module.setSymName(core.name);
-    core.module->setAttr(BIRDialect::kNeuronCoreIdAttrName,
-                         IntegerAttr::get(IntegerType::get(context, 64),
-                                          core.core));
-    core.module->setAttr(BIRDialect::kLncSizeAttrName,
-                         IntegerAttr::get(IntegerType::get(context, 64),
-                                          core.lncSize));
+    core.module->setAttr(
+        BIRDialect::kNeuronCoreIdAttrName,
+        IntegerAttr::get(IntegerType::get(context, 64), core.core));
+    core.module->setAttr(
+        BIRDialect::kLncSizeAttrName,
+        IntegerAttr::get(IntegerType::get(context, 64), core.lncSize));
   }
 
   // Concretize: the per-core modules are independent.
-  parallelForEach(&getContext(), cores, [](CoreModule &core) {
-    Concretizer(core).run();
-  });
+  parallelForEach(&getContext(), cores,
+                  [](CoreModule &core) { Concretizer(core).run(); });
 
   unsigned numPruned = 0;
   for (CoreModule &core : cores) {
@@ -302,10 +348,9 @@ void LncSplitPass::runOnOperation() {
           << core.numPrunedLoops << " loop(s)";
   }
   if (report)
-    emitRemark(top.getLoc()) << "lnc-split: split " << symbolic.size()
-                     << " symbolic module(s) into " << cores.size()
-                     << " core modules with "
-                     << cores.size() - symbolic.size()
-                     << " clone(s); pruned " << numPruned
-                     << " instruction(s) in all";
+    emitRemark(top.getLoc())
+        << "lnc-split: split " << symbolic.size() << " symbolic module(s) into "
+        << cores.size() << " core modules with "
+        << cores.size() - symbolic.size() << " clone(s); pruned " << numPruned
+        << " instruction(s) in all";
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 #include "Walrus/Transforms/Passes.h"
 
@@ -24,11 +25,6 @@ using namespace walrus;
 using namespace walrus::bir;
 
 namespace {
-/// Instructions whose counterpart must exist on every core.
-bool isCrossCore(Operation *op) {
-  return isa<CoreBarrierOp, CollectiveOp, Sb2SbOp>(op);
-}
-
 /// What of a function must be the same on every core.
 struct FuncSkeleton {
   FuncOp func;
@@ -98,8 +94,7 @@ LogicalResult LncVerifyPass::verifyNoShardSymbol(ModuleOp module) {
   int64_t core = *getNeuronCoreId(module);
   LogicalResult result = success();
   auto fail = [&](Operation *op, StringRef what) {
-    op->emitError() << what << " still mentions the shard id on core "
-                    << core;
+    op->emitError() << what << " still mentions the shard id on core " << core;
     result = failure();
   };
   module.walk([&](InstructionOpInterface instruction) {
@@ -204,9 +199,8 @@ LogicalResult LncVerifyPass::verifyGroup(ArrayRef<ModuleOp> group) {
     for (auto [index, func] : llvm::enumerate(funcs)) {
       if (func.getSymName() != core0Funcs[index].getSymName()) {
         func.emitError() << "function #" << index << " is @"
-                         << core0Funcs[index].getSymName()
-                         << " on core 0 but @" << func.getSymName()
-                         << " on core " << core;
+                         << core0Funcs[index].getSymName() << " on core 0 but @"
+                         << func.getSymName() << " on core " << core;
         result = failure();
         continue;
       }
@@ -225,7 +219,9 @@ void LncVerifyPass::runOnOperation() {
                     << "'; expected auto, symbolic or concretized";
     return signalPassFailure();
   }
-  SmallVector<ModuleOp> modules = getProgramModules(top);
+  FailureOr<SmallVector<ModuleOp>> modules = findProgramModules(top);
+  if (failed(modules))
+    return signalPassFailure();
 
   LogicalResult result = success();
   SmallVector<ModuleOp> group;
@@ -244,7 +240,10 @@ void LncVerifyPass::runOnOperation() {
     }
     group.clear();
   };
-  for (ModuleOp module : modules) {
+  for (ModuleOp module : *modules) {
+    // The cores of one kernel sit side by side in one block.
+    if (!group.empty() && group.back()->getBlock() != module->getBlock())
+      closeGroup();
     std::optional<int64_t> core = getNeuronCoreId(module);
     if (!core) {
       closeGroup();
@@ -266,8 +265,8 @@ void LncVerifyPass::runOnOperation() {
       closeGroup();
     if (*core != static_cast<int64_t>(group.size())) {
       module.emitError() << "core " << *core
-                         << " is out of order: expected core "
-                         << group.size() << " here";
+                         << " is out of order: expected core " << group.size()
+                         << " here";
       result = failure();
       group.clear();
       continue;

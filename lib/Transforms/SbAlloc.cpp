@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionPass.h"
 #include "SbAllocSteps.h"
 
 #include "Walrus/Analysis/Interference.h"
@@ -20,6 +21,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
 
 #define DEBUG_TYPE "sb-alloc"
 
@@ -43,10 +46,21 @@ struct FuncResult {
   llvm::json::Array placements;
 };
 
-struct SbAllocPass : walrus::impl::SbAllocBase<SbAllocPass> {
-  using SbAllocBase::SbAllocBase;
+/// The report file's entries, one per function, gathered from the
+/// per-function instances running in parallel.
+struct ReportEntries {
+  /// Each function's place in the file: program order.
+  DenseMap<Operation *, size_t> order;
+  std::mutex mutex;
+  std::vector<std::pair<size_t, llvm::json::Value>> entries;
+};
 
-  void runOnOperation() override;
+struct SbAllocPass : FunctionPass<walrus::impl::SbAllocBase<SbAllocPass>> {
+  using FunctionPass::FunctionPass;
+
+  LogicalResult beforeFunctions(ArrayRef<ModuleOp> programs) override;
+  void runOnFunction(FuncOp func) override;
+  LogicalResult afterFunctions() override;
 
 private:
   /// MLIR's thread pool when it may be used: the colouring's orders and
@@ -58,20 +72,16 @@ private:
                : nullptr;
   }
   LogicalResult allocate(FuncOp func, FuncResult &result);
+  LogicalResult checkOptions();
+
+  /// Set by the dispatching instance when a report file is asked for.
+  std::shared_ptr<ReportEntries> reportEntries;
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
                             SbColoring &coloring);
 };
 } // namespace
-
-static std::string qualifiedName(FuncOp func) {
-  auto module = func->getParentOfType<ModuleOp>();
-  std::string name = "@";
-  if (module && module.getName())
-    name += (*module.getName() + "::@").str();
-  return name + func.getSymName().str();
-}
 
 namespace {
 /// The live nodes as the searches see them: lanes are the quarters band
@@ -116,8 +126,8 @@ struct SearchProblem {
 /// instead if it costs less.
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
-    uint64_t &searchWorkLeft,
-    ArrayRef<std::optional<SbPlacement>> fixed, SbColoring &coloring) {
+    uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
+    SbColoring &coloring) {
   constexpr unsigned kLanes = SearchProblem::kLanes;
   ArrayRef<SbNode> nodes = graph.getNodes();
   if (searchWorkLeft == 0 || partitions % kLanes != 0)
@@ -226,8 +236,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     analyze();
     // memloc_split, before the first placement; its clones have live
     // ranges of their own.
-    if (iteration == 1 &&
-        (result.splits = splitDisjointSegments(func, *liveness, namer, explain)))
+    if (iteration == 1 && (result.splits = splitDisjointSegments(
+                               func, *liveness, namer, explain)))
       analyze();
     auto partners = findPartners(copies, *liveness, budget, explain);
     InterferenceGraph graph(*liveness, partners, partitions);
@@ -275,12 +285,11 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         llvm::json::Array names;
         for (MemlocOp memloc : node.members)
           names.push_back(memloc.getName().str());
-        llvm::json::Object entry{
-            {"tensors", std::move(names)},
-            {"base_partition", placement.basePartition},
-            {"partitions", node.partitions},
-            {"address", placement.address},
-            {"bytes", node.bytes}};
+        llvm::json::Object entry{{"tensors", std::move(names)},
+                                 {"base_partition", placement.basePartition},
+                                 {"partitions", node.partitions},
+                                 {"address", placement.address},
+                                 {"bytes", node.bytes}};
         if (node.live) {
           entry["start"] = int64_t(node.range.start);
           entry["end"] = int64_t(node.range.end);
@@ -308,7 +317,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       std::optional<unsigned> victim;
       for (unsigned neighbor : graph.getNeighbors(index))
         if (!isSpillLocal(neighbor) &&
-            nodes[neighbor].spillCost != std::numeric_limits<double>::infinity() &&
+            nodes[neighbor].spillCost !=
+                std::numeric_limits<double>::infinity() &&
             (!victim || nodes[neighbor].spillCost < nodes[*victim].spillCost))
           victim = neighbor;
       if (!victim) {
@@ -336,63 +346,90 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       }
     }
   }
-  return func.emitError() << "sb-alloc: " << qualifiedName(func)
+  return func.emitError() << "sb-alloc: " << getQualifiedName(func)
                           << " still spills after " << maxIterations.getValue()
                           << " rounds";
 }
 
-void SbAllocPass::runOnOperation() {
-  if (sbufBytes < 0 || searchBudget < 0 || maxIterations < 1) {
-    getOperation().emitError(
+LogicalResult SbAllocPass::checkOptions() {
+  if (sbufBytes < 0 || searchBudget < 0 || maxIterations < 1)
+    return getOperation()->emitError(
         "sb-alloc: sbuf-bytes and search-budget must not be negative and "
         "max-iterations must be at least 1");
+  return success();
+}
+
+LogicalResult SbAllocPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
+  if (failed(checkOptions()))
+    return failure();
+  for (ModuleOp program : programs)
+    if (failed(expectSplit(program, "sb-alloc")))
+      return failure();
+  if (reportFile.empty())
+    return success();
+  reportEntries = std::make_shared<ReportEntries>();
+  for (ModuleOp program : programs)
+    for (FuncOp func : program.getOps<FuncOp>())
+      reportEntries->order.try_emplace(func, reportEntries->order.size());
+  return success();
+}
+
+void SbAllocPass::runOnFunction(FuncOp func) {
+  if (!reportFile.empty() && !reportEntries) {
+    func.emitError("sb-alloc: report-file gathers every function into one "
+                   "file: schedule sb-alloc on the module or bir.kernel "
+                   "holding them, not on each bir.func");
     return signalPassFailure();
   }
-  bool failed = false;
+  if (failed(checkOptions()) ||
+      failed(expectSplit(func->getParentOfType<ModuleOp>(), "sb-alloc")))
+    return signalPassFailure();
+  FuncResult result;
+  if (failed(allocate(func, result)))
+    return signalPassFailure();
+  numNodes += result.nodes;
+  numEdges += result.edges;
+  numIterations += result.iterations;
+  numSpills += result.spills;
+  numSplitNodes += result.splits;
+  peakBytes = std::max<uint64_t>(peakBytes, result.peak);
+  lowerBound = std::max<uint64_t>(lowerBound, result.lowerBound);
+  if (report)
+    emitRemark(func.getLoc())
+        << "sb-alloc: " << getQualifiedName(func) << ": " << result.nodes
+        << " node(s), " << result.edges << " edge(s), " << result.iterations
+        << " round(s), " << result.spills << " spill(s), peak " << result.peak
+        << " B/partition, lower bound " << result.lowerBound
+        << " B/partition, search work " << result.searchWork;
+  if (!reportEntries)
+    return;
+  llvm::json::Object entry{{"function", getQualifiedName(func)},
+                           {"rounds", result.iterations},
+                           {"spills", result.spills},
+                           {"peak_bytes", result.peak},
+                           {"lower_bound_bytes", result.lowerBound},
+                           {"search_work", int64_t(result.searchWork)},
+                           {"nodes", std::move(result.placements)}};
+  std::lock_guard<std::mutex> lock(reportEntries->mutex);
+  reportEntries->entries.emplace_back(reportEntries->order.lookup(func),
+                                      std::move(entry));
+}
+
+LogicalResult SbAllocPass::afterFunctions() {
+  if (!reportEntries)
+    return success();
+  llvm::sort(reportEntries->entries, llvm::less_first());
   llvm::json::Array functions;
-  forEachFunc(getOperation(), [&](FuncOp func) {
-    FuncResult result;
-    if (mlir::failed(allocate(func, result))) {
-      failed = true;
-      return;
-    }
-    numNodes += result.nodes;
-    numEdges += result.edges;
-    numIterations += result.iterations;
-    numSpills += result.spills;
-    numSplitNodes += result.splits;
-    peakBytes = std::max<uint64_t>(peakBytes, result.peak);
-    lowerBound = std::max<uint64_t>(lowerBound, result.lowerBound);
-    if (report) {
-      InFlightDiagnostic remark = emitRemark(func.getLoc());
-      remark << "sb-alloc: " << qualifiedName(func) << ": " << result.nodes
-             << " node(s), " << result.edges << " edge(s), "
-             << result.iterations << " round(s), " << result.spills
-             << " spill(s), peak " << result.peak
-             << " B/partition, lower bound " << result.lowerBound
-             << " B/partition, search work " << result.searchWork;
-    }
-    functions.push_back(llvm::json::Object{
-        {"function", qualifiedName(func)},
-        {"rounds", result.iterations},
-        {"spills", result.spills},
-        {"peak_bytes", result.peak},
-        {"lower_bound_bytes", result.lowerBound},
-        {"search_work", int64_t(result.searchWork)},
-        {"nodes", std::move(result.placements)}});
-  });
-  if (failed)
-    return signalPassFailure();
-  if (!reportFile.empty()) {
-    std::error_code code;
-    llvm::raw_fd_ostream os(reportFile, code, llvm::sys::fs::OF_Text);
-    if (code) {
-      getOperation().emitError() << "sb-alloc: cannot write '" << reportFile
-                                 << "': " << code.message();
-      return signalPassFailure();
-    }
-    os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                     {"functions", std::move(functions)}}))
-       << "\n";
-  }
+  for (auto &[order, entry] : reportEntries->entries)
+    functions.push_back(std::move(entry));
+  reportEntries.reset();
+  std::error_code code;
+  llvm::raw_fd_ostream os(reportFile, code, llvm::sys::fs::OF_Text);
+  if (code)
+    return getOperation()->emitError() << "sb-alloc: cannot write '"
+                                       << reportFile << "': " << code.message();
+  os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                   {"functions", std::move(functions)}}))
+     << "\n";
+  return success();
 }

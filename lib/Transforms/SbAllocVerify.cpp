@@ -9,6 +9,8 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
 
+#include "FunctionPass.h"
+
 namespace walrus {
 #define GEN_PASS_DEF_SBALLOCVERIFY
 #include "Walrus/Transforms/Passes.h.inc"
@@ -28,15 +30,19 @@ struct Placement {
 };
 
 struct SbAllocVerifyPass
-    : walrus::impl::SbAllocVerifyBase<SbAllocVerifyPass> {
-  void runOnOperation() override {
-    bool failed = false;
-    forEachFunc(getOperation(), [&](FuncOp func) {
-      if (!verifyFunc(func))
-        failed = true;
-    });
-    if (failed)
-      signalPassFailure();
+    : FunctionPass<walrus::impl::SbAllocVerifyBase<SbAllocVerifyPass>> {
+  LogicalResult beforeFunctions(ArrayRef<ModuleOp> programs) override {
+    for (ModuleOp program : programs)
+      if (failed(expectSplit(program, "sb-alloc-verify")))
+        return failure();
+    return success();
+  }
+
+  void runOnFunction(FuncOp func) override {
+    if (failed(expectSplit(func->getParentOfType<ModuleOp>(),
+                           "sb-alloc-verify")) ||
+        !verifyFunc(func))
+      return signalPassFailure();
     markAllAnalysesPreserved();
   }
 
@@ -56,8 +62,7 @@ static bool isInPlaceCopy(const Placement &a, const Placement &b,
   if (from->range.end != to->range.start ||
       from->range.end >= instructions.size())
     return false;
-  auto copy = dyn_cast_if_present<TensorCopyOp>(
-      instructions[from->range.end]);
+  auto copy = dyn_cast_if_present<TensorCopyOp>(instructions[from->range.end]);
   return copy && copy.getSrc() == MemlocOp(from->memloc).getResult() &&
          copy.getDst() == MemlocOp(to->memloc).getResult() &&
          copy.getSrcAp() == copy.getDstAp() && !copy.getMaskAttr() &&
@@ -89,14 +94,13 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
       ok = false;
       continue;
     }
-    Placement placement{memloc,
-                        int64_t(*memloc.getBasePartition()),
-                        int64_t(*memloc.getBasePartition()) +
-                            type.getPartitions(),
-                        int64_t(*memloc.getAddress()),
-                        int64_t(*memloc.getAddress()) +
-                            type.getBytesPerPartition(),
-                        {}};
+    Placement placement{
+        memloc,
+        int64_t(*memloc.getBasePartition()),
+        int64_t(*memloc.getBasePartition()) + type.getPartitions(),
+        int64_t(*memloc.getAddress()),
+        int64_t(*memloc.getAddress()) + type.getBytesPerPartition(),
+        {}};
     if (placement.endPartition > target.getSbufPartitions() ||
         placement.endByte > target.getSbufBytesPerPartition()) {
       memloc.emitError() << "sb-alloc-verify: '" << memloc.getName()
@@ -132,15 +136,15 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
           isInPlaceCopy(placement, *other, instructions))
         continue;
       MemlocOp later = placement.memloc, earlier = other->memloc;
-      later.emitError()
-              << "sb-alloc-verify: '" << later.getName()
-              << "' and '" << earlier.getName()
-              << "' are live at the same time (points "
-              << std::max(placement.range.start, other->range.start) << " to "
-              << std::min(placement.range.end, other->range.end)
-              << ") and share partitions [" << partitionLo << ", "
-              << partitionHi << ") x bytes [" << byteLo << ", " << byteHi
-              << ")";
+      later.emitError() << "sb-alloc-verify: '" << later.getName() << "' and '"
+                        << earlier.getName()
+                        << "' are live at the same time (points "
+                        << std::max(placement.range.start, other->range.start)
+                        << " to "
+                        << std::min(placement.range.end, other->range.end)
+                        << ") and share partitions [" << partitionLo << ", "
+                        << partitionHi << ") x bytes [" << byteLo << ", "
+                        << byteHi << ")";
       ok = false;
     }
     open.push_back(&placement);

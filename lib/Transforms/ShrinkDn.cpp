@@ -10,6 +10,8 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
 
+#include "FunctionPass.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace walrus {
@@ -33,10 +35,10 @@ struct TensorUse {
   Access access;
 };
 
-struct ShrinkDnPass : walrus::impl::ShrinkDnBase<ShrinkDnPass> {
-  using ShrinkDnBase::ShrinkDnBase;
+struct ShrinkDnPass : FunctionPass<walrus::impl::ShrinkDnBase<ShrinkDnPass>> {
+  using FunctionPass::FunctionPass;
 
-  void runOnOperation() override;
+  void runOnFunction(FuncOp func) override;
 
 private:
   LogicalResult collapseBlocks(MemlocOp memloc, ArrayRef<TensorUse> uses,
@@ -80,13 +82,12 @@ static AccessPatternAttr dropBlock(SymbolicAccessPatternAttr pattern) {
       pattern.getContext(), pattern.getOffset(), pattern.getSteps(),
       pattern.getNums(), pattern.getTile(), AffineMap());
   AffineMap start = dropped.getStartMap();
-  AffineExpr folded = simplifyAffineExpr(
-      start.getResult(0), start.getNumDims(), start.getNumSymbols());
+  AffineExpr folded = simplifyAffineExpr(start.getResult(0), start.getNumDims(),
+                                         start.getNumSymbols());
   if (auto constant = dyn_cast<AffineConstantExpr>(folded))
-    return PhysicalAccessPatternAttr::get(pattern.getContext(),
-                                          constant.getValue(),
-                                          pattern.getSteps(),
-                                          pattern.getNums());
+    return PhysicalAccessPatternAttr::get(
+        pattern.getContext(), constant.getValue(), pattern.getSteps(),
+        pattern.getNums());
   return dropped;
 }
 
@@ -101,7 +102,8 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
   SmallVector<AccessPatternAttr> withoutBlocks;
   AffineMap blockMap;
   for (const TensorUse &use : uses) {
-    auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(use.access.getPattern());
+    auto symbolic =
+        dyn_cast<SymbolicAccessPatternAttr>(use.access.getPattern());
     if (!symbolic || !symbolic.getBlock() ||
         (blockMap && symbolic.getBlock() != blockMap))
       return success();
@@ -130,11 +132,10 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
         written.issue != FootprintIssue::None)
       return success();
     const TensorBox &box = footprint.box, &covered = written.box;
-    if (use.access.reads() &&
-        (box.firstPartition < covered.firstPartition ||
-         box.lastPartition > covered.lastPartition ||
-         box.firstColumn < covered.firstColumn ||
-         box.lastColumn > covered.lastColumn))
+    if (use.access.reads() && (box.firstPartition < covered.firstPartition ||
+                               box.lastPartition > covered.lastPartition ||
+                               box.firstColumn < covered.firstColumn ||
+                               box.lastColumn > covered.lastColumn))
       return success();
     lastColumn = std::max(lastColumn, box.lastColumn);
   }
@@ -205,8 +206,8 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
     return;
   int64_t oldBytes = type.getBytesPerPartition();
   for (const TensorUse &use : uses)
-    use.access.setPattern(rebaseIntoBox(use.instruction, use.access.getPattern(),
-                                        window, type.getFreeSize()));
+    use.access.setPattern(rebaseIntoBox(
+        use.instruction, use.access.getPattern(), window, type.getFreeSize()));
   memloc.getResult().setType(
       withShape(type, {window.getPartitions(), window.getColumns()}));
   int64_t newBytes = memloc.getMemoryType().getBytesPerPartition();
@@ -220,47 +221,40 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
   counts.bytesSaved += oldBytes - newBytes;
 }
 
-void ShrinkDnPass::runOnOperation() {
-  bool failed = false;
-  forEachFunc(getOperation(), [&](FuncOp func) {
-    // Accesses per memory location, in program order.
-    llvm::MapVector<Operation *, SmallVector<TensorUse>> uses;
-    for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
-      uses[memloc];
-    func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
-      SmallVector<Access> accesses;
-      instruction.getAccesses(accesses);
-      for (const Access &access : accesses)
-        if (auto memloc = access.getMemloc().getDefiningOp<MemlocOp>())
-          uses[memloc].push_back({instruction, access});
-    });
-    ShrinkCounts counts;
-    for (auto &[op, tensorUses] : uses) {
-      auto memloc = cast<MemlocOp>(op);
-      if (std::optional<std::string> reason = getFixedReason(memloc)) {
-        remark(memloc, "'" + memloc.getName() + "' keeps its size: " +
-                           *reason);
-        continue;
-      }
-      if (mlir::failed(collapseBlocks(memloc, tensorUses, counts))) {
-        failed = true;
-        continue;
-      }
-      trim(memloc, tensorUses, counts);
-    }
-    numShrunk += counts.shrunk;
-    numCollapsed += counts.collapsed;
-    bytesSaved += counts.bytesSaved;
-    if (report) {
-      auto module = func->getParentOfType<ModuleOp>();
-      emitRemark(func.getLoc())
-          << "shrink-dn: @"
-          << (module.getName() ? (*module.getName() + "::@").str() : "")
-          << func.getSymName() << ": shrank " << counts.shrunk
-          << " tensor(s), collapsed " << counts.collapsed
-          << ", saved " << counts.bytesSaved << " bytes per partition";
-    }
+void ShrinkDnPass::runOnFunction(FuncOp func) {
+  // Accesses per memory location, in program order.
+  llvm::MapVector<Operation *, SmallVector<TensorUse>> uses;
+  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+    uses[memloc];
+  func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
+    SmallVector<Access> accesses;
+    instruction.getAccesses(accesses);
+    for (const Access &access : accesses)
+      if (auto memloc = access.getMemloc().getDefiningOp<MemlocOp>())
+        uses[memloc].push_back({instruction, access});
   });
+  ShrinkCounts counts;
+  bool failed = false;
+  for (auto &[op, tensorUses] : uses) {
+    auto memloc = cast<MemlocOp>(op);
+    if (std::optional<std::string> reason = getFixedReason(memloc)) {
+      remark(memloc, "'" + memloc.getName() + "' keeps its size: " + *reason);
+      continue;
+    }
+    if (mlir::failed(collapseBlocks(memloc, tensorUses, counts))) {
+      failed = true;
+      continue;
+    }
+    trim(memloc, tensorUses, counts);
+  }
+  numShrunk += counts.shrunk;
+  numCollapsed += counts.collapsed;
+  bytesSaved += counts.bytesSaved;
+  if (report)
+    emitRemark(func.getLoc())
+        << "shrink-dn: " << getQualifiedName(func) << ": shrank "
+        << counts.shrunk << " tensor(s), collapsed " << counts.collapsed
+        << ", saved " << counts.bytesSaved << " bytes per partition";
   if (failed)
     signalPassFailure();
 }

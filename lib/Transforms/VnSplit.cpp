@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionPass.h"
 #include "VerticalFusion.h"
 
 #include "Walrus/Analysis/AccessFootprint.h"
@@ -50,10 +51,15 @@ struct FuncCounts {
            folds = 0;
 };
 
-struct VnSplitPass : walrus::impl::VnSplitBase<VnSplitPass> {
-  using VnSplitBase::VnSplitBase;
+/// Names of the memory locations written by a bir.sb2sb anywhere in a
+/// kernel, per block holding the kernel's program modules.
+using RemoteWrites = DenseMap<Block *, llvm::StringSet<>>;
 
-  void runOnOperation() override;
+struct VnSplitPass : FunctionPass<walrus::impl::VnSplitBase<VnSplitPass>> {
+  using FunctionPass::FunctionPass;
+
+  LogicalResult beforeFunctions(ArrayRef<ModuleOp> programs) override;
+  void runOnFunction(FuncOp func) override;
 
 private:
   void splitFunc(FuncOp func, FuncCounts &counts);
@@ -64,7 +70,11 @@ private:
                             std::string &why);
 
   /// Names of memory locations another core writes with bir.sb2sb: the
-  /// writer finds them by name, so they keep their name and shape.
+  /// writer finds them by name, so they keep their name and shape. Gathered
+  /// over the whole kernel when the pass dispatches; a pass scheduled on
+  /// one function sees its own sb2sb copies, which under the SPMD rule
+  /// -lnc-verify checks are every core's.
+  std::shared_ptr<const RemoteWrites> kernelRemoteWrites;
   llvm::StringSet<> remotelyWritten;
   void split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts);
   void remark(Operation *op, const Twine &message) {
@@ -107,10 +117,10 @@ static void groupAccesses(SplitPlan &plan) {
     groups.insert(index);
     if (!box.overlaps(box))
       continue;
-    auto [it, inserted] = firstWithBox.try_emplace(
-        {box.firstPartition, box.lastPartition, box.firstColumn,
-         box.lastColumn},
-        index);
+    auto [it, inserted] =
+        firstWithBox.try_emplace({box.firstPartition, box.lastPartition,
+                                  box.firstColumn, box.lastColumn},
+                                 index);
     if (inserted)
       order.push_back(index);
     else
@@ -175,11 +185,9 @@ static double getDuplication(ArrayRef<TensorBox> pieces) {
   return double(held) / double(covered);
 }
 
-FailureOr<SplitPlan>
-VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
-                  const llvm::StringSet<> &names,
-                  const DenseMap<Operation *, unsigned> &order,
-                  std::string &why) {
+FailureOr<SplitPlan> VnSplitPass::plan(
+    MemlocOp memloc, int64_t numMemlocs, const llvm::StringSet<> &names,
+    const DenseMap<Operation *, unsigned> &order, std::string &why) {
   MemoryType type = memloc.getMemoryType();
   auto reject = [&](const Twine &reason) {
     why = reason.str();
@@ -190,8 +198,7 @@ VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   if (type.getMemorySpace() == MemorySpace::DRAM && noSplitDram)
     return reject(": DRAM tensors are not split (no-split-dram)");
   if (memloc.getKind() != TensorKind::Internal)
-    return reject(": it is a program " +
-                  stringifyTensorKind(memloc.getKind()));
+    return reject(": it is a program " + stringifyTensorKind(memloc.getKind()));
   if (memloc.getAddress())
     return reject(": it is already placed");
   if (std::optional<StringRef> set = memloc.getSet())
@@ -239,16 +246,17 @@ VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   if (numPieces < 2)
     return reject(": its accesses form one group");
   if (numPieces > perSplitLimit)
-    return reject(": " + Twine(numPieces) + " pieces exceed per-split-limit = " +
-                  Twine(perSplitLimit.getValue()));
+    return reject(
+        ": " + Twine(numPieces) +
+        " pieces exceed per-split-limit = " + Twine(perSplitLimit.getValue()));
   if (numMemlocs - 1 + numPieces > vnLimit)
     return reject("; exceed vn limit = " + Twine(numMemlocs - 1 + numPieces) +
                   " v.s. limit=" + Twine(vnLimit.getValue()));
   double duplication = getDuplication(plan.pieces);
   if (duplication > ratio)
-    return reject(": elts/partition duplicated (" +
-                  llvm::formatv("{0:F2}", duplication) + " x) beyond ratio = " +
-                  llvm::formatv("{0:F2}", ratio.getValue()));
+    return reject(
+        ": elts/partition duplicated (" + llvm::formatv("{0:F2}", duplication) +
+        " x) beyond ratio = " + llvm::formatv("{0:F2}", ratio.getValue()));
   TargetAttr target = getTarget(memloc);
   for (auto [index, piece] : llvm::enumerate(plan.pieces)) {
     std::string name = (memloc.getName() + "_VN_" + Twine(index)).str();
@@ -292,10 +300,10 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts) {
         builder, memloc.getLoc(), pieceType, builder.getStringAttr(name),
         TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
         IntegerAttr(), IntegerAttr()));
-    summary += (Twine(index ? ", " : "") + name + " (" +
-                Twine(box.getPartitions()) + " x " +
-                Twine(box.getColumns() * type.getElementBytes()) + " B)")
-                   .str();
+    summary +=
+        (Twine(index ? ", " : "") + name + " (" + Twine(box.getPartitions()) +
+         " x " + Twine(box.getColumns() * type.getElementBytes()) + " B)")
+            .str();
   }
   remark(memloc, "'" + memloc.getName() + "' is splittable, shape=(" +
                      Twine(type.getPartitions()) + " partitions, " +
@@ -319,8 +327,7 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts) {
   for (auto [piece, isRead] : llvm::zip(pieces, pieceIsRead)) {
     if (isRead)
       continue;
-    SmallVector<Operation *> writers =
-        llvm::to_vector(piece->getUsers());
+    SmallVector<Operation *> writers = llvm::to_vector(piece->getUsers());
     for (Operation *writer : writers)
       writer->erase();
     remark(piece, "removed '" + piece.getName() + "' and its " +
@@ -362,32 +369,45 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
     counts.folds = foldCopiesIntoProducers(func, remotelyWritten, explain);
 }
 
-void VnSplitPass::runOnOperation() {
-  if (ratio < 1.0 || perSplitLimit < 2 || vnLimit < 1) {
-    getOperation().emitError()
-        << "vn-split: ratio must be at least 1, per-split-limit at least 2 "
-           "and vn-limit at least 1";
+static void collectRemoteWrites(Operation *root, llvm::StringSet<> &names) {
+  root->walk([&](Sb2SbOp copy) {
+    names.insert(getDefiningMemloc(copy.getDst()).getName());
+  });
+}
+
+LogicalResult VnSplitPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
+  if (ratio < 1.0 || perSplitLimit < 2 || vnLimit < 1)
+    return getOperation()->emitError()
+           << "vn-split: ratio must be at least 1, per-split-limit at least 2 "
+              "and vn-limit at least 1";
+  auto writes = std::make_shared<RemoteWrites>();
+  for (ModuleOp program : programs)
+    collectRemoteWrites(program, (*writes)[program->getBlock()]);
+  kernelRemoteWrites = std::move(writes);
+  return success();
+}
+
+void VnSplitPass::runOnFunction(FuncOp func) {
+  if (!kernelRemoteWrites && failed(beforeFunctions({})))
     return signalPassFailure();
-  }
-  getOperation().walk([&](Sb2SbOp copy) {
-    remotelyWritten.insert(getDefiningMemloc(copy.getDst()).getName());
-  });
-  forEachFunc(getOperation(), [&](FuncOp func) {
-    FuncCounts counts;
-    splitFunc(func, counts);
-    numSplitNodes += counts.split;
-    numPieces += counts.pieces;
-    numDeadNodes += counts.deadNodes;
-    numDeadInstructions += counts.deadInstructions;
-    numFolds += counts.folds;
-    if (report)
-      emitRemark(func.getLoc())
-          << "vn-split: @"
-          << func->getParentOfType<ModuleOp>().getName().value_or("")
-          << (func->getParentOfType<ModuleOp>().getName() ? "::@" : "")
-          << func.getSymName() << ": split " << counts.split
-          << " tensor(s) into " << counts.pieces << " piece(s), "
-          << counts.deadNodes << " dead node(s), " << counts.deadInstructions
-          << " dead instruction(s), " << counts.folds << " fold(s)";
-  });
+  remotelyWritten.clear();
+  Block *kernel = func->getParentOp()->getBlock();
+  auto known = kernelRemoteWrites->find(kernel);
+  if (known != kernelRemoteWrites->end())
+    remotelyWritten = known->second;
+  else
+    collectRemoteWrites(func, remotelyWritten);
+  FuncCounts counts;
+  splitFunc(func, counts);
+  numSplitNodes += counts.split;
+  numPieces += counts.pieces;
+  numDeadNodes += counts.deadNodes;
+  numDeadInstructions += counts.deadInstructions;
+  numFolds += counts.folds;
+  if (report)
+    emitRemark(func.getLoc())
+        << "vn-split: " << getQualifiedName(func) << ": split " << counts.split
+        << " tensor(s) into " << counts.pieces << " piece(s), "
+        << counts.deadNodes << " dead node(s), " << counts.deadInstructions
+        << " dead instruction(s), " << counts.folds << " fold(s)";
 }

@@ -6,7 +6,9 @@
 // RUN: walrus-opt %s --emit-bytecode | walrus-opt --verify-roundtrip | FileCheck %s --check-prefix=BYTECODE
 // RUN: walrus-opt %s --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
-// HELP: Available Dialects: bir, builtin
+// HELP: Available Dialects: arith, bir, bufferization, builtin, func, linalg, math, memref, scf, tensor
+// HELP: --canonicalize
+// HELP: --one-shot-bufferize
 // HELP: --print-bir-summary
 
 // PIPELINE: module @m: symbolic over 1 core(s), target trn2

@@ -1,22 +1,28 @@
 //===- walrus-opt.cpp - The Walrus optimizer driver -----------------------===//
 //
-// mlir-opt for the bir dialect: parses, verifies and runs Walrus passes with
-// all of MLIR's usual flags.
+// mlir-opt for the bir dialect and the host modules kernels live in: parses,
+// verifies and runs Walrus passes with all of MLIR's usual flags. The
+// upstream dialects of a host module (func, arith, linalg, ...) are
+// registered, with MLIR's generic transforms (-canonicalize, -cse, ...) and
+// bufferization passes (-one-shot-bufferize).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Dialect/BIR/IR/BIR.h"
-#include "Walrus/Transforms/Passes.h"
-#include "Walrus/Transforms/Pipelines.h"
+#include "Walrus/Walrus.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   walrus::registerWalrusPasses();
   walrus::registerWalrusPipelines();
+  mlir::registerTransformsPasses();
+  mlir::bufferization::registerBufferizationPasses();
   mlir::DialectRegistry registry;
-  registry.insert<walrus::bir::BIRDialect>();
+  walrus::registerWalrusDialects(registry);
+  walrus::registerHostDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Walrus optimizer driver\n", registry));
 }

@@ -8,10 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Interpreter/Interpreter.h"
-#include "Walrus/Transforms/Passes.h"
-#include "Walrus/Transforms/Pipelines.h"
+#include "Walrus/Walrus.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -29,24 +27,35 @@
 using namespace mlir;
 using namespace walrus;
 
-static llvm::cl::list<std::string> inputFilenames(llvm::cl::Positional,
-                                                  llvm::cl::desc("<program> [<program to compare>]"),
-                                                  llvm::cl::OneOrMore);
-static llvm::cl::opt<uint64_t> seed("seed", llvm::cl::desc("Seed of the input values not read from files"),
-                                    llvm::cl::init(0));
-static llvm::cl::list<std::string> inputs("input",
-                                          llvm::cl::desc("name=path: read DRAM input 'name' from a .npy or raw file"));
-static llvm::cl::opt<bool> printOutputs("print-outputs", llvm::cl::desc("Print every value of every output"));
-static llvm::cl::opt<std::string> outputDir("output-dir", llvm::cl::desc("Write every output as <dir>/<name>.npy"));
-static llvm::cl::opt<std::string> after("after",
-                                        llvm::cl::desc("Pass pipeline: run the program before and after it and "
-                                                       "compare every DRAM output bit for bit"));
-static llvm::cl::opt<bool> zeroMemory("zero-onchip",
-                                      llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
+static llvm::cl::list<std::string>
+    inputFilenames(llvm::cl::Positional,
+                   llvm::cl::desc("<program> [<program to compare>]"),
+                   llvm::cl::OneOrMore);
+static llvm::cl::opt<uint64_t>
+    seed("seed", llvm::cl::desc("Seed of the input values not read from files"),
+         llvm::cl::init(0));
+static llvm::cl::list<std::string>
+    inputs("input",
+           llvm::cl::desc(
+               "name=path: read DRAM input 'name' from a .npy or raw file"));
+static llvm::cl::opt<bool>
+    printOutputs("print-outputs",
+                 llvm::cl::desc("Print every value of every output"));
+static llvm::cl::opt<std::string>
+    outputDir("output-dir",
+              llvm::cl::desc("Write every output as <dir>/<name>.npy"));
+static llvm::cl::opt<std::string> after(
+    "after",
+    llvm::cl::desc("Pass pipeline: run the program before and after it and "
+                   "compare every DRAM output bit for bit"));
+static llvm::cl::opt<bool> zeroMemory(
+    "zero-onchip",
+    llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
 
 /// Parses `path` with a source manager of its own: the parser reads a
 /// source manager's main buffer, so two programs need two managers.
-static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context,
+                                   llvm::SourceMgr &sourceMgr) {
   std::string error;
   auto file = openInputFile(path, &error);
   if (!file) {
@@ -61,7 +70,8 @@ static LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
   // Accept "a,b" as well as "builtin.module(a,b)".
   StringRef inner = pipeline.trim();
   if (inner.consume_front("builtin.module(") && !inner.consume_back(")"))
-    return emitError(module.getLoc()) << "walrus-run: unbalanced pipeline '" << pipeline << "'";
+    return emitError(module.getLoc())
+           << "walrus-run: unbalanced pipeline '" << pipeline << "'";
   PassManager pm(module.getContext());
   std::string error;
   llvm::raw_string_ostream errorStream(error);
@@ -79,7 +89,8 @@ static void printSummary(const interp::Dram &dram) {
       continue;
     }
     llvm::outs() << name << ": " << tensor.type << " xxh3 "
-                 << llvm::format_hex(llvm::xxh3_64bits(tensor.bytes), 18) << "\n";
+                 << llvm::format_hex(llvm::xxh3_64bits(tensor.bytes), 18)
+                 << "\n";
   }
 }
 
@@ -87,7 +98,8 @@ static int writeOutputs(const interp::Dram &dram) {
   if (outputDir.empty())
     return 0;
   if (std::error_code code = llvm::sys::fs::create_directories(outputDir)) {
-    llvm::errs() << "walrus-run: cannot create '" << outputDir << "': " << code.message() << "\n";
+    llvm::errs() << "walrus-run: cannot create '" << outputDir
+                 << "': " << code.message() << "\n";
     return 1;
   }
   for (const auto &[name, tensor] : dram) {
@@ -108,17 +120,21 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerWalrusPasses();
   registerWalrusPipelines();
-  llvm::cl::ParseCommandLineOptions(argc, argv, "Walrus reference interpreter\n");
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "Walrus reference interpreter\n");
 
   DialectRegistry registry;
-  registry.insert<bir::BIRDialect>();
+  registerWalrusDialects(registry);
+  registerHostDialects(registry);
   MLIRContext context(registry);
   llvm::SourceMgr sourceMgr, secondSourceMgr;
   // Shows source lines of either file: it loads files it has not seen.
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
 
-  if (inputFilenames.size() > 2 || (inputFilenames.size() == 2 && !after.empty())) {
-    llvm::errs() << "walrus-run: give one program, with --after to compare it with its transformed self, "
+  if (inputFilenames.size() > 2 ||
+      (inputFilenames.size() == 2 && !after.empty())) {
+    llvm::errs() << "walrus-run: give one program, with --after to compare it "
+                    "with its transformed self, "
                     "or two programs to compare\n";
     return 1;
   }
@@ -128,7 +144,8 @@ int main(int argc, char **argv) {
   for (StringRef input : inputs) {
     auto [name, path] = input.split('=');
     if (name.empty() || path.empty()) {
-      llvm::errs() << "walrus-run: --input takes name=path, got '" << input << "'\n";
+      llvm::errs() << "walrus-run: --input takes name=path, got '" << input
+                   << "'\n";
       return 1;
     }
     options.inputFiles[name] = path.str();
@@ -158,7 +175,8 @@ int main(int argc, char **argv) {
   FailureOr<interp::Dram> second = interp::run(*transformed, options);
   if (failed(second))
     return 1;
-  if (std::optional<std::string> difference = interp::compareOutputs(*first, *second)) {
+  if (std::optional<std::string> difference =
+          interp::compareOutputs(*first, *second)) {
     llvm::outs() << "mismatch: " << *difference << "\n";
     return 1;
   }
@@ -169,6 +187,7 @@ int main(int argc, char **argv) {
       ++outputs;
       bytes += tensor.bytes.size();
     }
-  llvm::outs() << "identical: " << outputs << " output(s), " << bytes << " bytes\n";
+  llvm::outs() << "identical: " << outputs << " output(s), " << bytes
+               << " bytes\n";
   return writeOutputs(*second);
 }

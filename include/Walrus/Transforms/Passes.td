@@ -168,7 +168,7 @@ def LncVerify : Pass<"lnc-verify", "mlir::ModuleOp"> {
   ];
 }
 
-def VnSplit : Pass<"vn-split", "mlir::ModuleOp"> {
+def VnSplit : Pass<"vn-split"> {
   let summary = "Split tensors into access-disjoint pieces, then fold copies";
   let description = [{
     Split, then fold, in every `bir.func` (symbolic or per-core).
@@ -227,7 +227,7 @@ def VnSplit : Pass<"vn-split", "mlir::ModuleOp"> {
   ];
 }
 
-def ShrinkDn : Pass<"shrink-dn", "mlir::ModuleOp"> {
+def ShrinkDn : Pass<"shrink-dn"> {
   let summary = "Trim every tensor to the partitions and bytes it touches";
   let description = [{
     Two rewrites of internal on-chip tensors, in every `bir.func`:
@@ -267,7 +267,7 @@ def ShrinkDn : Pass<"shrink-dn", "mlir::ModuleOp"> {
   ];
 }
 
-def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
+def SbAlloc : Pass<"sb-alloc"> {
   let summary = "Place every SBUF tensor: 2-D Chaitin-Briggs with spilling";
   let description = [{
     In every `bir.func`, gives each SBUF memory location an `address` and a
@@ -331,7 +331,7 @@ def SbAlloc : Pass<"sb-alloc", "mlir::ModuleOp"> {
   ];
 }
 
-def SbAllocVerify : Pass<"sb-alloc-verify", "mlir::ModuleOp"> {
+def SbAllocVerify : Pass<"sb-alloc-verify"> {
   let summary = "Check an SBUF allocation: placed, inside the target, no overlap";
   let description = [{
     An independent checker of SBUF allocations, sharing nothing with the

@@ -129,14 +129,8 @@ void walrus::bir::forEachFunc(Operation *root,
   });
 }
 
-SmallVector<ModuleOp> walrus::bir::getProgramModules(ModuleOp top) {
-  if (!top.getOps<FuncOp>().empty())
-    return {top};
-  SmallVector<ModuleOp> modules;
-  for (ModuleOp module : top.getOps<ModuleOp>())
-    if (!module.getOps<FuncOp>().empty())
-      modules.push_back(module);
-  return modules;
+bool walrus::bir::isCrossCore(Operation *op) {
+  return isa<CoreBarrierOp, CollectiveOp, Sb2SbOp>(op);
 }
 
 MemlocOp walrus::bir::getDefiningMemloc(Value tensor) {

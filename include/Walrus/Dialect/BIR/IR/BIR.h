@@ -96,10 +96,9 @@ llvm::SmallVector<LoopOp, 4> getEnclosingLoops(mlir::Operation *op);
 /// hundreds of thousands of operations).
 void forEachFunc(mlir::Operation *root, llvm::function_ref<void(FuncOp)> fn);
 
-/// The modules of `top` that hold programs (bir.funcs): `top` itself if it
-/// holds any, else the modules directly in it, in order (one per core after
-/// -lnc-split, or one per subgraph).
-llvm::SmallVector<mlir::ModuleOp> getProgramModules(mlir::ModuleOp top);
+/// Whether `op` is an instruction whose counterpart must run on every core
+/// (core barriers, collectives, sb2sb copies).
+bool isCrossCore(mlir::Operation *op);
 
 /// The memory location a tensor value names, looking through views.
 MemlocOp getDefiningMemloc(mlir::Value tensor);

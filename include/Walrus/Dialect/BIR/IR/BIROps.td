@@ -16,8 +16,63 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Structure
 //===----------------------------------------------------------------------===//
 
+def BIR_KernelOp : BIR_Op<"kernel", [Symbol, SymbolTable, IsolatedFromAbove,
+    NoTerminator, SingleBlock, NoRegionArguments,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getDefaultDialect"]>]> {
+  let summary = "a kernel a host program refers to by symbol";
+  let description = [{
+    The container of one kernel inside a host compiler's module, as
+    `gpu.module` is for GPU code: it holds the kernel's symbolic program
+    module and, after `-lnc-split`, its per-core modules in its place, so
+    `@name` stays valid for the host across the split (a `bir.launch` or any
+    other symbol reference). Only `builtin.module`s that hold `bir.func`s
+    may sit in it. docs/Rationale.md, "Where kernels are", has the rule
+    every pass follows.
+
+    ```mlir
+    bir.kernel @rmsnorm {
+      module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {
+        bir.func @main { ... }
+      }
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
+}
+
+def BIR_LaunchOp : BIR_Op<"launch", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "run a kernel from host code on memrefs";
+  let description = [{
+    Host-side reference to a `bir.kernel`: the memref operands are bound,
+    in order, to the DRAM `input` and `output` memory locations of the
+    kernel's `@main` function, in the order they are declared. The symbol
+    must name a `bir.kernel`; each operand must have the element type and
+    element count of the memory location it is bound to. The op has no
+    lowering of its own: it is how a host program names the kernel and its
+    arguments, and the reference the verifier keeps valid across the split.
+
+    ```mlir
+    func.func @forward(%x: memref<300x1024xbf16>, %y: memref<300x1024xbf16>) {
+      bir.launch @rmsnorm(%x, %y) : memref<300x1024xbf16>, memref<300x1024xbf16>
+      return
+    }
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel,
+                       Variadic<AnyMemRef>:$arguments);
+  let assemblyFormat = [{
+    $kernel `(` $arguments `)` attr-dict (`:` type($arguments)^)?
+  }];
+}
+
 def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, NoTerminator,
-                                 SingleBlock]> {
+                                 SingleBlock, HasParent<"::mlir::ModuleOp">]> {
   let summary = "a BIR function: memory locations followed by instructions";
   let description = [{
     A function holds the memory locations it uses and the instructions, in

@@ -1,0 +1,72 @@
+//===- Kernels.cpp - Where kernels are ------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
+
+using namespace mlir;
+using namespace walrus::bir;
+
+bool walrus::bir::isProgramModule(ModuleOp module) {
+  return !module.getOps<FuncOp>().empty();
+}
+
+/// Why a program module cannot sit in `parent`, or nothing when it can.
+static std::optional<std::string> misplacedReason(Operation *parent) {
+  if (isa<ModuleOp, KernelOp>(parent)) {
+    if (auto module = dyn_cast<ModuleOp>(parent);
+        module && isProgramModule(module))
+      return std::string("inside another kernel module");
+    return std::nullopt;
+  }
+  return ("inside '" + parent->getName().getStringRef() + "'").str();
+}
+
+FailureOr<SmallVector<ModuleOp>>
+walrus::bir::findProgramModules(Operation *root) {
+  SmallVector<ModuleOp> modules;
+  bool misplaced = false;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<FuncOp>(op))
+      return WalkResult::skip();
+    auto module = dyn_cast<ModuleOp>(op);
+    if (!module || !isProgramModule(module))
+      return WalkResult::advance();
+    if (op != root) {
+      if (std::optional<std::string> why = misplacedReason(op->getParentOp())) {
+        module.emitError() << "kernel module is " << *why
+                           << ": kernels sit in a builtin.module or a "
+                              "bir.kernel";
+        misplaced = true;
+      }
+    }
+    modules.push_back(module);
+    return WalkResult::advance();
+  });
+  if (misplaced)
+    return failure();
+  return modules;
+}
+
+bool walrus::bir::needsSplit(ModuleOp module) {
+  return getLncSize(module) > 1 && !getNeuronCoreId(module);
+}
+
+LogicalResult walrus::bir::expectSplit(ModuleOp module, StringRef pass) {
+  if (!needsSplit(module))
+    return success();
+  return module.emitError()
+         << pass << " works on per-core programs, but this kernel is still "
+         << "symbolic over " << getLncSize(module)
+         << " cores: run -lnc-split first";
+}
+
+std::string walrus::bir::getQualifiedName(FuncOp func) {
+  SmallVector<StringRef> names{func.getSymName()};
+  for (Operation *op = func->getParentOp(); op; op = op->getParentOp())
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      names.push_back(name.getValue());
+  std::string qualified;
+  for (StringRef name : llvm::reverse(names))
+    qualified += (qualified.empty() ? "@" : "::@") + name.str();
+  return qualified;
+}

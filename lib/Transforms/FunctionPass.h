@@ -1,0 +1,75 @@
+//===- FunctionPass.h - Passes that work on one bir.func at a time -*- C++
+//-*-===//
+//
+// The function-local passes (vn-split, shrink-dn, sb-alloc, sb-alloc-verify)
+// are op-agnostic passes built on FunctionPass:
+//
+// - scheduled on a bir.func (`--pass-pipeline='...(bir.func(sb-alloc))'`),
+//   they do their work on it;
+// - scheduled on anything else (the top module, as `walrus-opt -sb-alloc`
+//   does, a host module or a bir.kernel), they find the kernels below by the
+//   kernel rule (Kernels.h) and run themselves on every bir.func through a
+//   nested pipeline that mirrors where the functions sit, so MLIR's pass
+//   manager runs the per-core programs in parallel, orders their
+//   diagnostics and instruments each function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_LIB_TRANSFORMS_FUNCTIONPASS_H
+#define WALRUS_LIB_TRANSFORMS_FUNCTIONPASS_H
+
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace walrus {
+
+/// Adds to `pm`, anchored on `root`'s op name, the nesting that reaches the
+/// functions of every module in `programs` (all under `root`), with a pass
+/// from `createPass` on each.
+void nestOnFunctions(
+    mlir::Operation *root, llvm::ArrayRef<mlir::ModuleOp> programs,
+    mlir::OpPassManager &pm,
+    llvm::function_ref<std::unique_ptr<mlir::Pass>()> createPass);
+
+template <typename BaseT> class FunctionPass : public BaseT {
+public:
+  using BaseT::BaseT;
+
+protected:
+  /// The pass's work on one function.
+  virtual void runOnFunction(bir::FuncOp func) = 0;
+
+  /// On the dispatching instance, before the functions run: checks and
+  /// shared state for the per-function instances (copied into them).
+  virtual mlir::LogicalResult
+  beforeFunctions(llvm::ArrayRef<mlir::ModuleOp> programs) {
+    return mlir::success();
+  }
+
+  /// On the dispatching instance, after every function succeeded.
+  virtual mlir::LogicalResult afterFunctions() { return mlir::success(); }
+
+private:
+  void runOnOperation() final {
+    mlir::Operation *op = this->getOperation();
+    if (auto func = mlir::dyn_cast<bir::FuncOp>(op))
+      return runOnFunction(func);
+    mlir::FailureOr<llvm::SmallVector<mlir::ModuleOp>> programs =
+        bir::findProgramModules(op);
+    if (mlir::failed(programs) || mlir::failed(beforeFunctions(*programs)))
+      return this->signalPassFailure();
+    if (programs->empty())
+      return this->markAllAnalysesPreserved();
+    mlir::OpPassManager pm(op->getName());
+    nestOnFunctions(op, *programs, pm, [&] { return this->clone(); });
+    if (mlir::failed(this->runPipeline(pm, op)) ||
+        mlir::failed(afterFunctions()))
+      return this->signalPassFailure();
+  }
+};
+
+} // namespace walrus
+
+#endif // WALRUS_LIB_TRANSFORMS_FUNCTIONPASS_H
