@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -72,8 +73,7 @@ static PhysicalAccessPatternAttr getRows(MLIRContext *context, int64_t offset,
 /// After a write of partitions [0, C), copies them into every replica
 /// r >= 1: replica column j takes column j + r * shift. The copies run on
 /// the cores the write runs on.
-void ExpandReplicationPass::insertReplicaCopies(OpBuilder &builder,
-                                                Value ifmap,
+void ExpandReplicationPass::insertReplicaCopies(OpBuilder &builder, Value ifmap,
                                                 const IfmapGeometry &geometry,
                                                 IntegerSetAttr mask) {
   MLIRContext *context = builder.getContext();
@@ -83,14 +83,13 @@ void ExpandReplicationPass::insertReplicaCopies(OpBuilder &builder,
     int64_t columns = geometry.freeSize - replica * shift;
     if (columns <= 0)
       break; // shifted past the end: the replica stays all zeros
-    TensorCopyOp::create(
-        builder, ifmap.getLoc(), ifmap,
-        getRows(context, geometry.replicaBase(replica), geometry.freeSize,
-                geometry.channels, columns),
-        ifmap,
-        getRows(context, replica * shift, geometry.freeSize,
-                geometry.channels, columns),
-        mask);
+    TensorCopyOp::create(builder, ifmap.getLoc(), ifmap,
+                         getRows(context, geometry.replicaBase(replica),
+                                 geometry.freeSize, geometry.channels, columns),
+                         ifmap,
+                         getRows(context, replica * shift, geometry.freeSize,
+                                 geometry.channels, columns),
+                         mask);
     ++numInsertedCopies;
   }
 }
@@ -108,11 +107,10 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
            << stride;
   int64_t partitions = getTarget(memloc).getSbufPartitions();
   if (geometry.grownPartitions() > partitions)
-    return memloc.emitError()
-           << "cannot replicate '" << memloc.getName() << "': "
-           << ifmap.replication.getFactor() << " replicas need "
-           << geometry.grownPartitions() << " partitions, the target has "
-           << partitions;
+    return memloc.emitError() << "cannot replicate '" << memloc.getName()
+                              << "': " << ifmap.replication.getFactor()
+                              << " replicas need " << geometry.grownPartitions()
+                              << " partitions, the target has " << partitions;
   for (Operation *user : memloc->getUsers())
     if (isa<ViewOp>(user))
       return user->emitError()
@@ -122,9 +120,8 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
     if (reader.getMovingAp().getSteps().front() != geometry.freeSize)
       return reader.emitError()
              << "a replicated read must walk consecutive partitions of '"
-             << memloc.getName() << "' (partition step "
-             << geometry.freeSize << "), not step "
-             << reader.getMovingAp().getSteps().front();
+             << memloc.getName() << "' (partition step " << geometry.freeSize
+             << "), not step " << reader.getMovingAp().getSteps().front();
 
   // Every instruction that writes the IFMAP, before anything is inserted.
   SmallVector<InstructionOpInterface> writers;
@@ -156,20 +153,23 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
         break;
       }
   }
-  auto grownType = SbufType::get(context, [&] {
-    SmallVector<int64_t> shape(type.getShape());
-    shape.front() = geometry.grownPartitions();
-    return shape;
-  }(), type.getElementType());
+  auto grownType = SbufType::get(
+      context,
+      [&] {
+        SmallVector<int64_t> shape(type.getShape());
+        shape.front() = geometry.grownPartitions();
+        return shape;
+      }(),
+      type.getElementType());
   memloc.getResult().setType(grownType);
 
   int64_t newPartitions = geometry.grownPartitions() - geometry.channels;
   auto insertZeroing = [&](OpBuilder &at) {
     MemsetOp::create(at, memloc.getLoc(), memloc.getResult(),
-                        getRows(context, geometry.channels * geometry.freeSize,
-                                geometry.freeSize, newPartitions,
-                                geometry.freeSize),
-                        at.getF64FloatAttr(0.0), IntegerSetAttr());
+                     getRows(context, geometry.channels * geometry.freeSize,
+                             geometry.freeSize, newPartitions,
+                             geometry.freeSize),
+                     at.getF64FloatAttr(0.0), IntegerSetAttr());
     ++numInsertedCopies;
   };
   if (firstUse) {
@@ -231,7 +231,8 @@ LogicalResult ExpandReplicationPass::expandFunc(FuncOp func) {
     ReplicatedIfmap &ifmap = ifmaps[memloc];
     if (ifmap.replication && ifmap.replication != replication) {
       matmult.emitError() << "reads '" << memloc.getName() << "' with "
-                          << replication << " but another matmult reads it with "
+                          << replication
+                          << " but another matmult reads it with "
                           << ifmap.replication;
       result = failure();
       return;
@@ -248,17 +249,18 @@ LogicalResult ExpandReplicationPass::expandFunc(FuncOp func) {
 }
 
 void ExpandReplicationPass::runOnOperation() {
-  ModuleOp top = getOperation();
+  FailureOr<SmallVector<ModuleOp>> programs =
+      findProgramModules(getOperation());
+  if (failed(programs))
+    return signalPassFailure();
   LogicalResult result = success();
-  top.walk([&](ModuleOp module) {
-    if (module.getOps<FuncOp>().empty())
-      return;
+  for (ModuleOp module : *programs) {
     if (std::optional<int64_t> core = getNeuronCoreId(module)) {
       module.emitError() << "expand-replication must run before lnc-split: "
                             "this module is already concretized for core "
                          << *core;
       result = failure();
-      return;
+      continue;
     }
     // `main` first, then the other functions in order, as the reference.
     SmallVector<FuncOp> funcs;
@@ -270,7 +272,7 @@ void ExpandReplicationPass::runOnOperation() {
     for (FuncOp func : funcs)
       if (failed(expandFunc(func)))
         result = failure();
-  });
+  }
   if (failed(result))
     signalPassFailure();
 }

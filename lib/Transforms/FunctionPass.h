@@ -67,6 +67,12 @@ private:
     if (mlir::failed(this->runPipeline(pm, op)) ||
         mlir::failed(afterFunctions()))
       return this->signalPassFailure();
+    // As for MLIR's own nested pass managers: the nested pipeline verified
+    // each function after the pass, and nothing outside the functions
+    // changed, so the pass manager need not verify everything again (which
+    // costs as much as the passes on large kernels). No Walrus analysis
+    // lives on the ops around the functions.
+    this->markAllAnalysesPreserved();
   }
 };
 

@@ -5,12 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "llvm/Support/Format.h"
-#include <map>
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
 
 namespace walrus {
 #define GEN_PASS_DEF_PRINTBIRSUMMARY
@@ -24,7 +25,7 @@ using namespace walrus::bir;
 namespace {
 struct MemorySummary {
   unsigned tensors = 0, placed = 0;
-  int64_t peak = 0;                // placed: highest byte reached
+  int64_t peak = 0;              // placed: highest byte reached
   int64_t bytesPerPartition = 0; // on-chip: summed declared footprint
   int64_t bytes = 0;             // all: summed total size
 };
@@ -32,26 +33,28 @@ struct MemorySummary {
 struct PrintBirSummaryPass
     : walrus::impl::PrintBirSummaryBase<PrintBirSummaryPass> {
   void runOnOperation() override {
+    FailureOr<SmallVector<ModuleOp>> programs =
+        findProgramModules(getOperation());
+    if (failed(programs))
+      return signalPassFailure();
     raw_ostream &os = llvm::outs();
-    getOperation()->walk<WalkOrder::PreOrder>([&](ModuleOp module) {
-      if (module.getOps<FuncOp>().empty())
-        return;
+    for (ModuleOp module : *programs)
       printModule(os, module);
-    });
     os.flush();
     markAllAnalysesPreserved();
   }
 
   void printModule(raw_ostream &os, ModuleOp module) {
     TargetAttr target = getTarget(module);
+    if (auto kernel = dyn_cast_if_present<KernelOp>(module->getParentOp()))
+      os << "kernel @" << kernel.getSymName() << ", ";
     os << "module @" << module.getName().value_or("<anonymous>") << ": ";
     if (std::optional<int64_t> core = getNeuronCoreId(module))
       os << "core " << *core << " of " << getLncSize(module);
     else
       os << "symbolic over " << getLncSize(module) << " core(s)";
-    os << ", target " << target.getName() << " ("
-       << target.getSbufPartitions() << " x "
-       << target.getSbufBytesPerPartition() << " B SBUF)\n";
+    os << ", target " << target.getName() << " (" << target.getSbufPartitions()
+       << " x " << target.getSbufBytesPerPartition() << " B SBUF)\n";
     for (FuncOp func : module.getOps<FuncOp>())
       printFunc(os, func, target);
   }
@@ -82,9 +85,9 @@ struct PrintBirSummaryPass
         ++byKind[op->getName().stripDialect()];
       }
     });
-    os << "  func @" << func.getSymName() << ": " << numMemlocs
-       << " memlocs, " << numInstructions << " instructions (" << numLoops
-       << " loops, " << numMasked << " masked)\n";
+    os << "  func @" << func.getSymName() << ": " << numMemlocs << " memlocs, "
+       << numInstructions << " instructions (" << numLoops << " loops, "
+       << numMasked << " masked)\n";
     for (MemorySpace space :
          {MemorySpace::SBUF, MemorySpace::PSUM, MemorySpace::DRAM}) {
       const MemorySummary &memory = memories[static_cast<unsigned>(space)];
