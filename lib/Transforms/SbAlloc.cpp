@@ -252,7 +252,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
           MemlocOp memloc = node.members.front();
           return memloc.emitError()
                  << "'" << memloc.getName() << "' is too big for SB, requires "
-                 << node.bytes << " bytes with SB size " << budget;
+                 << node.bytes << " bytes with SB size " << budget
+                 << onCore(memloc);
         }
     // Tensors placed before keep their place.
     SmallVector<std::optional<SbPlacement>> fixed(nodes.size());
@@ -326,7 +327,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         return user->emitError()
                << "sb-alloc: the SBUF operands of this instruction do not "
                   "fit in "
-               << budget << " bytes per partition together";
+               << budget << " bytes per partition together" << onCore(user);
       }
       toSpill.insert(*victim);
     }

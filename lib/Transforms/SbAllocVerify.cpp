@@ -90,7 +90,7 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
       continue;
     if (!memloc.getAddress() || !memloc.getBasePartition()) {
       memloc.emitError() << "sb-alloc-verify: '" << memloc.getName()
-                         << "' is not placed";
+                         << "' is not placed" << onCore(memloc);
       ok = false;
       continue;
     }
@@ -104,7 +104,8 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
     if (placement.endPartition > target.getSbufPartitions() ||
         placement.endByte > target.getSbufBytesPerPartition()) {
       memloc.emitError() << "sb-alloc-verify: '" << memloc.getName()
-                         << "' lies outside the target's SBUF";
+                         << "' lies outside the target's SBUF"
+                         << onCore(memloc);
       ok = false;
       continue;
     }
@@ -144,7 +145,7 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
                         << std::min(placement.range.end, other->range.end)
                         << ") and share partitions [" << partitionLo << ", "
                         << partitionHi << ") x bytes [" << byteLo << ", "
-                        << byteHi << ")";
+                        << byteHi << ")" << onCore(later);
       ok = false;
     }
     open.push_back(&placement);

@@ -53,13 +53,14 @@ LogicalResult walrus::spillToDram(MemlocOp memloc, MemlocNamer &namer,
                                   SmallPtrSetImpl<Operation *> &spillLocals) {
   if (memloc.getKind() != TensorKind::Internal)
     return memloc.emitError()
-           << "sb-alloc: cannot spill program " << stringifyTensorKind(memloc.getKind())
-           << " '" << memloc.getName() << "': its contents cross the program boundary";
+           << "sb-alloc: cannot spill program "
+           << stringifyTensorKind(memloc.getKind()) << " '" << memloc.getName()
+           << "': its contents cross the program boundary";
   for (Operation *user : memloc->getUsers())
     if (!isa<InstructionOpInterface>(user))
-      return memloc.emitError() << "sb-alloc: cannot spill '"
-                                << memloc.getName()
-                                << "': it has a reinterpret cast";
+      return memloc.emitError()
+             << "sb-alloc: cannot spill '" << memloc.getName()
+             << "': it has a reinterpret cast";
   MLIRContext *context = memloc.getContext();
   MemoryType type = memloc.getMemoryType();
   OpBuilder builder(memloc);
@@ -71,6 +72,7 @@ LogicalResult walrus::spillToDram(MemlocOp memloc, MemlocNamer &namer,
           namer.getUnusedName((memloc.getName() + "_home").str())),
       TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
       IntegerAttr(), IntegerAttr());
+  home->setAttr(BIRDialect::kSpillHomeAttrName, builder.getUnitAttr());
   int64_t freeSize = type.getFreeSize();
   auto whole = PhysicalAccessPatternAttr::get(context, 0, {freeSize, 1},
                                               {type.getPartitions(), freeSize});
@@ -98,7 +100,8 @@ LogicalResult walrus::spillToDram(MemlocOp memloc, MemlocNamer &namer,
       DmaOp::create(builder, user->getLoc(), local.getResult(), whole,
                     home.getResult(), whole, mask);
     }
-    if (llvm::any_of(mine, [](const Access &access) { return access.writes(); })) {
+    if (llvm::any_of(mine,
+                     [](const Access &access) { return access.writes(); })) {
       builder.setInsertionPointAfter(user);
       DmaOp::create(builder, user->getLoc(), home.getResult(), whole,
                     local.getResult(), whole, mask);

@@ -148,7 +148,7 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
            << "shrink-dn: number of blocks is not a multiple of shrink "
               "factor: '"
            << memloc.getName() << "' has " << blocks << " blocks and "
-           << liveBlocks << " live ones";
+           << liveBlocks << " live ones" << onCore(memloc);
   SmallVector<int64_t> newShape(shape);
   newShape[1] = liveBlocks;
   // Rows are now liveBlocks blocks long: re-pack the partition step.

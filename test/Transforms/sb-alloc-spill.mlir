@@ -8,7 +8,7 @@
 
 // CHECK: remark: sb-alloc: spilling 'keep' (128 x 1024 B) to DRAM in round 1
 // CHECK-LABEL: bir.func @main
-// CHECK:       %keep_home = bir.memloc "keep_home" internal : !bir.dram<128x256xf32>
+// CHECK:       %keep_home = bir.memloc "keep_home" internal {bir.spill_home} : !bir.dram<128x256xf32>
 // CHECK-DAG:   %keep_spill0 = bir.memloc "keep_spill0" internal address 0 base_partition 0 : !bir.sbuf<128x256xf32>
 // CHECK-DAG:   %keep_spill1 = bir.memloc "keep_spill1" internal address 0 base_partition 0 : !bir.sbuf<128x256xf32>
 // CHECK:       %a = bir.memloc "a" internal address 0 base_partition 0

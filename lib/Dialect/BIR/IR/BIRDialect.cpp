@@ -52,12 +52,20 @@ LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
   StringRef name = attr.getName().getValue();
   if (name == kTargetAttrName) {
     if (!isa<TargetAttr>(attr.getValue()))
-      return op->emitError() << "'" << name
-                             << "' must be a #bir.target attribute";
+      return op->emitError()
+             << "'" << name << "' must be a #bir.target attribute";
     return success();
   }
   if (name == kShrinkDimAttrName || name == kLiveNAttrName)
     return verifyShrinkAnnotation(op, attr);
+  if (name == kSpillHomeAttrName) {
+    auto memloc = dyn_cast<MemlocOp>(op);
+    if (!memloc || !isa<UnitAttr>(attr.getValue()) ||
+        memloc.getMemoryType().getMemorySpace() != MemorySpace::DRAM)
+      return op->emitError()
+             << "'" << name << "' is a unit attribute of a DRAM bir.memloc";
+    return success();
+  }
   if (name != kLncSizeAttrName && name != kNeuronCoreIdAttrName)
     return op->emitError() << "unknown bir attribute '" << name << "'";
   if (!isa<ModuleOp>(op))
@@ -67,8 +75,8 @@ LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
     return op->emitError() << "'" << name << "' must be an i64 integer";
   if (name == kLncSizeAttrName) {
     if (value.getInt() < 1)
-      return op->emitError() << "'" << name << "' must be at least 1, got "
-                             << value.getInt();
+      return op->emitError()
+             << "'" << name << "' must be at least 1, got " << value.getInt();
     return success();
   }
   int64_t lncSize = getLncSize(op);
@@ -118,8 +126,7 @@ SmallVector<LoopOp, 4> walrus::bir::getEnclosingLoops(Operation *op) {
   return loops;
 }
 
-void walrus::bir::forEachFunc(Operation *root,
-                              function_ref<void(FuncOp)> fn) {
+void walrus::bir::forEachFunc(Operation *root, function_ref<void(FuncOp)> fn) {
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     auto func = dyn_cast<FuncOp>(op);
     if (!func)

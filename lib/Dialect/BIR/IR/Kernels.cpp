@@ -70,3 +70,9 @@ std::string walrus::bir::getQualifiedName(FuncOp func) {
     qualified += (qualified.empty() ? "@" : "::@") + name.str();
   return qualified;
 }
+
+std::string walrus::bir::onCore(Operation *op) {
+  if (std::optional<int64_t> core = getNeuronCoreId(op))
+    return (" on core " + Twine(*core)).str();
+  return "";
+}

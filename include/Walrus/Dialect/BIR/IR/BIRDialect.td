@@ -54,6 +54,9 @@ def BIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kShrinkDimAttrName =
         "bir.shrink_dim";
     static constexpr ::llvm::StringLiteral kLiveNAttrName = "bir.live_n";
+    /// Marks the DRAM home -sb-alloc gives a tensor it spills.
+    static constexpr ::llvm::StringLiteral kSpillHomeAttrName =
+        "bir.spill_home";
 
   private:
     void registerAttributes();

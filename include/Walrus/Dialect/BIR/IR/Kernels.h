@@ -32,6 +32,10 @@ bool needsSplit(mlir::ModuleOp module);
 /// works on per-core programs only.
 mlir::LogicalResult expectSplit(mlir::ModuleOp module, llvm::StringRef pass);
 
+/// " on core N" for an op of a per-core program, else "": errors on the
+/// per-core copies of one source line say which copy they are about.
+std::string onCore(mlir::Operation *op);
+
 /// "@module::@func" (or "@func" in an unnamed module) for diagnostics and
 /// reports.
 std::string getQualifiedName(FuncOp func);
