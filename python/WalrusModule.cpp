@@ -6,8 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Analysis/Interference.h"
-#include "Walrus/Analysis/Liveness.h"
+#include "Walrus/Analysis/Allocation.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Transforms/Passes.h"
@@ -20,6 +19,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "Diagnostics.h"
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -30,57 +31,9 @@ namespace py = pybind11;
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
+using namespace walrus::python;
 
 namespace {
-/// Collects diagnostics as "location: severity: message" lines.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext &context)
-      : handler(&context, [this](Diagnostic &diagnostic) {
-          std::string text;
-          llvm::raw_string_ostream os(text);
-          Location location = diagnostic.getLocation();
-          if (auto file = dyn_cast<FileLineColLoc>(location))
-            os << file.getFilename().getValue() << ":" << file.getLine()
-               << ":" << file.getColumn() << ": ";
-          else
-            os << location << ": ";
-          switch (diagnostic.getSeverity()) {
-          case DiagnosticSeverity::Error:
-            os << "error: ";
-            break;
-          case DiagnosticSeverity::Warning:
-            os << "warning: ";
-            break;
-          case DiagnosticSeverity::Remark:
-            os << "remark: ";
-            break;
-          case DiagnosticSeverity::Note:
-            os << "note: ";
-            break;
-          }
-          os << diagnostic.str();
-          lines.push_back(text);
-          return success();
-        }) {}
-
-  std::string text() const {
-    std::string joined;
-    for (const std::string &line : lines)
-      joined += line + "\n";
-    return joined;
-  }
-  const std::vector<std::string> &getLines() const { return lines; }
-
-private:
-  std::vector<std::string> lines;
-  ScopedDiagnosticHandler handler;
-};
-
-struct WalrusError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 /// An MLIR context with the bir dialect loaded.
 struct Context {
   Context() {
@@ -94,6 +47,8 @@ struct Context {
     registerHostDialects(registry);
     context = std::make_unique<MLIRContext>(registry);
     context->loadAllAvailableDialects();
+    // Diagnostics are data here: no dump of the op under each one.
+    context->printOpOnDiagnostic(false);
   }
   std::unique_ptr<MLIRContext> context;
 };
@@ -103,6 +58,7 @@ struct Module {
   std::shared_ptr<Context> context;
   OwningOpRef<ModuleOp> module;
   std::vector<std::string> remarks;
+  std::vector<DiagnosticRecord> lastDiagnostics;
 
   std::string str() {
     std::string text;
@@ -120,12 +76,28 @@ struct Module {
     PassManager pm(context->context.get());
     std::string error;
     llvm::raw_string_ostream errorStream(error);
-    if (failed(parsePassPipeline(inner, pm, errorStream)))
-      throw WalrusError("bad pipeline '" + pipeline + "': " + error);
+    // LLVM's option parser says why it rejects an option on stderr only.
+    StderrCapture optionErrors;
+    LogicalResult parsed = parsePassPipeline(inner, pm, errorStream);
+    std::string why = StringRef(optionErrors.finish()).trim().str();
+    // LLVM prefixes the program name, which a library has not got.
+    StringRef reason = StringRef(why).ltrim(": ");
+    if (failed(parsed)) {
+      DiagnosticRecord record;
+      record.severity = "error";
+      record.location = "pipeline";
+      record.message = (reason.empty() ? "" : reason.str() + "; ") +
+                       StringRef(error).trim().str();
+      throw WalrusError("bad pipeline '" + pipeline + "': " + record.message,
+                        {record});
+    }
     bool ok = succeeded(pm.run(*module));
-    remarks = diagnostics.getLines();
+    remarks.clear();
+    for (const DiagnosticRecord &record : diagnostics.getRecords())
+      remarks.push_back(record.str());
+    lastDiagnostics = diagnostics.getRecords();
     if (!ok)
-      throw WalrusError(diagnostics.text());
+      raise(diagnostics);
   }
 
   py::list programs();
@@ -143,8 +115,8 @@ py::dict memlocData(MemlocOp memloc) {
   py::dict data;
   data["name"] = memloc.getName().str();
   data["memory"] = stringifyMemorySpace(type.getMemorySpace()).str();
-  data["shape"] = py::tuple(py::cast(std::vector<int64_t>(
-      type.getShape().begin(), type.getShape().end())));
+  data["shape"] = py::tuple(py::cast(
+      std::vector<int64_t>(type.getShape().begin(), type.getShape().end())));
   std::string dtype;
   llvm::raw_string_ostream os(dtype);
   os << type.getElementType();
@@ -153,8 +125,9 @@ py::dict memlocData(MemlocOp memloc) {
   data["partitions"] = type.isOnChip() ? type.getPartitions() : 0;
   data["bytes_per_partition"] =
       type.isOnChip() ? type.getBytesPerPartition() : 0;
-  data["address"] = memloc.getAddress() ? py::cast(int64_t(*memloc.getAddress()))
-                                        : py::none();
+  data["address"] = memloc.getAddress()
+                        ? py::cast(int64_t(*memloc.getAddress()))
+                        : py::none();
   data["base_partition"] = memloc.getBasePartition()
                                ? py::cast(int64_t(*memloc.getBasePartition()))
                                : py::none();
@@ -174,50 +147,42 @@ py::dict instructionData(InstructionOpInterface instruction) {
     const char *kind = access.kind == AccessKind::Read    ? "read"
                        : access.kind == AccessKind::Write ? "write"
                                                           : "readwrite";
-    accesses.append(py::make_tuple(
-        getDefiningMemloc(access.getMemloc()).getName().str(),
-        patternText(access.getPattern()), kind));
+    accesses.append(
+        py::make_tuple(getDefiningMemloc(access.getMemloc()).getName().str(),
+                       patternText(access.getPattern()), kind));
   }
   data["accesses"] = accesses;
   return data;
 }
 
-/// Rectangles and live ranges of the SBUF tensors of `func`, with the peak
-/// and the lower bound.
+/// The allocation of `func` (walrus::getAllocation) as plain data.
 py::dict allocationData(FuncOp func) {
-  TensorLiveness liveness(func);
-  TargetAttr target = getTarget(func);
-  InterferenceGraph graph(liveness, {}, target.getSbufPartitions());
+  FunctionAllocation allocation = getAllocation(func);
+  auto optional = [](std::optional<int64_t> value) {
+    return value ? py::cast(*value) : py::none();
+  };
   py::list nodes;
-  int64_t peak = 0;
-  bool placed = true;
-  for (const SbNode &node : graph.getNodes()) {
-    MemlocOp memloc = node.members.front();
+  for (const TensorPlacement &tensor : allocation.tensors) {
     py::dict entry;
-    entry["tensor"] = memloc.getName().str();
-    entry["partitions"] = node.partitions;
-    entry["bytes"] = node.bytes;
-    entry["band_class"] = node.bandClass;
-    entry["start"] = node.live ? py::cast(node.range.start) : py::none();
-    entry["end"] = node.live ? py::cast(node.range.end) : py::none();
-    if (memloc.getAddress()) {
-      entry["address"] = int64_t(*memloc.getAddress());
-      entry["base_partition"] = int64_t(*memloc.getBasePartition());
-      peak = std::max<int64_t>(peak, *memloc.getAddress() + node.bytes);
-    } else {
-      placed = false;
-      entry["address"] = py::none();
-      entry["base_partition"] = py::none();
-    }
+    entry["tensor"] = tensor.tensors.front();
+    entry["partitions"] = tensor.partitions;
+    entry["bytes"] = tensor.bytes;
+    entry["band_class"] = tensor.bandClass;
+    entry["start"] = optional(tensor.start);
+    entry["end"] = optional(tensor.end);
+    entry["address"] = optional(tensor.address);
+    entry["base_partition"] = optional(tensor.basePartition);
     nodes.append(entry);
   }
   py::dict data;
+  data["function"] = allocation.function;
   data["nodes"] = nodes;
-  data["peak"] = placed ? py::cast(peak) : py::none();
-  data["lower_bound"] = graph.getLowerBound();
-  data["partitions"] = target.getSbufPartitions();
-  data["bytes_per_partition"] = target.getSbufBytesPerPartition();
-  data["points"] = liveness.getOrder().getNumPoints();
+  data["peak"] = optional(allocation.peak);
+  data["lower_bound"] = allocation.lowerBound;
+  data["spills"] = allocation.spills;
+  data["partitions"] = allocation.sbufPartitions;
+  data["bytes_per_partition"] = allocation.sbufBytesPerPartition;
+  data["points"] = allocation.points;
   return data;
 }
 
@@ -225,12 +190,14 @@ py::list Module::programs() {
   DiagnosticCollector diagnostics(*context->context);
   FailureOr<SmallVector<ModuleOp>> found = findProgramModules(*module);
   if (failed(found))
-    throw WalrusError(diagnostics.text());
+    raise(diagnostics);
   py::list programs;
   for (ModuleOp program : *found) {
     py::dict data;
-    data["name"] = program.getName() ? py::cast(program.getName()->str())
-                                     : py::none();
+    data["name"] =
+        program.getName() ? py::cast(program.getName()->str()) : py::none();
+    auto kernel = dyn_cast_if_present<KernelOp>(program->getParentOp());
+    data["kernel"] = kernel ? py::cast(kernel.getSymName().str()) : py::none();
     std::optional<int64_t> core = getNeuronCoreId(program);
     data["core"] = core ? py::cast(*core) : py::none();
     data["lnc_size"] = getLncSize(program);
@@ -259,13 +226,30 @@ py::list Module::programs() {
 
 PYBIND11_MODULE(_walrus, m) {
   m.doc() = "Walrus: the bir dialect and its passes";
+  py::class_<DiagnosticRecord>(m, "Diagnostic",
+                               "One MLIR diagnostic with its notes")
+      .def_readonly("severity", &DiagnosticRecord::severity)
+      .def_readonly("location", &DiagnosticRecord::location)
+      .def_readonly("file", &DiagnosticRecord::file)
+      .def_readonly("line", &DiagnosticRecord::line)
+      .def_readonly("column", &DiagnosticRecord::column)
+      .def_readonly("message", &DiagnosticRecord::message)
+      .def_readonly("notes", &DiagnosticRecord::notes)
+      .def("__str__", &DiagnosticRecord::str)
+      .def("__repr__", [](const DiagnosticRecord &record) {
+        return "<walrus.Diagnostic " + record.str() + ">";
+      });
   static py::exception<WalrusError> error(m, "Error");
   py::register_exception_translator([](std::exception_ptr pointer) {
     try {
       if (pointer)
         std::rethrow_exception(pointer);
     } catch (const WalrusError &e) {
-      error(e.what());
+      // An instance that carries the diagnostics, not only their text.
+      py::object instance =
+          py::reinterpret_borrow<py::object>(error.ptr())(py::str(e.what()));
+      instance.attr("diagnostics") = py::cast(e.diagnostics);
+      PyErr_SetObject(error.ptr(), instance.ptr());
     }
   });
 
@@ -280,7 +264,7 @@ PYBIND11_MODULE(_walrus, m) {
             OwningOpRef<ModuleOp> module =
                 parseSourceString<ModuleOp>(text, config, filename);
             if (!module)
-              throw WalrusError(diagnostics.text());
+              raise(diagnostics);
             auto result = std::make_unique<Module>();
             result->context = self;
             result->module = std::move(module);
@@ -296,7 +280,9 @@ PYBIND11_MODULE(_walrus, m) {
            "Runs a pass pipeline, e.g. 'walrus-pipeline' or "
            "'lnc-split,vn-split'; raises walrus.Error on failure")
       .def_readonly("remarks", &Module::remarks,
-                    "Remarks and warnings of the last run")
+                    "Remarks and warnings of the last run, as text")
+      .def_readonly("diagnostics", &Module::lastDiagnostics,
+                    "Every diagnostic of the last run")
       .def("programs", &Module::programs,
            "The programs (symbolic or per-core modules) as plain data");
 }

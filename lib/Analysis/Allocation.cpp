@@ -28,6 +28,7 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
       tensor.tensors.push_back(member.getName().str());
     tensor.partitions = node.partitions;
     tensor.bytes = node.bytes;
+    tensor.bandClass = node.bandClass;
     if (node.live) {
       tensor.start = node.range.start;
       tensor.end = node.range.end;

@@ -29,6 +29,61 @@ def test_parse_error_carries_located_diagnostics():
                      "bad.mlir")
     assert "bad.mlir:2:8: error: 'bir.memloc' op has 129 partitions but the target's SBUF has 128" \
         in str(error.value)
+    [diagnostic] = error.value.diagnostics
+    assert (diagnostic.severity, diagnostic.file, diagnostic.line, diagnostic.column) == \
+        ("error", "bad.mlir", 2, 8)
+    assert diagnostic.location == "bad.mlir:2:8"
+    assert diagnostic.message == "'bir.memloc' op has 129 partitions but the target's SBUF has 128"
+    assert diagnostic.notes == []
+
+
+def test_rejected_option_says_why():
+    module = example("rmsnorm.mlir")
+    with pytest.raises(walrus.Error) as error:
+        module.run("sb-alloc{sbuf-bytes=lots}")
+    [diagnostic] = error.value.diagnostics
+    assert diagnostic.severity == "error"
+    assert "'lots' value invalid" in diagnostic.message
+    assert "failed to add `sb-alloc` with options `sbuf-bytes=lots`" in diagnostic.message
+
+
+HOST = """module @host {
+  func.func @forward(%x: memref<4x8xf32>, %y: memref<4x8xf32>) {
+    bir.launch @scale(%x, %y) : memref<4x8xf32>, memref<4x8xf32>
+    return
+  }
+  bir.kernel @scale {
+    module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {
+      bir.func @main {
+        %x = bir.memloc "x" input : !bir.dram<4x8xf32>
+        %y = bir.memloc "y" output : !bir.dram<4x8xf32>
+        %t = bir.memloc "t" internal : !bir.sbuf<2x8xf32>
+        bir.dma %t[#bir.ap<0, [[8, 2], [1, 8]]>], %x[#bir.sap<()[s0] -> (s0 * 16), [[8, 2], [1, 8]]>]
+          : !bir.sbuf<2x8xf32>, !bir.dram<4x8xf32>
+        bir.tensor_scalar multiply %t[#bir.ap<0, [[8, 2], [1, 8]]>], %t[#bir.ap<0, [[8, 2], [1, 8]]>], 2.0
+          : !bir.sbuf<2x8xf32>, !bir.sbuf<2x8xf32>
+        bir.dma %y[#bir.sap<()[s0] -> (s0 * 16), [[8, 2], [1, 8]]>], %t[#bir.ap<0, [[8, 2], [1, 8]]>]
+          : !bir.dram<4x8xf32>, !bir.sbuf<2x8xf32>
+      }
+    }
+  }
+}
+"""
+
+
+def test_host_module_with_kernel():
+    module = walrus.parse(HOST, "host.mlir")
+    module.run("walrus-pipeline")
+    assert "func.func @forward" in str(module) and "bir.launch @scale" in str(module)
+    cores = walrus.programs(module)
+    assert [(p.kernel, p.name, p.core) for p in cores] == [("scale", "nc00", 0), ("scale", "nc01", 1)]
+    allocation = cores[1].functions[0].allocation
+    assert allocation.function == "@host::@scale::@nc01::@main"
+    # 2 partitions x 32 B live at once: spread over 128 partitions, 1 B.
+    assert (allocation.peak, allocation.lower_bound, allocation.spills) == (32, 1, 0)
+    [node] = allocation.nodes
+    assert (node.tensor, node.address, node.base_partition, node.partitions, node.bytes) == \
+        ("t", 0, 0, 2, 32)
 
 
 def test_symbolic_program():
@@ -75,6 +130,28 @@ def test_pass_failure_raises():
     assert "is too big for SB, requires 2048 bytes with SB size 1000" in str(error.value)
     with pytest.raises(walrus.Error):
         module.run("no-such-pass")
+
+
+def test_picture_from_allocation(tmp_path):
+    pytest.importorskip("matplotlib")
+    import walrus.picture
+    module = example("flash-attention.mlir")
+    module.run("walrus-pipeline")
+    allocation = walrus.programs(module)[0].functions[0].allocation
+    picture = tmp_path / "alloc.png"
+    walrus.picture.draw(allocation, str(picture))
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_picture_without_matplotlib_says_what_to_install(tmp_path):
+    report = tmp_path / "alloc.json"
+    report.write_text('{"functions": []}')
+    blocked = "import sys; sys.modules['matplotlib'] = None; import runpy; " \
+              "runpy.run_module('walrus.picture', run_name='__main__')"
+    run = subprocess.run([sys.executable, "-c", blocked, str(report)], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": os.path.dirname(walrus.__path__[0])})
+    assert run.returncode == 1
+    assert "walrus.picture needs matplotlib: on Debian, apt-get install python3-matplotlib" in run.stderr
 
 
 def test_picture_from_report(tmp_path):

@@ -7,15 +7,19 @@
         for function in program.functions:
             print(program.name, function.name, function.allocation.peak)
 
-Errors raise walrus.Error whose message holds the MLIR diagnostics.
+Errors raise walrus.Error: its message is the located errors, and its
+`diagnostics` the full list (walrus.Diagnostic: severity, location, file,
+line, column, message, notes), including why a pass option was rejected.
+Module.diagnostics holds those of the last run that succeeded.
 """
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-from ._walrus import Context, Error, Module  # noqa: F401
+from ._walrus import Context, Diagnostic, Error, Module  # noqa: F401
 
-__all__ = ["Context", "Error", "Module", "parse", "parse_file", "programs",
-           "Program", "Function", "Memloc", "Instruction", "Allocation", "Node"]
+__all__ = ["Context", "Diagnostic", "Error", "Module", "parse", "parse_file",
+           "programs", "Program", "Function", "Memloc", "Instruction",
+           "Allocation", "Node"]
 
 _context = None
 
@@ -72,12 +76,15 @@ class Node:
 
 @dataclass
 class Allocation:
+    """A function's SBUF allocation (walrus::getAllocation in C++)."""
+    function: str            # "@kernel::@nc00::@main"
     nodes: List[Node]
-    peak: Optional[int]
+    peak: Optional[int]      # None while a tensor has no place
     lower_bound: int
-    partitions: int
+    spills: int              # tensors sb-alloc moved to DRAM
+    partitions: int          # the target's SBUF
     bytes_per_partition: int
-    points: int
+    points: int              # program points of the function
 
 
 @dataclass
@@ -91,6 +98,7 @@ class Function:
 @dataclass
 class Program:
     name: Optional[str]
+    kernel: Optional[str]    # the bir.kernel it sits in, if any
     core: Optional[int]
     lnc_size: int
     target: str
@@ -98,7 +106,8 @@ class Program:
 
 
 def programs(module: Module) -> List[Program]:
-    """The programs of a module (the symbolic one, or one per core)."""
+    """The programs of a module, wherever its kernels sit: the symbolic
+    module of each kernel, or one per core after the split."""
     result = []
     for program in module.programs():
         functions = []
@@ -110,7 +119,8 @@ def programs(module: Module) -> List[Program]:
                 memlocs=[Memloc(**memloc) for memloc in function["memlocs"]],
                 instructions=[Instruction(**instruction) for instruction in function["instructions"]],
                 allocation=Allocation(**allocation)))
-        result.append(Program(name=program["name"], core=program["core"],
+        result.append(Program(name=program["name"], kernel=program["kernel"],
+                              core=program["core"],
                               lnc_size=program["lnc_size"], target=program["target"],
                               functions=functions))
     return result
