@@ -20,7 +20,12 @@ install(TARGETS ${WALRUS_LIBRARIES} EXPORT WalrusTargets
 install(TARGETS walrus-opt walrus-run walrus-lsp-server walrus-translate
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET WalrusCAPI)
-  install(TARGETS WalrusCAPI LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  # Walrus::WalrusCAPI (Walrus's C API) brings Walrus::WalrusMLIRCAPI
+  # (MLIR's) with it.
+  target_include_directories(WalrusCAPI INTERFACE
+    $<INSTALL_INTERFACE:${WALRUS_INSTALL_INCLUDE_DIR}>)
+  install(TARGETS WalrusCAPI WalrusMLIRCAPI EXPORT WalrusTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/Walrus-c
     DESTINATION ${WALRUS_INSTALL_INCLUDE_DIR})
 endif()

@@ -1,9 +1,11 @@
 /*===- Walrus.h - C API of Walrus ---------------------------------*- C -*-===*\
 |*                                                                            *|
 |* In MLIR's C API style: the bir dialect handle, pass and pipeline           *|
-|* registration, and constructors and accessors for the core types and        *|
-|* attributes. Link libWalrusCAPI.so, which also carries MLIR's own IR and    *|
-|* Pass C API (Debian ships those only as static archives).                   *|
+|* registration, the host dialects, constructors and accessors for the core   *|
+|* types and attributes, and allocation results. libWalrusCAPI.so exports     *|
+|* only these; MLIR's own C API (IR, passes, the host dialects' handles)      *|
+|* comes from libWalrusMLIRCAPI.so, built from the static archives Debian     *|
+|* ships. Link both (CMake: Walrus::WalrusCAPI Walrus::WalrusMLIRCAPI).      *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -24,6 +26,22 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(BIR, bir);
 MLIR_CAPI_EXPORTED void walrusRegisterPasses(void);
 /// Registers -walrus-pipeline.
 MLIR_CAPI_EXPORTED void walrusRegisterPipelines(void);
+
+/// Registers the upstream dialects of a host module (func, arith, math, scf,
+/// memref, tensor, linalg, bufferization) with the external models
+/// one-shot bufferization and tiling need, as walrus-opt does. Their
+/// dialect handles (mlirGetDialectHandle__func__() ...) are in
+/// libWalrusMLIRCAPI.so.
+MLIR_CAPI_EXPORTED void
+walrusRegisterHostDialects(MlirDialectRegistry registry);
+
+/// Calls `callback` on every bir.func of the kernels at or under `op`,
+/// wherever they sit (docs/Rationale.md, "Where kernels are"), in program
+/// order. Fails, with the error emitted on the context, when a kernel
+/// module sits where no pass can handle it.
+MLIR_CAPI_EXPORTED MlirLogicalResult walrusWalkKernelFunctions(
+    MlirOperation op, void (*callback)(MlirOperation func, void *userData),
+    void *userData);
 
 /*===-- Types -------------------------------------------------------------===*/
 
@@ -49,9 +67,11 @@ MLIR_CAPI_EXPORTED int64_t walrusMemoryTypeGetBytesPerPartition(MlirType type);
 /*===-- Attributes --------------------------------------------------------===*/
 
 /// #bir.ap<offset, [[steps[i], nums[i]], ...]>.
-MLIR_CAPI_EXPORTED MlirAttribute walrusAccessPatternGet(
-    MlirContext context, int64_t offset, intptr_t rank, const int64_t *steps,
-    const int64_t *nums);
+MLIR_CAPI_EXPORTED MlirAttribute walrusAccessPatternGet(MlirContext context,
+                                                        int64_t offset,
+                                                        intptr_t rank,
+                                                        const int64_t *steps,
+                                                        const int64_t *nums);
 MLIR_CAPI_EXPORTED bool walrusAttributeIsAnAccessPattern(MlirAttribute attr);
 /// Elements the pattern touches.
 MLIR_CAPI_EXPORTED int64_t
@@ -63,6 +83,47 @@ MLIR_CAPI_EXPORTED MlirAttribute walrusTargetGetPreset(MlirContext context,
 MLIR_CAPI_EXPORTED int64_t walrusTargetGetSbufPartitions(MlirAttribute attr);
 MLIR_CAPI_EXPORTED int64_t
 walrusTargetGetSbufBytesPerPartition(MlirAttribute attr);
+
+/*===-- Allocation results ------------------------------------------------===*/
+
+/// The SBUF allocation of one function (C++: walrus::getAllocation).
+typedef struct WalrusAllocation {
+  void *ptr;
+} WalrusAllocation;
+
+/// One SBUF tensor's rectangle over its live range.
+typedef struct WalrusTensorPlacement {
+  MlirStringRef tensor; ///< valid while the allocation lives
+  int64_t partitions;
+  int64_t bytes;         ///< per partition
+  int64_t basePartition; ///< -1 when not placed
+  int64_t address;       ///< -1 when not placed
+  int64_t start, end;    ///< program points; -1 when never accessed
+} WalrusTensorPlacement;
+
+/// The allocation `func` (a bir.func) carries; null for another op.
+MLIR_CAPI_EXPORTED WalrusAllocation walrusAllocationGet(MlirOperation func);
+MLIR_CAPI_EXPORTED void walrusAllocationDestroy(WalrusAllocation allocation);
+static inline bool walrusAllocationIsNull(WalrusAllocation allocation) {
+  return !allocation.ptr;
+}
+/// "@kernel::@nc00::@main".
+MLIR_CAPI_EXPORTED MlirStringRef
+walrusAllocationGetFunction(WalrusAllocation allocation);
+/// The core of a split program; -1 for a symbolic one.
+MLIR_CAPI_EXPORTED int64_t walrusAllocationGetCore(WalrusAllocation allocation);
+MLIR_CAPI_EXPORTED intptr_t
+walrusAllocationGetNumTensors(WalrusAllocation allocation);
+MLIR_CAPI_EXPORTED WalrusTensorPlacement
+walrusAllocationGetTensor(WalrusAllocation allocation, intptr_t index);
+/// Highest byte placed, per partition; -1 while a tensor has no place.
+MLIR_CAPI_EXPORTED int64_t walrusAllocationGetPeak(WalrusAllocation allocation);
+/// No placement peaks lower (bytes per partition).
+MLIR_CAPI_EXPORTED int64_t
+walrusAllocationGetLowerBound(WalrusAllocation allocation);
+/// Tensors -sb-alloc spilled to DRAM.
+MLIR_CAPI_EXPORTED int64_t
+walrusAllocationGetSpills(WalrusAllocation allocation);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,8 @@
 
 #include "Walrus-c/Walrus.h"
 
+#include "Walrus/Analysis/Allocation.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Walrus.h"
 
 #include "mlir/CAPI/IR.h"
@@ -16,6 +18,21 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(BIR, bir, BIRDialect)
 
 void walrusRegisterPasses(void) { registerWalrusPasses(); }
 void walrusRegisterPipelines(void) { registerWalrusPipelines(); }
+
+void walrusRegisterHostDialects(MlirDialectRegistry registry) {
+  registerHostDialects(*unwrap(registry));
+}
+
+MlirLogicalResult walrusWalkKernelFunctions(
+    MlirOperation op, void (*callback)(MlirOperation, void *), void *userData) {
+  FailureOr<SmallVector<ModuleOp>> programs = findProgramModules(unwrap(op));
+  if (failed(programs))
+    return mlirLogicalResultFailure();
+  for (ModuleOp program : *programs)
+    for (FuncOp func : program.getOps<FuncOp>())
+      callback(wrap(func.getOperation()), userData);
+  return mlirLogicalResultSuccess();
+}
 
 template <typename TypeT>
 static MlirType getMemoryType(MlirContext context, intptr_t rank,
@@ -51,9 +68,9 @@ int64_t walrusMemoryTypeGetBytesPerPartition(MlirType type) {
 MlirAttribute walrusAccessPatternGet(MlirContext context, int64_t offset,
                                      intptr_t rank, const int64_t *steps,
                                      const int64_t *nums) {
-  return wrap(PhysicalAccessPatternAttr::get(
-      unwrap(context), offset, ArrayRef<int64_t>(steps, rank),
-      ArrayRef<int64_t>(nums, rank)));
+  return wrap(PhysicalAccessPatternAttr::get(unwrap(context), offset,
+                                             ArrayRef<int64_t>(steps, rank),
+                                             ArrayRef<int64_t>(nums, rank)));
 }
 bool walrusAttributeIsAnAccessPattern(MlirAttribute attr) {
   return isa<AccessPatternAttr>(unwrap(attr));
@@ -70,4 +87,49 @@ int64_t walrusTargetGetSbufPartitions(MlirAttribute attr) {
 }
 int64_t walrusTargetGetSbufBytesPerPartition(MlirAttribute attr) {
   return cast<TargetAttr>(unwrap(attr)).getSbufBytesPerPartition();
+}
+
+static FunctionAllocation *unwrap(WalrusAllocation allocation) {
+  return static_cast<FunctionAllocation *>(allocation.ptr);
+}
+
+WalrusAllocation walrusAllocationGet(MlirOperation func) {
+  auto birFunc = dyn_cast<FuncOp>(unwrap(func));
+  if (!birFunc)
+    return {nullptr};
+  return {new FunctionAllocation(getAllocation(birFunc))};
+}
+void walrusAllocationDestroy(WalrusAllocation allocation) {
+  delete unwrap(allocation);
+}
+MlirStringRef walrusAllocationGetFunction(WalrusAllocation allocation) {
+  const std::string &name = unwrap(allocation)->function;
+  return mlirStringRefCreate(name.data(), name.size());
+}
+int64_t walrusAllocationGetCore(WalrusAllocation allocation) {
+  return unwrap(allocation)->core.value_or(-1);
+}
+intptr_t walrusAllocationGetNumTensors(WalrusAllocation allocation) {
+  return unwrap(allocation)->tensors.size();
+}
+WalrusTensorPlacement walrusAllocationGetTensor(WalrusAllocation allocation,
+                                                intptr_t index) {
+  const TensorPlacement &tensor = unwrap(allocation)->tensors[index];
+  const std::string &name = tensor.tensors.front();
+  return {mlirStringRefCreate(name.data(), name.size()),
+          tensor.partitions,
+          tensor.bytes,
+          tensor.basePartition.value_or(-1),
+          tensor.address.value_or(-1),
+          tensor.start.value_or(-1),
+          tensor.end.value_or(-1)};
+}
+int64_t walrusAllocationGetPeak(WalrusAllocation allocation) {
+  return unwrap(allocation)->peak.value_or(-1);
+}
+int64_t walrusAllocationGetLowerBound(WalrusAllocation allocation) {
+  return unwrap(allocation)->lowerBound;
+}
+int64_t walrusAllocationGetSpills(WalrusAllocation allocation) {
+  return unwrap(allocation)->spills;
 }

@@ -24,6 +24,84 @@ static const char *kProgram =
     "  }\n"
     "}\n";
 
+/* A host function around a kernel: needs the host dialects. */
+static const char *kHost =
+    "module @host {\n"
+    "  func.func @forward(%x: memref<4x8xf32>) {\n"
+    "    bir.launch @k(%x) : memref<4x8xf32>\n"
+    "    return\n"
+    "  }\n"
+    "  bir.kernel @k {\n"
+    "    module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {\n"
+    "      bir.func @main {\n"
+    "        %x = bir.memloc \"x\" input : !bir.dram<4x8xf32>\n"
+    "        %t = bir.memloc \"t\" internal : !bir.sbuf<2x8xf32>\n"
+    "        %u = bir.memloc \"u\" internal : !bir.sbuf<2x8xf32>\n"
+    "        bir.dma %t[#bir.ap<0, [[8, 2], [1, 8]]>], "
+    "%x[#bir.sap<()[s0] -> (s0 * 16), [[8, 2], [1, 8]]>] "
+    ": !bir.sbuf<2x8xf32>, !bir.dram<4x8xf32>\n"
+    "        bir.activation exp %u[#bir.ap<0, [[8, 2], [1, 8]]>], "
+    "%t[#bir.ap<0, [[8, 2], [1, 8]]>] : !bir.sbuf<2x8xf32>, "
+    "!bir.sbuf<2x8xf32>\n"
+    "        bir.dma %x[#bir.sap<()[s0] -> (s0 * 16), [[8, 2], [1, 8]]>], "
+    "%u[#bir.ap<0, [[8, 2], [1, 8]]>] : !bir.dram<4x8xf32>, "
+    "!bir.sbuf<2x8xf32>\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+
+static void printAllocation(MlirOperation func, void *userData) {
+  (void)userData;
+  WalrusAllocation allocation = walrusAllocationGet(func);
+  if (walrusAllocationIsNull(allocation))
+    return;
+  print(walrusAllocationGetFunction(allocation), NULL);
+  printf(": core %lld, peak %lld, lower bound %lld, spills %lld\n",
+         (long long)walrusAllocationGetCore(allocation),
+         (long long)walrusAllocationGetPeak(allocation),
+         (long long)walrusAllocationGetLowerBound(allocation),
+         (long long)walrusAllocationGetSpills(allocation));
+  for (intptr_t i = 0; i < walrusAllocationGetNumTensors(allocation); ++i) {
+    WalrusTensorPlacement tensor = walrusAllocationGetTensor(allocation, i);
+    printf("  ");
+    print(tensor.tensor, NULL);
+    printf(
+        ": partitions [%lld, +%lld) bytes [%lld, +%lld) points [%lld, %lld]\n",
+        (long long)tensor.basePartition, (long long)tensor.partitions,
+        (long long)tensor.address, (long long)tensor.bytes,
+        (long long)tensor.start, (long long)tensor.end);
+  }
+  walrusAllocationDestroy(allocation);
+}
+
+static int runHost(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__bir__(), registry);
+  walrusRegisterHostDialects(registry);
+  MlirContext context = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kHost));
+  if (mlirModuleIsNull(module))
+    return 4;
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString("builtin.module(walrus-pipeline)"),
+          print, NULL)) ||
+      mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    return 5;
+  if (mlirLogicalResultIsFailure(walrusWalkKernelFunctions(
+          mlirModuleGetOperation(module), printAllocation, NULL)))
+    return 6;
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(context);
+  return 0;
+}
+
 int main(void) {
   MlirContext context = mlirContextCreate();
   MlirDialectHandle bir = mlirGetDialectHandle__bir__();
@@ -33,19 +111,23 @@ int main(void) {
   walrusRegisterPipelines();
 
   int64_t shape[] = {128, 512};
-  MlirType sbuf = walrusSbufTypeGet(context, 2, shape, mlirBF16TypeGet(context));
+  MlirType sbuf =
+      walrusSbufTypeGet(context, 2, shape, mlirBF16TypeGet(context));
   mlirTypePrint(sbuf, print, NULL);
-  printf(" memory=%d partitions=%lld bytes=%lld\n", walrusTypeIsAMemoryType(sbuf),
+  printf(" memory=%d partitions=%lld bytes=%lld\n",
+         walrusTypeIsAMemoryType(sbuf),
          (long long)walrusMemoryTypeGetPartitions(sbuf),
          (long long)walrusMemoryTypeGetBytesPerPartition(sbuf));
   MlirType dram = walrusDramTypeGet(context, 2, shape, mlirF32TypeGet(context));
   mlirTypePrint(dram, print, NULL);
-  printf(" bytes=%lld\n", (long long)walrusMemoryTypeGetBytesPerPartition(dram));
+  printf(" bytes=%lld\n",
+         (long long)walrusMemoryTypeGetBytesPerPartition(dram));
 
   int64_t steps[] = {512, 1}, nums[] = {128, 256};
   MlirAttribute pattern = walrusAccessPatternGet(context, 0, 2, steps, nums);
   mlirAttributePrint(pattern, print, NULL);
-  printf(" pattern=%d elements=%lld\n", walrusAttributeIsAnAccessPattern(pattern),
+  printf(" pattern=%d elements=%lld\n",
+         walrusAttributeIsAnAccessPattern(pattern),
          (long long)walrusAccessPatternGetNumElements(pattern));
   MlirAttribute target =
       walrusTargetGetPreset(context, mlirStringRefCreateFromCString("trn1"));
@@ -64,8 +146,8 @@ int main(void) {
   MlirPassManager pm = mlirPassManagerCreate(context);
   if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
           mlirPassManagerGetAsOpPassManager(pm),
-          mlirStringRefCreateFromCString("builtin.module(walrus-pipeline)"), print,
-          NULL)))
+          mlirStringRefCreateFromCString("builtin.module(walrus-pipeline)"),
+          print, NULL)))
     return 2;
   if (mlirLogicalResultIsFailure(
           mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
@@ -75,5 +157,5 @@ int main(void) {
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);
   mlirContextDestroy(context);
-  return 0;
+  return runHost();
 }
