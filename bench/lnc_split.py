@@ -4,7 +4,7 @@
 For each size and core count, writes a module (gen_symbolic.py), converts it
 to bytecode once, then times with MLIR's own pass timing:
   - `-lnc-split`: N-1 clones, then binding, folding and pruning per core;
-  - `-test-clone-module=copies=N-1`: the same number of plain clones.
+  - `-test-walrus-clone-module=copies=N-1`: the same number of plain clones.
 Prints a table; the ratio column is lnc-split / clone.
 """
 import argparse
@@ -35,7 +35,7 @@ def main():
                     gen_symbolic.generate(size, lnc, out)
                 to_bytecode(args.opt, text, bytecode)
                 split = pass_seconds(args.opt, bytecode, "-lnc-split", "LncSplit")
-                clone = pass_seconds(args.opt, bytecode, f"-test-clone-module=copies={lnc - 1}",
+                clone = pass_seconds(args.opt, bytecode, f"-test-walrus-clone-module=copies={lnc - 1}",
                                      "TestCloneModule")
                 per = split / (size * lnc) * 1e6
                 print(f"{size:>12} {lnc:>4} {split:>12.3f} {clone:>9.3f} {split / clone:>6.2f} {per:>14.3f}",

@@ -25,12 +25,10 @@ void walrusRegisterHostDialects(MlirDialectRegistry registry) {
 
 MlirLogicalResult walrusWalkKernelFunctions(
     MlirOperation op, void (*callback)(MlirOperation, void *), void *userData) {
-  FailureOr<SmallVector<ModuleOp>> programs = findProgramModules(unwrap(op));
-  if (failed(programs))
+  if (failed(forEachKernelFunc(unwrap(op), [&](FuncOp func) {
+        callback(wrap(func.getOperation()), userData);
+      })))
     return mlirLogicalResultFailure();
-  for (ModuleOp program : *programs)
-    for (FuncOp func : program.getOps<FuncOp>())
-      callback(wrap(func.getOperation()), userData);
   return mlirLogicalResultSuccess();
 }
 

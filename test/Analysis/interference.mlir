@@ -1,4 +1,4 @@
-// RUN: walrus-opt %s -test-print-interference=sbuf-bytes=4096 -o /dev/null | FileCheck %s
+// RUN: walrus-opt %s -test-walrus-print-interference=sbuf-bytes=4096 -o /dev/null | FileCheck %s
 
 // The 9 x 9 impact table, computed from the band geometry: row = the class
 // of the node, column = the class of a neighbour, value = how many of the

@@ -1,4 +1,4 @@
-// RUN: walrus-opt %s -split-input-file -test-print-liveness -o /dev/null | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -test-walrus-print-liveness -o /dev/null | FileCheck %s
 
 // Straight-line code: from the first access to the last; inputs from the
 // start, outputs to the end (y here is only written at the end anyway);

@@ -4,10 +4,12 @@
 // verifies and runs Walrus passes with all of MLIR's usual flags. The
 // upstream dialects of a host module (func, arith, linalg, ...) are
 // registered, with MLIR's generic transforms (-canonicalize, -cse, ...) and
-// bufferization passes (-one-shot-bufferize).
+// bufferization passes (-one-shot-bufferize), and the test-only passes
+// (-test-walrus-*) that embedders do not get.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestPasses.h"
 #include "Walrus/Walrus.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -18,6 +20,7 @@
 int main(int argc, char **argv) {
   walrus::registerWalrusPasses();
   walrus::registerWalrusPipelines();
+  walrus::test::registerWalrusTestPasses();
   mlir::registerTransformsPasses();
   mlir::bufferization::registerBufferizationPasses();
   mlir::DialectRegistry registry;

@@ -346,40 +346,4 @@ def SbAllocVerify : Pass<"sb-alloc-verify"> {
   }];
 }
 
-def TestPrintLiveness : Pass<"test-print-liveness", "mlir::ModuleOp"> {
-  let summary = "Print the program points and live ranges of every function";
-  let description = [{
-    For FileCheck: per function, each memory location's live range
-    `[start, end]` in program points (and whether it is loop-carried), from
-    the liveness analysis the allocator and its verifier use.
-  }];
-}
-
-def TestPrintInterference : Pass<"test-print-interference", "mlir::ModuleOp"> {
-  let summary = "Print the allocator's nodes, edges, impact table and bound";
-  let description = [{
-    For FileCheck: per function, the 9 x 9 band impact table, then each
-    allocation node (tensors, partitions x bytes, band class, number of
-    placements k, live range, neighbours) and the lower bound on the peak
-    bytes per partition, as the -sb-alloc analyses compute them.
-  }];
-  let options = [
-    Option<"sbufBytes", "sbuf-bytes", "int64_t", /*default=*/"0",
-           "Bytes per partition for k; 0 takes the target's">,
-  ];
-}
-
-def TestCloneModule : Pass<"test-clone-module", "mlir::ModuleOp"> {
-  let summary = "Clone every module holding bir.funcs N times (benchmark baseline)";
-  let description = [{
-    Clones each module that holds `bir.func`s `copies` times with
-    `Operation::clone()` and inserts the clones into the top-level module:
-    the baseline that `bench/lnc-split.py` compares `-lnc-split` against.
-  }];
-  let options = [
-    Option<"copies", "copies", "int64_t", /*default=*/"1",
-           "How many clones to make">,
-  ];
-}
-
 #endif // WALRUS_TRANSFORMS_PASSES_TD

@@ -126,16 +126,6 @@ SmallVector<LoopOp, 4> walrus::bir::getEnclosingLoops(Operation *op) {
   return loops;
 }
 
-void walrus::bir::forEachFunc(Operation *root, function_ref<void(FuncOp)> fn) {
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    auto func = dyn_cast<FuncOp>(op);
-    if (!func)
-      return WalkResult::advance();
-    fn(func);
-    return WalkResult::skip();
-  });
-}
-
 bool walrus::bir::isCrossCore(Operation *op) {
   return isa<CoreBarrierOp, CollectiveOp, Sb2SbOp>(op);
 }

@@ -46,6 +46,17 @@ walrus::bir::findProgramModules(Operation *root) {
   return modules;
 }
 
+LogicalResult walrus::bir::forEachKernelFunc(Operation *root,
+                                             function_ref<void(FuncOp)> fn) {
+  FailureOr<SmallVector<ModuleOp>> programs = findProgramModules(root);
+  if (failed(programs))
+    return failure();
+  for (ModuleOp program : *programs)
+    for (FuncOp func : program.getOps<FuncOp>())
+      fn(func);
+  return success();
+}
+
 bool walrus::bir::needsSplit(ModuleOp module) {
   return getLncSize(module) > 1 && !getNeuronCoreId(module);
 }

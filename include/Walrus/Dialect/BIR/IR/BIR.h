@@ -91,11 +91,6 @@ std::optional<int64_t> getNeuronCoreId(mlir::Operation *op);
 /// The `bir.loop`s around `op`, outermost first.
 llvm::SmallVector<LoopOp, 4> getEnclosingLoops(mlir::Operation *op);
 
-/// Calls `fn` on each function under `root`, in order, without walking
-/// into function bodies (functions do not nest; their bodies may hold
-/// hundreds of thousands of operations).
-void forEachFunc(mlir::Operation *root, llvm::function_ref<void(FuncOp)> fn);
-
 /// Whether `op` is an instruction whose counterpart must run on every core
 /// (core barriers, collectives, sb2sb copies).
 bool isCrossCore(mlir::Operation *op);

@@ -24,6 +24,11 @@ bool isProgramModule(mlir::ModuleOp module);
 mlir::FailureOr<llvm::SmallVector<mlir::ModuleOp>>
 findProgramModules(mlir::Operation *root);
 
+/// Calls `fn` on every bir.func of the program modules at or under `root`
+/// (findProgramModules), in program order; fails as it does.
+mlir::LogicalResult forEachKernelFunc(mlir::Operation *root,
+                                      llvm::function_ref<void(FuncOp)> fn);
+
 /// Whether `module` is a symbolic kernel that still has to be split: more
 /// than one core and no `bir.neuron_core_id`.
 bool needsSplit(mlir::ModuleOp module);

@@ -1,15 +1,16 @@
-//===- TestPrintInterference.cpp - The -test-print-interference pass ------===//
+//===- TestPrintInterference.cpp - The -test-walrus-print-interference pass
+//------===//
 
+#include "TestPasses.h"
 #include "Walrus/Analysis/Interference.h"
-#include "Walrus/Dialect/BIR/IR/BIR.h"
-#include "Walrus/Transforms/Passes.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 
 #include "llvm/Support/raw_ostream.h"
 
-namespace walrus {
+namespace walrus::test {
 #define GEN_PASS_DEF_TESTPRINTINTERFERENCE
-#include "Walrus/Transforms/Passes.h.inc"
-} // namespace walrus
+#include "TestPasses.h.inc"
+} // namespace walrus::test
 
 using namespace mlir;
 using namespace walrus;
@@ -17,12 +18,12 @@ using namespace walrus::bir;
 
 namespace {
 struct TestPrintInterferencePass
-    : walrus::impl::TestPrintInterferenceBase<TestPrintInterferencePass> {
+    : walrus::test::impl::TestPrintInterferenceBase<TestPrintInterferencePass> {
   using TestPrintInterferenceBase::TestPrintInterferenceBase;
 
   void runOnOperation() override {
     raw_ostream &os = llvm::outs();
-    forEachFunc(getOperation(), [&](FuncOp func) {
+    LogicalResult found = forEachKernelFunc(getOperation(), [&](FuncOp func) {
       TargetAttr target = getTarget(func);
       int64_t partitions = target.getSbufPartitions();
       int64_t budget = sbufBytes > 0 ? sbufBytes.getValue()
@@ -31,8 +32,7 @@ struct TestPrintInterferencePass
       InterferenceGraph graph(liveness, {}, partitions);
       os << "interference of @" << func.getSymName() << ": "
          << graph.getNodes().size() << " nodes, " << graph.getNumEdges()
-         << " edges, lower bound " << graph.getLowerBound()
-         << " B/partition\n";
+         << " edges, lower bound " << graph.getLowerBound() << " B/partition\n";
       ImpactTable table = computeImpactTable(partitions);
       for (unsigned row = 0; row < kNumBandClasses; ++row) {
         os << "  impact[" << row << "]:";
@@ -44,11 +44,10 @@ struct TestPrintInterferencePass
         int64_t choices = getBandChoices(node.bandClass, partitions).size();
         os << "  node " << index << " " << node.members.front().getName()
            << ": " << node.partitions << " x " << node.bytes
-           << " B, band class " << node.bandClass << ", k = "
-           << choices * (budget - node.bytes + 1);
+           << " B, band class " << node.bandClass
+           << ", k = " << choices * (budget - node.bytes + 1);
         if (node.live)
-          os << ", live [" << node.range.start << ", " << node.range.end
-             << "]";
+          os << ", live [" << node.range.start << ", " << node.range.end << "]";
         os << ", neighbours";
         auto neighbors = llvm::to_vector(graph.getNeighbors(index));
         llvm::sort(neighbors);
@@ -57,6 +56,8 @@ struct TestPrintInterferencePass
         os << '\n';
       }
     });
+    if (failed(found))
+      return signalPassFailure();
     markAllAnalysesPreserved();
   }
 };

@@ -1,15 +1,16 @@
-//===- TestPrintLiveness.cpp - The -test-print-liveness pass --------------===//
+//===- TestPrintLiveness.cpp - The -test-walrus-print-liveness pass
+//--------------===//
 
+#include "TestPasses.h"
 #include "Walrus/Analysis/Liveness.h"
-#include "Walrus/Dialect/BIR/IR/BIR.h"
-#include "Walrus/Transforms/Passes.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 
 #include "llvm/Support/raw_ostream.h"
 
-namespace walrus {
+namespace walrus::test {
 #define GEN_PASS_DEF_TESTPRINTLIVENESS
-#include "Walrus/Transforms/Passes.h.inc"
-} // namespace walrus
+#include "TestPasses.h.inc"
+} // namespace walrus::test
 
 using namespace mlir;
 using namespace walrus;
@@ -17,10 +18,10 @@ using namespace walrus::bir;
 
 namespace {
 struct TestPrintLivenessPass
-    : walrus::impl::TestPrintLivenessBase<TestPrintLivenessPass> {
+    : walrus::test::impl::TestPrintLivenessBase<TestPrintLivenessPass> {
   void runOnOperation() override {
     raw_ostream &os = llvm::outs();
-    forEachFunc(getOperation(), [&](FuncOp func) {
+    LogicalResult found = forEachKernelFunc(getOperation(), [&](FuncOp func) {
       TensorLiveness liveness(func);
       os << "liveness of @" << func.getSymName() << ": "
          << liveness.getOrder().getNumPoints() << " points\n";
@@ -35,6 +36,8 @@ struct TestPrintLivenessPass
            << (range->loopCarried ? " loop-carried" : "") << "\n";
       }
     });
+    if (failed(found))
+      return signalPassFailure();
     markAllAnalysesPreserved();
   }
 };
