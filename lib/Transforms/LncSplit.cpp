@@ -47,7 +47,9 @@ struct CoreModule {
 /// instructions, so each is bound once.
 class Concretizer {
 public:
-  explicit Concretizer(CoreModule &target) : target(target) {}
+  explicit Concretizer(CoreModule &target)
+      : target(target),
+        maskName(StringAttr::get(target.module.getContext(), "mask")) {}
 
   void run() {
     for (FuncOp func : target.module.getOps<FuncOp>())
@@ -88,17 +90,24 @@ private:
   bool concretizeInstruction(InstructionOpInterface instruction) {
     Operation *op = instruction;
     if (IntegerSetAttr mask = instruction.getMaskAttr()) {
-      if (!isMaskTrueAt(mask.getValue(), target.core))
+      auto [known, isNew] = maskHolds.try_emplace(mask, false);
+      if (isNew)
+        known->second = isMaskTrueAt(mask.getValue(), target.core);
+      if (!known->second)
         return false;
       // It runs here, so the mask is now always true: drop it.
-      op->removeAttr("mask");
+      op->removeAttr(maskName);
     }
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
     for (const Access &access : accesses) {
-      AccessPatternAttr &bound = boundPatterns[access.getPattern()];
+      AccessPatternAttr pattern = access.getPattern();
+      // Most patterns are physical already: nothing to bind.
+      if (isa<PhysicalAccessPatternAttr>(pattern))
+        continue;
+      AccessPatternAttr &bound = boundPatterns[pattern];
       if (!bound)
-        bound = bindShard(access.getPattern(), target.core);
+        bound = bindShard(pattern, target.core);
       access.setPattern(bound);
     }
     // Shard-dependent geometry carried on the op itself.
@@ -113,7 +122,11 @@ private:
   }
 
   CoreModule &target;
+  // Patterns and masks are uniqued attributes shared by many instructions:
+  // each is bound or evaluated once per core.
   DenseMap<Attribute, AccessPatternAttr> boundPatterns;
+  DenseMap<Attribute, bool> maskHolds;
+  StringAttr maskName;
 };
 
 struct LncSplitPass : walrus::impl::LncSplitBase<LncSplitPass> {
