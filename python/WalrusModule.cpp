@@ -207,7 +207,7 @@ py::list Module::programs() {
       py::dict function;
       function["name"] = func.getSymName().str();
       py::list memlocs, instructions;
-      for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+      for (MemlocOp memloc : func.getMemlocs())
         memlocs.append(memlocData(memloc));
       func.walk([&](InstructionOpInterface instruction) {
         instructions.append(instructionData(instruction));

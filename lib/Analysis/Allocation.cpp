@@ -44,7 +44,7 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
   }
   if (placed)
     allocation.peak = peak;
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+  for (MemlocOp memloc : func.getMemlocs())
     allocation.spills += memloc->hasAttr(BIRDialect::kSpillHomeAttrName);
   return allocation;
 }

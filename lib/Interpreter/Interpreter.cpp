@@ -97,7 +97,7 @@ static LogicalResult createDram(ArrayRef<Program> programs,
                                 const RunOptions &options, Dram &dram) {
   for (const Program &program : programs) {
     for (auto [shard, func] : program.cores) {
-      for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
+      for (MemlocOp memloc : func.getMemlocs()) {
         MemoryType type = memloc.getMemoryType();
         if (type.isOnChip())
           continue;

@@ -21,7 +21,7 @@ using namespace walrus::interp;
 
 Core::Core(int64_t shard, FuncOp func, uint8_t fill)
     : shard(shard), func(func), fill(fill) {
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+  for (MemlocOp memloc : func.getMemlocs())
     memlocsByName[memloc.getName()] = memloc;
   enterBlock(func.getBody().front(), nullptr);
 }

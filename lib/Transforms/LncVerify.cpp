@@ -35,7 +35,7 @@ struct FuncSkeleton {
 
 FuncSkeleton getSkeleton(FuncOp func) {
   FuncSkeleton skeleton{func, {}, {}, {}};
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+  for (MemlocOp memloc : func.getMemlocs())
     skeleton.memlocs.insert({memloc.getName(), memloc});
   func.walk([&](Operation *op) {
     if (auto barrier = dyn_cast<CoreBarrierOp>(op))

@@ -84,7 +84,7 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
   TargetAttr target = getTarget(func);
   bool ok = true;
   SmallVector<Placement> placements;
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
+  for (MemlocOp memloc : func.getMemlocs()) {
     MemoryType type = memloc.getMemoryType();
     if (type.getMemorySpace() != MemorySpace::SBUF)
       continue;

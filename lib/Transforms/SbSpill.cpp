@@ -39,7 +39,7 @@ static bool overwritesAll(Operation *op, ArrayRef<Access> accesses,
 std::string MemlocNamer::getUnusedName(StringRef base) {
   if (!names) {
     names.emplace();
-    for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+    for (MemlocOp memloc : func.getMemlocs())
       names->insert(memloc.getName());
   }
   std::string name = base.str();

@@ -224,7 +224,7 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
 void ShrinkDnPass::runOnFunction(FuncOp func) {
   // Accesses per memory location, in program order.
   llvm::MapVector<Operation *, SmallVector<TensorUse>> uses;
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+  for (MemlocOp memloc : func.getMemlocs())
     uses[memloc];
   func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
     SmallVector<Access> accesses;

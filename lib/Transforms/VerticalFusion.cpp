@@ -43,6 +43,13 @@ getCandidate(MemlocOp temporary, const llvm::StringSet<> &remotelyWritten,
     why = reason.str();
     return failure();
   };
+  // Only tensors a copy reads are candidates: look for one before
+  // gathering every access (a tile may have thousands).
+  if (llvm::none_of(temporary->getUsers(), [&](Operation *user) {
+        auto copy = dyn_cast<TensorCopyOp>(user);
+        return copy && copy.getSrc() == temporary.getResult();
+      }))
+    return reject("");
   SmallVector<std::pair<InstructionOpInterface, Access>> uses;
   llvm::SmallPtrSet<Operation *, 4> seen;
   bool hasOtherUsers = false;
@@ -116,8 +123,7 @@ static std::optional<std::string> getBlocker(FoldCandidate candidate) {
 unsigned walrus::foldCopiesIntoProducers(
     FuncOp func, const llvm::StringSet<> &remotelyWritten, bool explain) {
   unsigned folds = 0;
-  SmallVector<MemlocOp> memlocs =
-      llvm::to_vector(func.getBody().front().getOps<MemlocOp>());
+  SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
   for (MemlocOp temporary : memlocs) {
     std::string why;
     FailureOr<FoldCandidate> candidate =

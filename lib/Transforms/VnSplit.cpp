@@ -16,7 +16,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/EquivalenceClasses.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -64,10 +63,10 @@ struct VnSplitPass : FunctionPass<walrus::impl::VnSplitBase<VnSplitPass>> {
 private:
   void splitFunc(FuncOp func, FuncCounts &counts);
   /// The plan for `memloc`, or why it is not split.
+  /// `users`: the instructions accessing it, in program order.
   FailureOr<SplitPlan> plan(MemlocOp memloc, int64_t numMemlocs,
                             const llvm::StringSet<> &names,
-                            const DenseMap<Operation *, unsigned> &order,
-                            std::string &why);
+                            ArrayRef<Operation *> users, std::string &why);
 
   /// Names of memory locations another core writes with bir.sb2sb: the
   /// writer finds them by name, so they keep their name and shape. Gathered
@@ -76,7 +75,9 @@ private:
   /// -lnc-verify checks are every core's.
   std::shared_ptr<const RemoteWrites> kernelRemoteWrites;
   llvm::StringSet<> remotelyWritten;
-  void split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts);
+  /// Adds the instructions it removes to `erased`.
+  void split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
+             DenseSet<Operation *> &erased);
   void remark(Operation *op, const Twine &message) {
     if (explain)
       emitRemark(op->getLoc(), "vn-split: " + message);
@@ -185,9 +186,10 @@ static double getDuplication(ArrayRef<TensorBox> pieces) {
   return double(held) / double(covered);
 }
 
-FailureOr<SplitPlan> VnSplitPass::plan(
-    MemlocOp memloc, int64_t numMemlocs, const llvm::StringSet<> &names,
-    const DenseMap<Operation *, unsigned> &order, std::string &why) {
+FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
+                                       const llvm::StringSet<> &names,
+                                       ArrayRef<Operation *> users,
+                                       std::string &why) {
   MemoryType type = memloc.getMemoryType();
   auto reject = [&](const Twine &reason) {
     why = reason.str();
@@ -206,21 +208,18 @@ FailureOr<SplitPlan> VnSplitPass::plan(
   if (remotelyWritten.contains(memloc.getName()))
     return reject(" due to CollectiveCompute access or cross-core access");
 
-  // Users in program order, so that pieces are numbered by first access.
-  llvm::SetVector<Operation *> users(memloc->getUsers().begin(),
-                                     memloc->getUsers().end());
-  SmallVector<Operation *> sortedUsers = users.takeVector();
-  llvm::sort(sortedUsers, [&](Operation *lhs, Operation *rhs) {
-    return order.lookup(lhs) < order.lookup(rhs);
-  });
-  SplitPlan plan;
-  for (Operation *user : sortedUsers) {
+  // Views sit among the memory locations, before every instruction.
+  for (Operation *user : memloc->getUsers()) {
     if (isa<ViewOp>(user))
       return reject(" due to reinterpret cast");
-    auto instruction = dyn_cast<InstructionOpInterface>(user);
-    if (!instruction)
+    if (!isa<InstructionOpInterface>(user))
       return reject(" due to its use by '" + user->getName().getStringRef() +
                     "'");
+  }
+  // Users in program order, so that pieces are numbered by first access.
+  SplitPlan plan;
+  for (Operation *user : users) {
+    auto instruction = cast<InstructionOpInterface>(user);
     if (isa<CollectiveOp, Sb2SbOp>(user))
       return reject(" due to CollectiveCompute access or cross-core access");
     if (isa<TransposeOp>(user))
@@ -274,7 +273,8 @@ FailureOr<SplitPlan> VnSplitPass::plan(
   return plan;
 }
 
-void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts) {
+void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
+                        DenseSet<Operation *> &erased) {
   MemoryType type = memloc.getMemoryType();
   MLIRContext *context = &getContext();
   OpBuilder builder(memloc);
@@ -328,8 +328,10 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts) {
     if (isRead)
       continue;
     SmallVector<Operation *> writers = llvm::to_vector(piece->getUsers());
-    for (Operation *writer : writers)
+    for (Operation *writer : writers) {
+      erased.insert(writer);
       writer->erase();
+    }
     remark(piece, "removed '" + piece.getName() + "' and its " +
                       Twine(writers.size()) + " writer(s): nothing reads it");
     piece.erase();
@@ -340,22 +342,39 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts) {
 
 void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
   llvm::StringSet<> skipped(llvm::from_range, skip);
-  SmallVector<MemlocOp> memlocs =
-      llvm::to_vector(func.getBody().front().getOps<MemlocOp>());
+  SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
   llvm::StringSet<> names;
   for (MemlocOp memloc : memlocs)
     names.insert(memloc.getName());
   int64_t numMemlocs = memlocs.size();
-  DenseMap<Operation *, unsigned> order;
-  func.walk([&](Operation *op) { order.try_emplace(op, order.size()); });
-  for (MemlocOp memloc : memlocs) {
+  // The instructions accessing each memory location, in program order, from
+  // one walk; those a split removes are skipped later.
+  DenseMap<Operation *, unsigned> indexOf;
+  for (auto [index, memloc] : llvm::enumerate(memlocs))
+    indexOf.try_emplace(memloc, index);
+  std::vector<SmallVector<Operation *>> users(memlocs.size());
+  func.walk([&](InstructionOpInterface instruction) {
+    for (Value operand : instruction->getOperands()) {
+      auto found = indexOf.find(operand.getDefiningOp());
+      if (found == indexOf.end())
+        continue;
+      SmallVector<Operation *> &list = users[found->second];
+      if (list.empty() || list.back() != instruction)
+        list.push_back(instruction);
+    }
+  });
+  DenseSet<Operation *> erased;
+  for (auto [memloc, memlocUsers] : llvm::zip(memlocs, users)) {
     if (skipped.contains(memloc.getName())) {
       remark(memloc, "skipping '" + memloc.getName() + "' by user request");
       continue;
     }
     std::string why;
+    if (!erased.empty())
+      llvm::erase_if(memlocUsers,
+                     [&](Operation *user) { return erased.contains(user); });
     FailureOr<SplitPlan> splitPlan =
-        plan(memloc, numMemlocs, names, order, why);
+        plan(memloc, numMemlocs, names, memlocUsers, why);
     if (failed(splitPlan)) {
       remark(memloc, "not splitting '" + memloc.getName() + "'" + why);
       continue;
@@ -363,7 +382,7 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
     numMemlocs += splitPlan->pieces.size() - 1;
     for (unsigned index = 0; index < splitPlan->pieces.size(); ++index)
       names.insert((memloc.getName() + "_VN_" + Twine(index)).str());
-    split(memloc, *splitPlan, counts);
+    split(memloc, *splitPlan, counts, erased);
   }
   if (foldIntoPredecessor)
     counts.folds = foldCopiesIntoProducers(func, remotelyWritten, explain);

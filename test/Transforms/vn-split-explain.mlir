@@ -18,22 +18,22 @@ bir.func @reasons {
   %view = bir.view %viewed : !bir.sbuf<128x8xf32> to !bir.sbuf<128x4xf32>
   // expected-remark @+1 {{vn-split: not splitting 'strided' due to non-contiguous AP in 'bir.memset'}}
   %strided = bir.memloc "strided" internal : !bir.sbuf<128x8xf32>
-  bir.memset %strided[#bir.ap<0, [[16, 64], [1, 8]]>], 0.0 : !bir.sbuf<128x8xf32>
   // expected-remark @+1 {{vn-split: not splitting 'across' due to access across channels in 'bir.memset'}}
   %across = bir.memloc "across" internal : !bir.sbuf<128x8xf32>
-  bir.memset %across[#bir.ap<4, [[8, 2], [1, 8]]>], 0.0 : !bir.sbuf<128x8xf32>
   // expected-remark @+1 {{vn-split: not splitting 'turned' due to transpose (differing partition step)}}
   %turned = bir.memloc "turned" internal : !bir.sbuf<8x8xf32>
-  bir.transpose %turned[#bir.ap<0, [[8, 8], [1, 8]]>], %turned[#bir.ap<0, [[8, 8], [1, 8]]>] : !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xf32>
   // expected-remark @+1 {{vn-split: not splitting 'gathered' due to CollectiveCompute access or cross-core access}}
   %gathered = bir.memloc "gathered" internal : !bir.sbuf<128x8xf32>
-  bir.collective all_reduce %gathered[#bir.ap<0, [[8, 128], [1, 8]]>], %gathered[#bir.ap<0, [[8, 128], [1, 8]]>] reduce add
-    : !bir.sbuf<128x8xf32>, !bir.sbuf<128x8xf32>
   // expected-remark @+1 {{vn-split: not splitting 'whole': its accesses form one group}}
   %whole = bir.memloc "whole" internal : !bir.sbuf<128x8xf32>
-  bir.memset %whole[#bir.ap<0, [[8, 128], [1, 8]]>], 0.0 : !bir.sbuf<128x8xf32>
   // expected-remark @+1 {{vn-split: not splitting 'looped' due to too many loop iterations to analyze}}
   %looped = bir.memloc "looped" internal : !bir.sbuf<128x8xf32>
+  bir.memset %strided[#bir.ap<0, [[16, 64], [1, 8]]>], 0.0 : !bir.sbuf<128x8xf32>
+  bir.memset %across[#bir.ap<4, [[8, 2], [1, 8]]>], 0.0 : !bir.sbuf<128x8xf32>
+  bir.transpose %turned[#bir.ap<0, [[8, 8], [1, 8]]>], %turned[#bir.ap<0, [[8, 8], [1, 8]]>] : !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xf32>
+  bir.collective all_reduce %gathered[#bir.ap<0, [[8, 128], [1, 8]]>], %gathered[#bir.ap<0, [[8, 128], [1, 8]]>] reduce add
+    : !bir.sbuf<128x8xf32>, !bir.sbuf<128x8xf32>
+  bir.memset %whole[#bir.ap<0, [[8, 128], [1, 8]]>], 0.0 : !bir.sbuf<128x8xf32>
   bir.loop 0 to 300 step 1 {
     bir.loop 0 to 300 step 1 {
       bir.memset %looped[#bir.sap<(d0, d1)[s0] -> ((d0 + d1) mod 8), [[8, 1], [1, 1]]>], 0.0 : !bir.sbuf<128x8xf32>

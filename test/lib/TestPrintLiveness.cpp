@@ -25,7 +25,7 @@ struct TestPrintLivenessPass
       TensorLiveness liveness(func);
       os << "liveness of @" << func.getSymName() << ": "
          << liveness.getOrder().getNumPoints() << " points\n";
-      for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>()) {
+      for (MemlocOp memloc : func.getMemlocs()) {
         os << "  " << memloc.getName() << ": ";
         std::optional<LiveRange> range = liveness.getLiveRange(memloc);
         if (!range) {

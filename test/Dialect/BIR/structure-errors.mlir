@@ -134,3 +134,24 @@ bir.func @f {
   // expected-error @+1 {{is in set 's' but not in the memory of its other members}}
   %c = bir.memloc "c" internal set "s" : !bir.psum<128x4xf32>
 }
+
+// -----
+
+// Memory locations and views come first, then the instructions.
+bir.func @late_memloc {
+  %t = bir.memloc "t" internal : !bir.sbuf<8x8xf32>
+  // expected-note @+1 {{the first instruction}}
+  bir.memset %t[#bir.ap<0, [[8, 8], [1, 8]]>], 0.0 : !bir.sbuf<8x8xf32>
+  // expected-error @+1 {{'bir.memloc' op must come before the function's first instruction}}
+  %u = bir.memloc "u" internal : !bir.sbuf<8x8xf32>
+}
+
+// -----
+
+bir.func @late_view {
+  %t = bir.memloc "t" internal : !bir.sbuf<8x8xf32>
+  // expected-note @+1 {{the first instruction}}
+  bir.memset %t[#bir.ap<0, [[8, 8], [1, 8]]>], 0.0 : !bir.sbuf<8x8xf32>
+  // expected-error @+1 {{'bir.view' op must come before the function's first instruction}}
+  %v = bir.view %t : !bir.sbuf<8x8xf32> to !bir.sbuf<8x16xbf16>
+}

@@ -42,10 +42,9 @@ static LogicalResult expectSameElementCount(Operation *op, StringRef lhsRole,
                                             StringRef rhsRole,
                                             AccessPatternAttr rhs) {
   if (lhs.getNumElements() != rhs.getNumElements())
-    return op->emitOpError()
-           << "'" << lhsRole << "' touches " << lhs.getNumElements()
-           << " elements but '" << rhsRole << "' touches "
-           << rhs.getNumElements();
+    return op->emitOpError() << "'" << lhsRole << "' touches "
+                             << lhs.getNumElements() << " elements but '"
+                             << rhsRole << "' touches " << rhs.getNumElements();
   return success();
 }
 
@@ -55,9 +54,9 @@ static LogicalResult expectSameElementType(Operation *op, StringRef lhsRole,
   Type lhsType = memoryTypeOf(lhs).getElementType();
   Type rhsType = memoryTypeOf(rhs).getElementType();
   if (lhsType != rhsType)
-    return op->emitOpError() << "element types of '" << lhsRole << "' ("
-                             << lhsType << ") and '" << rhsRole << "' ("
-                             << rhsType << ") must match";
+    return op->emitOpError()
+           << "element types of '" << lhsRole << "' (" << lhsType << ") and '"
+           << rhsRole << "' (" << rhsType << ") must match";
   return success();
 }
 
@@ -84,13 +83,36 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name) {
   body->emplaceBlock();
 }
 
+iterator_range<Block::op_iterator<MemlocOp>> FuncOp::getMemlocs() {
+  Block &body = getBody().front();
+  Block::iterator end = llvm::find_if(
+      body, [](Operation &op) { return !isa<MemlocOp, ViewOp>(op); });
+  using Filter = mlir::detail::op_filter_iterator<MemlocOp, Block::iterator>;
+  return {Block::op_iterator<MemlocOp>(Filter(body.begin(), end)),
+          Block::op_iterator<MemlocOp>(Filter(end, end))};
+}
+
 LogicalResult FuncOp::verifyRegions() {
+  // Memory locations and views first, then instructions.
+  Operation *firstInstruction = nullptr;
+  for (Operation &op : getBody().front()) {
+    if (!isa<MemlocOp, ViewOp>(op)) {
+      if (!firstInstruction)
+        firstInstruction = &op;
+      continue;
+    }
+    if (firstInstruction)
+      return op
+          .emitOpError("must come before the function's first "
+                       "instruction")
+          .attachNote(firstInstruction->getLoc())
+          .append("the first instruction");
+  }
   llvm::StringMap<MemlocOp> byName, bySet;
-  for (auto memloc : getBody().front().getOps<MemlocOp>()) {
+  for (auto memloc : getMemlocs()) {
     auto [it, inserted] = byName.try_emplace(memloc.getName(), memloc);
     if (!inserted)
-      return memloc
-          .emitOpError("name '")
+      return memloc.emitOpError("name '")
           .append(memloc.getName(), "' is already used in this function")
           .attachNote(it->second.getLoc())
           .append("first defined here");
@@ -101,8 +123,7 @@ LogicalResult FuncOp::verifyRegions() {
     auto [first, isFirst] = bySet.try_emplace(*set, memloc);
     if (!isFirst && first->second.getMemoryType().getMemorySpace() !=
                         memloc.getMemoryType().getMemorySpace())
-      return memloc
-          .emitOpError("is in set '")
+      return memloc.emitOpError("is in set '")
           .append(*set, "' but not in the memory of its other members")
           .attachNote(first->second.getLoc())
           .append("first member of the set");
@@ -155,10 +176,9 @@ LogicalResult MemlocOp::verify() {
     if (type.getPartitions() > partitions)
       return emitOpError() << "has " << type.getPartitions()
                            << " partitions but the target's "
-                           << (sbuf ? "SBUF" : "PSUM") << " has "
-                           << partitions;
-    if (!sbuf && type.getBytesPerPartition() >
-                     target.getPsumBytesPerPartition())
+                           << (sbuf ? "SBUF" : "PSUM") << " has " << partitions;
+    if (!sbuf &&
+        type.getBytesPerPartition() > target.getPsumBytesPerPartition())
       return emitOpError() << "needs " << type.getBytesPerPartition()
                            << " bytes per partition but the target's PSUM "
                               "has "
@@ -261,9 +281,8 @@ LogicalResult TransposeOp::verify() {
     return emitOpError() << "'dst' must be " << src.getFreeCount() << "x"
                          << src.getPartitionCount()
                          << " (partitions x free) to transpose a "
-                         << src.getPartitionCount() << "x"
-                         << src.getFreeCount() << " 'src', got "
-                         << dst.getPartitionCount() << "x"
+                         << src.getPartitionCount() << "x" << src.getFreeCount()
+                         << " 'src', got " << dst.getPartitionCount() << "x"
                          << dst.getFreeCount();
   return success();
 }
@@ -279,9 +298,9 @@ void MatmultOp::getAccesses(SmallVectorImpl<Access> &accesses) {
 LogicalResult MatmultOp::verify() {
   if (memoryTypeOf(getDst()).getMemorySpace() != MemorySpace::PSUM)
     return emitOpError("must write its result to PSUM");
-  for (auto [role, value] : {std::pair<StringRef, Value>{"stationary",
-                                                         getStationary()},
-                             {"moving", getMoving()}})
+  for (auto [role, value] :
+       {std::pair<StringRef, Value>{"stationary", getStationary()},
+        {"moving", getMoving()}})
     if (memoryTypeOf(value).getMemorySpace() != MemorySpace::SBUF)
       return emitOpError() << "'" << role << "' must be in SBUF";
   if (failed(expectSameElementType(*this, "stationary", getStationary(),
@@ -303,12 +322,11 @@ LogicalResult MatmultOp::verify() {
                            << replication.getPartitionStride()
                            << " partitions overlap a " << contraction
                            << "-partition 'moving' operand";
-    contraction += (replication.getFactor() - 1) *
-                   replication.getPartitionStride();
+    contraction +=
+        (replication.getFactor() - 1) * replication.getPartitionStride();
     if (contraction > target.getSbufPartitions())
-      return emitOpError() << replication.getFactor()
-                           << " replicas span " << contraction
-                           << " partitions but the target has "
+      return emitOpError() << replication.getFactor() << " replicas span "
+                           << contraction << " partitions but the target has "
                            << target.getSbufPartitions();
   }
   if (stationary.getPartitionCount() != contraction)
@@ -325,8 +343,8 @@ LogicalResult MatmultOp::verify() {
                          << target.getMaxMovingFree();
   if (dst.getPartitionCount() != stationary.getFreeCount() ||
       dst.getFreeCount() != moving.getFreeCount())
-    return emitOpError() << "'dst' must be " << stationary.getFreeCount()
-                         << "x" << moving.getFreeCount()
+    return emitOpError() << "'dst' must be " << stationary.getFreeCount() << "x"
+                         << moving.getFreeCount()
                          << " (stationary free x moving free), got "
                          << dst.getPartitionCount() << "x"
                          << dst.getFreeCount();
@@ -335,10 +353,9 @@ LogicalResult MatmultOp::verify() {
 
 /// Shared by the elementwise engines: on-chip operands that all touch as
 /// many elements as `dst`.
-static LogicalResult
-verifyElementwise(Operation *op, Value dst, AccessPatternAttr dstAp,
-                  ArrayRef<std::tuple<StringRef, Value, AccessPatternAttr>>
-                      sources) {
+static LogicalResult verifyElementwise(
+    Operation *op, Value dst, AccessPatternAttr dstAp,
+    ArrayRef<std::tuple<StringRef, Value, AccessPatternAttr>> sources) {
   if (failed(expectOnChip(op, dst, "dst")))
     return failure();
   for (auto [role, value, pattern] : sources)
@@ -413,7 +430,8 @@ LogicalResult CollectiveOp::verify() {
   bool placed = getKind() != CollectiveKind::AllReduce;
   if (placed != bool(getShardOffsetAttr()))
     return emitOpError() << "'" << stringifyCollectiveKind(getKind()) << "' "
-                         << (placed ? "needs" : "takes no") << " 'shard_offset'";
+                         << (placed ? "needs" : "takes no")
+                         << " 'shard_offset'";
   if (failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
     return failure();
   if (AffineMapAttr offset = getShardOffsetAttr())

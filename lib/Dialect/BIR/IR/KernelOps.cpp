@@ -37,7 +37,7 @@ LogicalResult KernelOp::verifyRegions() {
 /// The DRAM inputs and outputs of `func`, in declaration order.
 static SmallVector<MemlocOp> getArgumentMemlocs(FuncOp func) {
   SmallVector<MemlocOp> memlocs;
-  for (MemlocOp memloc : func.getBody().front().getOps<MemlocOp>())
+  for (MemlocOp memloc : func.getMemlocs())
     if (memloc.getKind() != TensorKind::Internal &&
         memloc.getMemoryType().getMemorySpace() == MemorySpace::DRAM)
       memlocs.push_back(memloc);

@@ -74,6 +74,10 @@ mlir::LogicalResult verifyForCores(mlir::Operation *op,
 
 #include "Walrus/Dialect/BIR/IR/BIROpInterfaces.h.inc"
 
+namespace walrus::bir {
+class MemlocOp;
+} // namespace walrus::bir
+
 #define GET_OP_CLASSES
 #include "Walrus/Dialect/BIR/IR/BIROps.h.inc"
 

@@ -75,8 +75,8 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, NoTerminator,
                                  SingleBlock, HasParent<"::mlir::ModuleOp">]> {
   let summary = "a BIR function: memory locations followed by instructions";
   let description = [{
-    A function holds the memory locations it uses and the instructions, in
-    program order, that access them. It takes no arguments and returns
+    A function holds the memory locations it uses (and views of them),
+    then the instructions, in program order, that access them. It takes no arguments and returns
     nothing: program inputs and outputs are `bir.memloc`s of kind `input`
     and `output`. Memory-location names are unique within a function.
 
@@ -94,6 +94,13 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, NoTerminator,
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
+  let extraClassDeclaration = [{
+    /// The memory locations, in order. They come before the first
+    /// instruction (the verifier checks it), so this reads only them, not
+    /// the body after them.
+    ::llvm::iterator_range<::mlir::Block::op_iterator<MemlocOp>>
+    getMemlocs();
+  }];
 }
 
 def BIR_LoopOp : BIR_Op<"loop", [NoTerminator, SingleBlock,
