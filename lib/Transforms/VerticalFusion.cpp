@@ -125,6 +125,10 @@ unsigned walrus::foldCopiesIntoProducers(
   unsigned folds = 0;
   SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
   for (MemlocOp temporary : memlocs) {
+    // One write and one copy are two uses; with more it cannot fold, and
+    // only the remark needs to know why (a tile may have thousands).
+    if (!explain && temporary.getResult().hasNUsesOrMore(3))
+      continue;
     std::string why;
     FailureOr<FoldCandidate> candidate =
         getCandidate(temporary, remotelyWritten, why);

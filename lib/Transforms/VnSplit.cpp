@@ -15,7 +15,8 @@
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/EquivalenceClasses.h"
+#include "mlir/IR/Threading.h"
+#include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -103,8 +104,8 @@ static StringRef describe(FootprintIssue issue) {
 /// Sorting by first partition keeps the candidate pairs to the accesses
 /// whose partition ranges are still open.
 static void groupAccesses(SplitPlan &plan) {
-  size_t count = plan.accesses.size();
-  llvm::EquivalenceClasses<unsigned> groups;
+  unsigned count = plan.accesses.size();
+  llvm::IntEqClasses groups(count);
   // Accesses of one rectangle overlap one another: the first stands for
   // the rest in the sweep, which compares the rectangles open at once in
   // pairs (a tile that thousands of instructions access whole is one
@@ -115,7 +116,6 @@ static void groupAccesses(SplitPlan &plan) {
   SmallVector<unsigned> order;
   for (unsigned index = 0; index < count; ++index) {
     const TensorBox &box = plan.accesses[index].box;
-    groups.insert(index);
     if (!box.overlaps(box))
       continue;
     auto [it, inserted] =
@@ -125,7 +125,7 @@ static void groupAccesses(SplitPlan &plan) {
     if (inserted)
       order.push_back(index);
     else
-      groups.unionSets(it->second, index);
+      groups.join(it->second, index);
   }
   llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
     return std::make_pair(plan.accesses[lhs].box.firstPartition, lhs) <
@@ -139,14 +139,14 @@ static void groupAccesses(SplitPlan &plan) {
     });
     for (unsigned other : open)
       if (plan.accesses[other].box.overlaps(box))
-        groups.unionSets(index, other);
+        groups.join(index, other);
     open.push_back(index);
   }
   // Pieces numbered in the order of their first access.
   DenseMap<unsigned, unsigned> pieceOfLeader;
   plan.pieceOf.resize(count);
   for (unsigned index = 0; index < count; ++index) {
-    unsigned leader = groups.getLeaderValue(index);
+    unsigned leader = groups.findLeader(index);
     auto [it, inserted] = pieceOfLeader.try_emplace(leader, plan.pieces.size());
     if (inserted)
       plan.pieces.emplace_back();
@@ -218,6 +218,7 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   }
   // Users in program order, so that pieces are numbered by first access.
   SplitPlan plan;
+  DenseMap<Attribute, AccessFootprint> physicalFootprints;
   for (Operation *user : users) {
     auto instruction = cast<InstructionOpInterface>(user);
     if (isa<CollectiveOp, Sb2SbOp>(user))
@@ -232,8 +233,16 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
     for (const Access &access : accesses) {
       if (access.getMemloc() != memloc.getResult())
         continue;
-      AccessFootprint footprint =
-          getAccessFootprint(user, access.getPattern(), type);
+      // A physical pattern has the same footprint wherever it is used.
+      AccessPatternAttr pattern = access.getPattern();
+      bool physical = isa<PhysicalAccessPatternAttr>(pattern);
+      auto cached = physical ? physicalFootprints.find(pattern)
+                             : physicalFootprints.end();
+      AccessFootprint footprint = cached != physicalFootprints.end()
+                                      ? cached->second
+                                      : getAccessFootprint(user, pattern, type);
+      if (physical)
+        physicalFootprints.try_emplace(pattern, footprint);
       if (footprint.issue != FootprintIssue::None)
         return reject(" " + describe(footprint.issue) + " in '" +
                       user->getName().getStringRef() + "'");
@@ -399,9 +408,15 @@ LogicalResult VnSplitPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
     return getOperation()->emitError()
            << "vn-split: ratio must be at least 1, per-split-limit at least 2 "
               "and vn-limit at least 1";
+  // Each core's walk on the thread pool, then per kernel together.
+  std::vector<llvm::StringSet<>> perProgram(programs.size());
+  parallelFor(&getContext(), 0, programs.size(), [&](size_t index) {
+    collectRemoteWrites(programs[index], perProgram[index]);
+  });
   auto writes = std::make_shared<RemoteWrites>();
-  for (ModuleOp program : programs)
-    collectRemoteWrites(program, (*writes)[program->getBlock()]);
+  for (auto [program, names] : llvm::zip(programs, perProgram))
+    for (const auto &name : names)
+      (*writes)[program->getBlock()].insert(name.getKey());
   kernelRemoteWrites = std::move(writes);
   return success();
 }

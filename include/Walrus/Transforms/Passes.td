@@ -8,8 +8,9 @@ include "mlir/Pass/PassBase.td"
 def PrintBirSummary : Pass<"print-bir-summary", "mlir::ModuleOp"> {
   let summary = "Print a summary of every BIR module and function";
   let description = [{
-    For each module holding `bir.func`s (the symbolic module, or each
-    per-core module after `-lnc-split`), prints its core and target, then
+    For each kernel module, wherever it sits (the symbolic module, or each
+    per-core module after `-lnc-split`), prints its `bir.kernel` if any,
+    its core and target, then
     per function the memory locations by memory with their declared
     footprint, and the instructions by kind, with loops and masked
     instructions counted. The IR is left unchanged.
@@ -97,11 +98,15 @@ def LncSplit : Pass<"lnc-split", "mlir::ModuleOp"> {
       `bir.sb2sb`'s `peer`; a pattern whose start becomes constant turns
       into a physical `#bir.ap`.
 
-    No shard symbol is left anywhere. The per-core modules replace the
-    symbolic one in [module][core] order; when the top-level module is
-    itself the symbolic module, its contents move into the per-core modules
-    nested in it. With `lnc_size == 1` the module is left untouched and
-    gets no core id.
+    No shard symbol is left anywhere. Kernels are found wherever they sit
+    (docs/Rationale.md, "Where kernels are"): the per-core modules replace
+    the symbolic one in its place, in [module][core] order, inside its
+    `bir.kernel` (whose symbol the host keeps using) or its host module;
+    when the top-level module is itself the symbolic module, its contents
+    move into the per-core modules nested in it. A host reference to a bare
+    symbolic module is an error (it would dangle). With `lnc_size == 1`
+    the module is left untouched and gets no core id. The clones are made,
+    and the cores concretized, on MLIR's thread pool.
 
     ```mlir
     // Before
@@ -195,6 +200,11 @@ def VnSplit : Pass<"vn-split"> {
 
     `explain` makes every decision a remark on the tensor; `report` adds a
     summary remark per function.
+
+    Works on one `bir.func` at a time: nest it on `bir.func` in
+    `--pass-pipeline`, or schedule it on a module or `bir.kernel` and it
+    runs itself on every kernel function below, in parallel
+    (docs/Rationale.md, "Function passes").
   }];
   let options = [
     Option<"vnLimit", "vn-limit", "int64_t", /*default=*/"1048576",
@@ -251,6 +261,11 @@ def ShrinkDn : Pass<"shrink-dn"> {
     memory-location set members, tensors with views (reinterpret casts),
     and tensors with a shifted or non-partition-contiguous access. Readers
     are part of the window, so nothing read is ever trimmed away.
+
+    Works on one `bir.func` at a time: nest it on `bir.func` in
+    `--pass-pipeline`, or schedule it on a module or `bir.kernel` and it
+    runs itself on every kernel function below, in parallel
+    (docs/Rationale.md, "Function passes").
   }];
   let options = [
     Option<"explain", "explain", "bool", /*default=*/"false",
@@ -296,6 +311,14 @@ def SbAlloc : Pass<"sb-alloc"> {
     its own, reloaded before and stored after; the next round places
     everything again. Tensors that come with an address keep it.
     docs/SbAlloc.md has the details; run -sb-alloc-verify after it.
+
+    Works on one `bir.func` at a time: nest it on `bir.func` in
+    `--pass-pipeline`, or schedule it on a module or `bir.kernel` and it
+    runs itself on every kernel function below, in parallel
+    (docs/Rationale.md, "Function passes").
+    A kernel still symbolic over several cores is an error; `report-file`
+    gathers every function into one file when the pass is scheduled on a
+    module or kernel.
   }];
   let options = [
     Option<"sbufBytes", "sbuf-bytes", "int64_t", /*default=*/"0",
@@ -342,7 +365,14 @@ def SbAllocVerify : Pass<"sb-alloc-verify"> {
     SBUF; and no two memory locations whose live ranges overlap have
     overlapping rectangles, except two tensors at the very same place whose
     lives meet only at an identity `bir.tensor_copy` from one to the other
-    (the copy moves nothing). Errors name both tensors and where they meet.
+    (the copy moves nothing). Errors name both tensors and where they meet,
+    and the core.
+
+    Works on one `bir.func` at a time: nest it on `bir.func` in
+    `--pass-pipeline`, or schedule it on a module or `bir.kernel` and it
+    runs itself on every kernel function below, in parallel
+    (docs/Rationale.md, "Function passes").
+    A kernel still symbolic over several cores is an error.
   }];
 }
 
