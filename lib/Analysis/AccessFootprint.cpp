@@ -90,10 +90,19 @@ AccessFootprint walrus::getAccessFootprint(Operation *op,
       footprint.issue = FootprintIssue::CrossesPartitions;
       return footprint;
     }
-    footprint.box.unite({partition, partition + nums.front() - 1, column + low,
-                         column + high});
+    footprint.box.unite(
+        {partition, partition + nums.front() - 1, column + low, column + high});
   }
   return footprint;
+}
+
+AccessFootprint FootprintCache::get(Operation *op, AccessPatternAttr pattern) {
+  if (!isa<PhysicalAccessPatternAttr>(pattern))
+    return getAccessFootprint(op, pattern, type);
+  auto [it, inserted] = physical.try_emplace(pattern);
+  if (inserted)
+    it->second = getAccessFootprint(op, pattern, type);
+  return it->second;
 }
 
 AccessPatternAttr walrus::rebaseIntoBox(Operation *op,
@@ -109,9 +118,9 @@ AccessPatternAttr walrus::rebaseIntoBox(Operation *op,
            start % freeSize - box.firstColumn;
   };
   if (auto physical = dyn_cast<PhysicalAccessPatternAttr>(pattern))
-    return PhysicalAccessPatternAttr::get(
-        context, rebaseConstant(physical.getOffset()), steps,
-        pattern.getNums());
+    return PhysicalAccessPatternAttr::get(context,
+                                          rebaseConstant(physical.getOffset()),
+                                          steps, pattern.getNums());
 
   // Pick the simplest exact form: a start that stays in one partition (or
   // one column) over all iterations rebases by a constant (or by a
@@ -130,8 +139,8 @@ AccessPatternAttr walrus::rebaseIntoBox(Operation *op,
     rebased = start - box.firstPartition * freeSize;
   } else if (same([&](int64_t value) { return value / freeSize; })) {
     int64_t partition = starts->front() / freeSize;
-    rebased = start + (rebaseConstant(partition * freeSize) -
-                       partition * freeSize);
+    rebased =
+        start + (rebaseConstant(partition * freeSize) - partition * freeSize);
   } else if (same([&](int64_t value) { return value % freeSize; })) {
     int64_t column = starts->front() % freeSize;
     rebased = ((start - column).floorDiv(freeSize) - box.firstPartition) *

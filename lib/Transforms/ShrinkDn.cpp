@@ -176,9 +176,10 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
                         ShrinkCounts &counts) {
   MemoryType type = memloc.getMemoryType();
   TensorBox window;
+  FootprintCache footprints(type);
   for (const TensorUse &use : uses) {
     AccessFootprint footprint =
-        getAccessFootprint(use.instruction, use.access.getPattern(), type);
+        footprints.get(use.instruction, use.access.getPattern());
     switch (footprint.issue) {
     case FootprintIssue::None:
       window.unite(footprint.box);
@@ -222,22 +223,32 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
 }
 
 void ShrinkDnPass::runOnFunction(FuncOp func) {
-  // Accesses per memory location, in program order.
-  llvm::MapVector<Operation *, SmallVector<TensorUse>> uses;
-  for (MemlocOp memloc : func.getMemlocs())
-    uses[memloc];
-  func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
-    SmallVector<Access> accesses;
-    instruction.getAccesses(accesses);
-    for (const Access &access : accesses)
-      if (auto memloc = access.getMemloc().getDefiningOp<MemlocOp>())
-        uses[memloc].push_back({instruction, access});
-  });
+  // Why each tensor keeps its size, if it does; the others' accesses are
+  // gathered in program order.
+  SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
+  SmallVector<std::optional<std::string>> fixedReasons;
+  DenseMap<Operation *, unsigned> indexOf;
+  for (auto [index, memloc] : llvm::enumerate(memlocs)) {
+    fixedReasons.push_back(getFixedReason(memloc));
+    if (!fixedReasons.back())
+      indexOf.try_emplace(memloc, index);
+  }
+  std::vector<SmallVector<TensorUse>> uses(memlocs.size());
+  if (!indexOf.empty())
+    func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
+      SmallVector<Access> accesses;
+      instruction.getAccesses(accesses);
+      for (const Access &access : accesses) {
+        auto found = indexOf.find(access.getMemloc().getDefiningOp());
+        if (found != indexOf.end())
+          uses[found->second].push_back({instruction, access});
+      }
+    });
   ShrinkCounts counts;
   bool failed = false;
-  for (auto &[op, tensorUses] : uses) {
-    auto memloc = cast<MemlocOp>(op);
-    if (std::optional<std::string> reason = getFixedReason(memloc)) {
+  for (auto [memloc, reason, tensorUses] :
+       llvm::zip(memlocs, fixedReasons, uses)) {
+    if (reason) {
       remark(memloc, "'" + memloc.getName() + "' keeps its size: " + *reason);
       continue;
     }

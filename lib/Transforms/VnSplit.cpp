@@ -218,7 +218,7 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   }
   // Users in program order, so that pieces are numbered by first access.
   SplitPlan plan;
-  DenseMap<Attribute, AccessFootprint> physicalFootprints;
+  FootprintCache footprints(type);
   for (Operation *user : users) {
     auto instruction = cast<InstructionOpInterface>(user);
     if (isa<CollectiveOp, Sb2SbOp>(user))
@@ -233,16 +233,7 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
     for (const Access &access : accesses) {
       if (access.getMemloc() != memloc.getResult())
         continue;
-      // A physical pattern has the same footprint wherever it is used.
-      AccessPatternAttr pattern = access.getPattern();
-      bool physical = isa<PhysicalAccessPatternAttr>(pattern);
-      auto cached = physical ? physicalFootprints.find(pattern)
-                             : physicalFootprints.end();
-      AccessFootprint footprint = cached != physicalFootprints.end()
-                                      ? cached->second
-                                      : getAccessFootprint(user, pattern, type);
-      if (physical)
-        physicalFootprints.try_emplace(pattern, footprint);
+      AccessFootprint footprint = footprints.get(user, access.getPattern());
       if (footprint.issue != FootprintIssue::None)
         return reject(" " + describe(footprint.issue) + " in '" +
                       user->getName().getStringRef() + "'");

@@ -1,4 +1,5 @@
-//===- AccessFootprint.h - Where accesses land in a tensor -------*- C++ -*-===//
+//===- AccessFootprint.h - Where accesses land in a tensor -------*- C++
+//-*-===//
 //
 // The partitions x columns rectangle an access touches over every loop
 // iteration and shard id, and whether it stays inside its partitions. The
@@ -51,6 +52,19 @@ struct AccessFootprint {
 AccessFootprint getAccessFootprint(mlir::Operation *op,
                                    bir::AccessPatternAttr pattern,
                                    bir::MemoryType type);
+
+/// getAccessFootprint over the many accesses of one tensor: a physical
+/// pattern's footprint does not depend on where it is used, so each is
+/// computed once (a tile may be accessed the same way thousands of times).
+class FootprintCache {
+public:
+  explicit FootprintCache(bir::MemoryType type) : type(type) {}
+  AccessFootprint get(mlir::Operation *op, bir::AccessPatternAttr pattern);
+
+private:
+  bir::MemoryType type;
+  llvm::DenseMap<mlir::Attribute, AccessFootprint> physical;
+};
 
 /// The shard ids `op` can run as: its core once concretized, else every
 /// core of its module.
