@@ -23,6 +23,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <mutex>
+
 namespace walrus {
 
 /// Adds to `pm`, anchored on `root`'s op name, the nesting that reaches the
@@ -32,6 +34,39 @@ void nestOnFunctions(
     mlir::Operation *root, llvm::ArrayRef<mlir::ModuleOp> programs,
     mlir::OpPassManager &pm,
     llvm::function_ref<std::unique_ptr<mlir::Pass>()> createPass);
+
+/// What the per-function instances of a pass produce for one output (a
+/// report file, printed text), gathered from the threads they run on and
+/// handed back in program order. The dispatching instance makes it before
+/// the functions run; the instances share it through their copies.
+template <typename T> class FunctionResults {
+public:
+  explicit FunctionResults(llvm::ArrayRef<mlir::ModuleOp> programs) {
+    for (mlir::ModuleOp program : programs)
+      for (bir::FuncOp func : program.getOps<bir::FuncOp>())
+        order.try_emplace(func, order.size());
+  }
+
+  void add(bir::FuncOp func, T result) {
+    std::lock_guard<std::mutex> lock(mutex);
+    results.emplace_back(order.lookup(func), std::move(result));
+  }
+
+  /// The results, in program order.
+  std::vector<T> take() {
+    llvm::sort(results, llvm::less_first());
+    std::vector<T> ordered;
+    for (auto &entry : results)
+      ordered.push_back(std::move(entry.second));
+    results.clear();
+    return ordered;
+  }
+
+private:
+  llvm::DenseMap<mlir::Operation *, size_t> order;
+  std::mutex mutex;
+  std::vector<std::pair<size_t, T>> results;
+};
 
 template <typename BaseT> class FunctionPass : public BaseT {
 public:
@@ -60,8 +95,11 @@ private:
         bir::findProgramModules(op);
     if (mlir::failed(programs) || mlir::failed(beforeFunctions(*programs)))
       return this->signalPassFailure();
-    if (programs->empty())
+    if (programs->empty()) {
+      if (mlir::failed(afterFunctions()))
+        return this->signalPassFailure();
       return this->markAllAnalysesPreserved();
+    }
     mlir::OpPassManager pm(op->getName());
     nestOnFunctions(op, *programs, pm, [&] { return this->clone(); });
     if (mlir::failed(this->runPipeline(pm, op)) ||

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionPass.h"
+
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Transforms/Passes.h"
 
@@ -31,20 +33,43 @@ struct MemorySummary {
 };
 
 struct PrintBirSummaryPass
-    : walrus::impl::PrintBirSummaryBase<PrintBirSummaryPass> {
-  void runOnOperation() override {
-    FailureOr<SmallVector<ModuleOp>> programs =
-        findProgramModules(getOperation());
-    if (failed(programs))
-      return signalPassFailure();
-    raw_ostream &os = llvm::outs();
-    for (ModuleOp module : *programs)
-      printModule(os, module);
-    os.flush();
-    markAllAnalysesPreserved();
+    : FunctionPass<walrus::impl::PrintBirSummaryBase<PrintBirSummaryPass>> {
+  LogicalResult beforeFunctions(ArrayRef<ModuleOp> programs) override {
+    modules.assign(programs.begin(), programs.end());
+    texts = std::make_shared<FunctionResults<std::string>>(programs);
+    return success();
   }
 
-  void printModule(raw_ostream &os, ModuleOp module) {
+  void runOnFunction(FuncOp func) override {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    auto module = cast<ModuleOp>(func->getParentOp());
+    if (!texts)
+      printModuleLine(os, module);
+    printFunc(os, func, getTarget(module));
+    markAllAnalysesPreserved();
+    if (texts)
+      return texts->add(func, std::move(text));
+    llvm::outs() << text;
+    llvm::outs().flush();
+  }
+
+  /// Each module's line, then its functions', in program order.
+  LogicalResult afterFunctions() override {
+    std::vector<std::string> ordered = texts->take();
+    auto next = ordered.begin();
+    raw_ostream &os = llvm::outs();
+    for (ModuleOp module : modules) {
+      printModuleLine(os, module);
+      for (size_t count = llvm::range_size(module.getOps<FuncOp>()); count;
+           --count)
+        os << *next++;
+    }
+    os.flush();
+    return success();
+  }
+
+  void printModuleLine(raw_ostream &os, ModuleOp module) {
     TargetAttr target = getTarget(module);
     if (auto kernel = dyn_cast_if_present<KernelOp>(module->getParentOp()))
       os << "kernel @" << kernel.getSymName() << ", ";
@@ -55,8 +80,6 @@ struct PrintBirSummaryPass
       os << "symbolic over " << getLncSize(module) << " core(s)";
     os << ", target " << target.getName() << " (" << target.getSbufPartitions()
        << " x " << target.getSbufBytesPerPartition() << " B SBUF)\n";
-    for (FuncOp func : module.getOps<FuncOp>())
-      printFunc(os, func, target);
   }
 
   void printFunc(raw_ostream &os, FuncOp func, TargetAttr target) {
@@ -116,5 +139,7 @@ struct PrintBirSummaryPass
       os << ' ' << kind << '=' << count;
     os << '\n';
   }
+  SmallVector<ModuleOp> modules;
+  std::shared_ptr<FunctionResults<std::string>> texts;
 };
 } // namespace

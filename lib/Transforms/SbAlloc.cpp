@@ -22,8 +22,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <mutex>
-
 #define DEBUG_TYPE "sb-alloc"
 
 namespace walrus {
@@ -46,15 +44,6 @@ struct FuncResult {
   llvm::json::Array placements;
 };
 
-/// The report file's entries, one per function, gathered from the
-/// per-function instances running in parallel.
-struct ReportEntries {
-  /// Each function's place in the file: program order.
-  DenseMap<Operation *, size_t> order;
-  std::mutex mutex;
-  std::vector<std::pair<size_t, llvm::json::Value>> entries;
-};
-
 struct SbAllocPass : FunctionPass<walrus::impl::SbAllocBase<SbAllocPass>> {
   using FunctionPass::FunctionPass;
 
@@ -75,7 +64,7 @@ private:
   LogicalResult checkOptions();
 
   /// Set by the dispatching instance when a report file is asked for.
-  std::shared_ptr<ReportEntries> reportEntries;
+  std::shared_ptr<FunctionResults<llvm::json::Value>> reportEntries;
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
@@ -368,10 +357,8 @@ LogicalResult SbAllocPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
       return failure();
   if (reportFile.empty())
     return success();
-  reportEntries = std::make_shared<ReportEntries>();
-  for (ModuleOp program : programs)
-    for (FuncOp func : program.getOps<FuncOp>())
-      reportEntries->order.try_emplace(func, reportEntries->order.size());
+  reportEntries =
+      std::make_shared<FunctionResults<llvm::json::Value>>(programs);
   return success();
 }
 
@@ -411,17 +398,14 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                            {"lower_bound_bytes", result.lowerBound},
                            {"search_work", int64_t(result.searchWork)},
                            {"nodes", std::move(result.placements)}};
-  std::lock_guard<std::mutex> lock(reportEntries->mutex);
-  reportEntries->entries.emplace_back(reportEntries->order.lookup(func),
-                                      std::move(entry));
+  reportEntries->add(func, std::move(entry));
 }
 
 LogicalResult SbAllocPass::afterFunctions() {
   if (!reportEntries)
     return success();
-  llvm::sort(reportEntries->entries, llvm::less_first());
   llvm::json::Array functions;
-  for (auto &[order, entry] : reportEntries->entries)
+  for (llvm::json::Value &entry : reportEntries->take())
     functions.push_back(std::move(entry));
   reportEntries.reset();
   std::error_code code;

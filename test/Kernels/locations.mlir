@@ -14,12 +14,15 @@
 // RUN: walrus-opt %t/host.mlir --pass-pipeline='builtin.module(expand-replication, lnc-split, lnc-verify, bir.kernel(builtin.module(bir.func(vn-split, shrink-dn, sb-alloc, sb-alloc-verify))))' | FileCheck %s --check-prefixes=CHECK,HOST
 // RUN: walrus-opt %t/host.mlir -walrus-pipeline --verify-roundtrip -o /dev/null
 // RUN: walrus-opt %t/host.mlir -lnc-split -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=SUMMARY
+// RUN: walrus-opt %t/host.mlir --pass-pipeline='builtin.module(lnc-split, bir.kernel(builtin.module(bir.func(print-bir-summary))))' --mlir-disable-threading -o /dev/null | FileCheck %s --check-prefix=SUMMARY
 // The interpreter runs the host's kernel before and after: same outputs.
 // RUN: walrus-run %t/host.mlir --after=walrus-pipeline | FileCheck %s --check-prefix=SAME
 // RUN: walrus-run %t/depth2.mlir --after=walrus-pipeline | FileCheck %s --check-prefix=SAME
 
 // SUMMARY:      kernel @add_halves, module @nc00: core 0 of 2, target trn2
+// SUMMARY-NEXT:   func @main: 4 memlocs, 5 instructions (0 loops, 0 masked)
 // SUMMARY:      kernel @add_halves, module @nc01: core 1 of 2, target trn2
+// SUMMARY-NEXT:   func @main: 4 memlocs, 4 instructions (0 loops, 0 masked)
 
 // SAME: identical: 1 output(s), 65536 bytes
 

@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def PrintBirSummary : Pass<"print-bir-summary", "mlir::ModuleOp"> {
+def PrintBirSummary : Pass<"print-bir-summary"> {
   let summary = "Print a summary of every BIR module and function";
   let description = [{
     For each kernel module, wherever it sits (the symbolic module, or each
@@ -13,7 +13,10 @@ def PrintBirSummary : Pass<"print-bir-summary", "mlir::ModuleOp"> {
     its core and target, then
     per function the memory locations by memory with their declared
     footprint, and the instructions by kind, with loops and masked
-    instructions counted. The IR is left unchanged.
+    instructions counted. The IR is left unchanged. Each function is
+    summarised on its own thread; scheduled on a module or `bir.kernel` the
+    pass prints them in program order under their modules, nested by hand
+    on `bir.func` each function prints its module's line with its own.
 
     ```
     $ walrus-opt -print-bir-summary examples/tiled-matmul.mlir -o /dev/null
