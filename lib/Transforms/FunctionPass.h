@@ -1,8 +1,8 @@
-//===- FunctionPass.h - Passes that work on one bir.func at a time -*- C++
-//-*-===//
+//===- FunctionPass.h - Passes on one bir.func at a time --------*- C++ -*-===//
 //
-// The function-local passes (vn-split, shrink-dn, sb-alloc, sb-alloc-verify)
-// are op-agnostic passes built on FunctionPass:
+// The function-local passes (vn-split, shrink-dn, sb-alloc, sb-alloc-verify,
+// print-bir-summary) are op-agnostic passes built on FunctionPass
+// (docs/Rationale.md, "Function passes"):
 //
 // - scheduled on a bir.func (`--pass-pipeline='...(bir.func(sb-alloc))'`),
 //   they do their work on it;
@@ -68,6 +68,9 @@ private:
   std::vector<std::pair<size_t, T>> results;
 };
 
+/// The base of a function-local pass: `BaseT` is its ODS-generated base
+/// (op-agnostic); the pass implements runOnFunction and, for what it needs
+/// across functions, beforeFunctions / afterFunctions.
 template <typename BaseT> class FunctionPass : public BaseT {
 public:
   using BaseT::BaseT;
