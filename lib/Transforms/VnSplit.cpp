@@ -60,6 +60,7 @@ struct VnSplitPass : FunctionPass<walrus::impl::VnSplitBase<VnSplitPass>> {
 
   LogicalResult beforeFunctions(ArrayRef<ModuleOp> programs) override;
   void runOnFunction(FuncOp func) override;
+  LogicalResult checkOptions();
 
 private:
   void splitFunc(FuncOp func, FuncCounts &counts);
@@ -394,11 +395,17 @@ static void collectRemoteWrites(Operation *root, llvm::StringSet<> &names) {
   });
 }
 
-LogicalResult VnSplitPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
+LogicalResult VnSplitPass::checkOptions() {
   if (ratio < 1.0 || perSplitLimit < 2 || vnLimit < 1)
     return getOperation()->emitError()
            << "vn-split: ratio must be at least 1, per-split-limit at least 2 "
               "and vn-limit at least 1";
+  return success();
+}
+
+LogicalResult VnSplitPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
+  if (failed(checkOptions()))
+    return failure();
   // Each core's walk on the thread pool, then per kernel together.
   std::vector<llvm::StringSet<>> perProgram(programs.size());
   parallelFor(&getContext(), 0, programs.size(), [&](size_t index) {
@@ -413,13 +420,12 @@ LogicalResult VnSplitPass::beforeFunctions(ArrayRef<ModuleOp> programs) {
 }
 
 void VnSplitPass::runOnFunction(FuncOp func) {
-  if (!kernelRemoteWrites && failed(beforeFunctions({})))
+  if (failed(checkOptions()))
     return signalPassFailure();
   remotelyWritten.clear();
-  Block *kernel = func->getParentOp()->getBlock();
-  auto known = kernelRemoteWrites->find(kernel);
-  if (known != kernelRemoteWrites->end())
-    remotelyWritten = known->second;
+  if (kernelRemoteWrites)
+    remotelyWritten =
+        kernelRemoteWrites->lookup(func->getParentOp()->getBlock());
   else
     collectRemoteWrites(func, remotelyWritten);
   FuncCounts counts;

@@ -112,3 +112,18 @@ bir.kernel @k {
     }
   }
 }
+
+// -----
+
+func.func @host(%x: memref<?x8xf32>) {
+  // expected-error @+1 {{'bir.launch' op argument #0 ('memref<?x8xf32>') does not match 'x' of kernel @k ('!bir.dram<4x8xf32>')}}
+  bir.launch @k(%x) : memref<?x8xf32>
+  return
+}
+bir.kernel @k {
+  module {
+    bir.func @main {
+      %x = bir.memloc "x" input : !bir.dram<4x8xf32>
+    }
+  }
+}

@@ -11,12 +11,12 @@ bool walrus::bir::isProgramModule(ModuleOp module) {
 
 /// Why a program module cannot sit in `parent`, or nothing when it can.
 static std::optional<std::string> misplacedReason(Operation *parent) {
-  if (isa<ModuleOp, KernelOp>(parent)) {
-    if (auto module = dyn_cast<ModuleOp>(parent);
-        module && isProgramModule(module))
-      return std::string("inside another kernel module");
+  if (auto module = dyn_cast<ModuleOp>(parent))
+    return isProgramModule(module)
+               ? std::optional<std::string>("inside another kernel module")
+               : std::nullopt;
+  if (isa<KernelOp>(parent))
     return std::nullopt;
-  }
   return ("inside '" + parent->getName().getStringRef() + "'").str();
 }
 
