@@ -57,8 +57,7 @@ static FailureOr<SmallVector<Program>> getPrograms(ModuleOp top) {
         programs.back().cores.back().second->getParentOp()->getBlock() !=
             module->getBlock())
       programs.emplace_back();
-    if (programs.empty() ||
-        static_cast<int64_t>(programs.back().cores.size()) != *core)
+    if (static_cast<int64_t>(programs.back().cores.size()) != *core)
       return emitError(module.getLoc())
              << "walrus-run: per-core module for core " << *core
              << " is out of order";
