@@ -55,12 +55,14 @@ getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
   llvm::MapVector<Operation *, SmallVector<Use>> uses;
   DenseSet<Operation *> excluded;
   for (Operation &op : func.getBody().front()) {
-    if (isa<MemlocOp>(op)) {
-      for (Operation *user : op.getUsers())
-        if (isa<ViewOp>(user))
-          excluded.insert(&op);
+    // A view names its source: cheaper than every tensor's use list.
+    if (auto view = dyn_cast<ViewOp>(op)) {
+      if (auto source = view.getSource().getDefiningOp<MemlocOp>())
+        excluded.insert(source);
       continue;
     }
+    if (isa<MemlocOp>(op))
+      continue;
     if (isa<LoopOp>(op)) {
       op.walk([&](InstructionOpInterface nested) {
         for (Value operand : nested->getOperands())
@@ -81,9 +83,8 @@ getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
       auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
       if (!memloc || !candidates.contains(memloc) || excluded.contains(memloc))
         continue;
-      auto *it = llvm::find_if(byMemloc, [&](const auto &entry) {
-        return entry.first == memloc;
-      });
+      auto *it = llvm::find_if(
+          byMemloc, [&](const auto &entry) { return entry.first == memloc; });
       if (it == byMemloc.end()) {
         byMemloc.push_back({memloc, Use{instruction, {}, {}, {}, false, true}});
         it = std::prev(byMemloc.end());
@@ -144,8 +145,7 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
     auto memloc = cast<MemlocOp>(op);
     SmallVector<Use> *uses = &memlocUses;
     // Footprints are computed only where a cut is possible at all.
-    if (uses->size() < 2 ||
-        llvm::none_of(llvm::drop_begin(*uses), mayCut) ||
+    if (uses->size() < 2 || llvm::none_of(llvm::drop_begin(*uses), mayCut) ||
         !computeBoxes(memloc, *uses))
       continue;
     // Cut before a use that writes, without reading, everything read up to

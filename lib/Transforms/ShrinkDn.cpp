@@ -62,9 +62,6 @@ static std::optional<std::string> getFixedReason(MemlocOp memloc) {
     return std::string("it is already placed");
   if (memloc.getSet())
     return std::string("it is in a memory-location set");
-  for (Operation *user : memloc->getUsers())
-    if (!isa<InstructionOpInterface>(user))
-      return std::string("it has a reinterpret cast");
   return std::nullopt;
 }
 
@@ -233,9 +230,20 @@ void ShrinkDnPass::runOnFunction(FuncOp func) {
     if (!fixedReasons.back())
       indexOf.try_emplace(memloc, index);
   }
+  // One walk in program order; a tensor's use list would visit the program
+  // in no useful order.
   std::vector<SmallVector<TensorUse>> uses(memlocs.size());
   if (!indexOf.empty())
-    func.walk<WalkOrder::PreOrder>([&](InstructionOpInterface instruction) {
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      auto instruction = dyn_cast<InstructionOpInterface>(op);
+      if (!instruction) {
+        for (Value operand : op->getOperands()) {
+          auto found = indexOf.find(operand.getDefiningOp());
+          if (found != indexOf.end() && !fixedReasons[found->second])
+            fixedReasons[found->second] = "it has a reinterpret cast";
+        }
+        return;
+      }
       SmallVector<Access> accesses;
       instruction.getAccesses(accesses);
       for (const Access &access : accesses) {

@@ -65,10 +65,13 @@ struct VnSplitPass : FunctionPass<walrus::impl::VnSplitBase<VnSplitPass>> {
 private:
   void splitFunc(FuncOp func, FuncCounts &counts);
   /// The plan for `memloc`, or why it is not split.
-  /// `users`: the instructions accessing it, in program order.
+  /// `users`: the instructions accessing it, in program order;
+  /// `foreignUser`: an operation other than an instruction using it, if any
+  /// (a view when there is one).
   FailureOr<SplitPlan> plan(MemlocOp memloc, int64_t numMemlocs,
                             const llvm::StringSet<> &names,
-                            ArrayRef<Operation *> users, std::string &why);
+                            ArrayRef<Operation *> users, Operation *foreignUser,
+                            std::string &why);
 
   /// Names of memory locations another core writes with bir.sb2sb: the
   /// writer finds them by name, so they keep their name and shape. Gathered
@@ -190,6 +193,7 @@ static double getDuplication(ArrayRef<TensorBox> pieces) {
 FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
                                        const llvm::StringSet<> &names,
                                        ArrayRef<Operation *> users,
+                                       Operation *foreignUser,
                                        std::string &why) {
   MemoryType type = memloc.getMemoryType();
   auto reject = [&](const Twine &reason) {
@@ -209,14 +213,11 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   if (remotelyWritten.contains(memloc.getName()))
     return reject(" due to CollectiveCompute access or cross-core access");
 
-  // Views sit among the memory locations, before every instruction.
-  for (Operation *user : memloc->getUsers()) {
-    if (isa<ViewOp>(user))
-      return reject(" due to reinterpret cast");
-    if (!isa<InstructionOpInterface>(user))
-      return reject(" due to its use by '" + user->getName().getStringRef() +
-                    "'");
-  }
+  if (foreignUser && isa<ViewOp>(foreignUser))
+    return reject(" due to reinterpret cast");
+  if (foreignUser)
+    return reject(" due to its use by '" +
+                  foreignUser->getName().getStringRef() + "'");
   // Users in program order, so that pieces are numbered by first access.
   SplitPlan plan;
   FootprintCache footprints(type);
@@ -348,24 +349,35 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
   for (MemlocOp memloc : memlocs)
     names.insert(memloc.getName());
   int64_t numMemlocs = memlocs.size();
-  // The instructions accessing each memory location, in program order, from
-  // one walk; those a split removes are skipped later.
+  // The instructions accessing each memory location, in program order, and
+  // any other operation using it (a view first), from one walk: following
+  // each tensor's use list instead visits the program in no useful order.
+  // The instructions a split removes are skipped later.
   DenseMap<Operation *, unsigned> indexOf;
   for (auto [index, memloc] : llvm::enumerate(memlocs))
     indexOf.try_emplace(memloc, index);
   std::vector<SmallVector<Operation *>> users(memlocs.size());
-  func.walk([&](InstructionOpInterface instruction) {
-    for (Value operand : instruction->getOperands()) {
+  SmallVector<Operation *> foreignUsers(memlocs.size(), nullptr);
+  func.walk([&](Operation *op) {
+    bool isInstruction = isa<InstructionOpInterface>(op);
+    for (Value operand : op->getOperands()) {
       auto found = indexOf.find(operand.getDefiningOp());
       if (found == indexOf.end())
         continue;
+      if (!isInstruction) {
+        Operation *&foreign = foreignUsers[found->second];
+        if (!foreign || (isa<ViewOp>(op) && !isa<ViewOp>(foreign)))
+          foreign = op;
+        continue;
+      }
       SmallVector<Operation *> &list = users[found->second];
-      if (list.empty() || list.back() != instruction)
-        list.push_back(instruction);
+      if (list.empty() || list.back() != op)
+        list.push_back(op);
     }
   });
   DenseSet<Operation *> erased;
-  for (auto [memloc, memlocUsers] : llvm::zip(memlocs, users)) {
+  for (auto [memloc, memlocUsers, foreignUser] :
+       llvm::zip(memlocs, users, foreignUsers)) {
     if (skipped.contains(memloc.getName())) {
       remark(memloc, "skipping '" + memloc.getName() + "' by user request");
       continue;
@@ -375,7 +387,7 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
       llvm::erase_if(memlocUsers,
                      [&](Operation *user) { return erased.contains(user); });
     FailureOr<SplitPlan> splitPlan =
-        plan(memloc, numMemlocs, names, memlocUsers, why);
+        plan(memloc, numMemlocs, names, memlocUsers, foreignUser, why);
     if (failed(splitPlan)) {
       remark(memloc, "not splitting '" + memloc.getName() + "'" + why);
       continue;

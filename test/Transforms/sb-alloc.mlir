@@ -120,3 +120,21 @@ bir.func @segments {
   bir.memset %t[#bir.ap<0, [[64, 128], [1, 64]]>], 2.0 : !bir.sbuf<128x64xf32>
   bir.dma %y[#bir.ap<8192, [[64, 128], [1, 64]]>], %t[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.dram<256x64xf32>, !bir.sbuf<128x64xf32>
 }
+
+// -----
+
+// memloc_split leaves a tile with a view whole: the view reads its bytes
+// at any time.
+
+// CHECK-LABEL: bir.func @viewed_segments
+// CHECK:       %t = bir.memloc "t" internal address 0 base_partition 0 : !bir.sbuf<128x64xf32>
+// CHECK-NOT:   t_S1
+bir.func @viewed_segments {
+  %y = bir.memloc "y" output : !bir.dram<256x64xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x64xf32>
+  %v = bir.view %t : !bir.sbuf<128x64xf32> to !bir.sbuf<128x32xf64>
+  bir.memset %t[#bir.ap<0, [[64, 128], [1, 64]]>], 1.0 : !bir.sbuf<128x64xf32>
+  bir.dma %y[#bir.ap<0, [[64, 128], [1, 64]]>], %t[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.dram<256x64xf32>, !bir.sbuf<128x64xf32>
+  bir.memset %t[#bir.ap<0, [[64, 128], [1, 64]]>], 2.0 : !bir.sbuf<128x64xf32>
+  bir.dma %y[#bir.ap<8192, [[64, 128], [1, 64]]>], %t[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.dram<256x64xf32>, !bir.sbuf<128x64xf32>
+}
