@@ -16,11 +16,13 @@ using namespace walrus::bir;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static Access readOf(OpOperand &operand, StringAttr patternName) {
-  return {&operand, patternName, AccessKind::Read};
+static Access readOf(OpOperand &operand, StringAttr patternName,
+                     AccessPatternAttr &pattern) {
+  return {&operand, patternName, &pattern, AccessKind::Read};
 }
-static Access writeOf(OpOperand &operand, StringAttr patternName) {
-  return {&operand, patternName, AccessKind::Write};
+static Access writeOf(OpOperand &operand, StringAttr patternName,
+                      AccessPatternAttr &pattern) {
+  return {&operand, patternName, &pattern, AccessKind::Write};
 }
 
 static MemoryType memoryTypeOf(Value value) {
@@ -233,8 +235,10 @@ LogicalResult ViewOp::verify() {
 //===----------------------------------------------------------------------===//
 
 void DmaOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult DmaOp::verify() {
@@ -246,8 +250,10 @@ LogicalResult DmaOp::verify() {
 }
 
 void TensorCopyOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult TensorCopyOp::verify() {
@@ -258,7 +264,8 @@ LogicalResult TensorCopyOp::verify() {
 }
 
 void MemsetOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
 }
 
 LogicalResult MemsetOp::verify() {
@@ -266,8 +273,10 @@ LogicalResult MemsetOp::verify() {
 }
 
 void TransposeOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult TransposeOp::verify() {
@@ -290,9 +299,12 @@ LogicalResult TransposeOp::verify() {
 void MatmultOp::getAccesses(SmallVectorImpl<Access> &accesses) {
   // Without `start` the matmult adds to what the accumulator holds.
   accesses.push_back({&getDstMutable(), getDstApAttrName(),
+                      &getProperties().dst_ap,
                       getStart() ? AccessKind::Write : AccessKind::ReadWrite});
-  accesses.push_back(readOf(getStationaryMutable(), getStationaryApAttrName()));
-  accesses.push_back(readOf(getMovingMutable(), getMovingApAttrName()));
+  accesses.push_back(readOf(getStationaryMutable(), getStationaryApAttrName(),
+                            getProperties().stationary_ap));
+  accesses.push_back(readOf(getMovingMutable(), getMovingApAttrName(),
+                            getProperties().moving_ap));
 }
 
 LogicalResult MatmultOp::verify() {
@@ -366,8 +378,10 @@ static LogicalResult verifyElementwise(
 }
 
 void ActivationOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult ActivationOp::verify() {
@@ -376,9 +390,12 @@ LogicalResult ActivationOp::verify() {
 }
 
 void TensorTensorOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getLhsMutable(), getLhsApAttrName()));
-  accesses.push_back(readOf(getRhsMutable(), getRhsApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getLhsMutable(), getLhsApAttrName(), getProperties().lhs_ap));
+  accesses.push_back(
+      readOf(getRhsMutable(), getRhsApAttrName(), getProperties().rhs_ap));
 }
 
 LogicalResult TensorTensorOp::verify() {
@@ -388,8 +405,10 @@ LogicalResult TensorTensorOp::verify() {
 }
 
 void TensorScalarOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult TensorScalarOp::verify() {
@@ -398,8 +417,10 @@ LogicalResult TensorScalarOp::verify() {
 }
 
 void TensorReduceOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult TensorReduceOp::verify() {
@@ -417,8 +438,10 @@ LogicalResult TensorReduceOp::verify() {
 }
 
 void CollectiveOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult CollectiveOp::verify() {
@@ -450,8 +473,10 @@ LogicalResult CoreBarrierOp::verify() {
 void Sb2SbOp::getAccesses(SmallVectorImpl<Access> &accesses) {
   // `dst` is written on the peer core; on this core only `src` is touched,
   // but both are listed so that layout passes keep the two in step.
-  accesses.push_back(writeOf(getDstMutable(), getDstApAttrName()));
-  accesses.push_back(readOf(getSrcMutable(), getSrcApAttrName()));
+  accesses.push_back(
+      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult Sb2SbOp::verify() {

@@ -18,8 +18,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "Walrus/Dialect/BIR/IR/BIROpsDialect.h.inc"
 #include "Walrus/Dialect/BIR/IR/BIREnums.h.inc"
+#include "Walrus/Dialect/BIR/IR/BIROpsDialect.h.inc"
 
 #include "Walrus/Dialect/BIR/IR/BIRAttrInterfaces.h.inc"
 #include "Walrus/Dialect/BIR/IR/BIRTypeInterfaces.h.inc"
@@ -40,6 +40,9 @@ enum class AccessKind { Read, Write, ReadWrite };
 struct Access {
   mlir::OpOperand *operand;
   mlir::StringAttr patternName;
+  /// The pattern in the owner's properties: read and written in place,
+  /// where a lookup by name compares the names of every inherent attribute.
+  AccessPatternAttr *pattern;
   AccessKind kind;
 
   mlir::Operation *getOwner() const { return operand->getOwner(); }
@@ -47,13 +50,9 @@ struct Access {
   MemoryType getMemoryType() const {
     return llvm::cast<MemoryType>(getMemloc().getType());
   }
-  AccessPatternAttr getPattern() const {
-    return getOwner()->getAttrOfType<AccessPatternAttr>(patternName);
-  }
+  AccessPatternAttr getPattern() const { return *pattern; }
   void setMemloc(mlir::Value memloc) const { operand->set(memloc); }
-  void setPattern(AccessPatternAttr pattern) const {
-    getOwner()->setAttr(patternName, pattern);
-  }
+  void setPattern(AccessPatternAttr newPattern) const { *pattern = newPattern; }
   bool reads() const { return kind != AccessKind::Write; }
   bool writes() const { return kind != AccessKind::Read; }
 };
