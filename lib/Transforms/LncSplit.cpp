@@ -13,6 +13,7 @@
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
@@ -42,18 +43,31 @@ struct CoreModule {
   unsigned numPrunedLoops = 0;
 };
 
-/// Binds the shard id of one core in a module and prunes what does not run
-/// there. Access patterns are uniqued attributes shared by many
-/// instructions, so each is bound once.
+/// Binds the shard id of one core and prunes what does not run there,
+/// either in place or while copying the symbolic module. Access patterns
+/// are uniqued attributes shared by many instructions, so each is bound
+/// once.
 class Concretizer {
 public:
   explicit Concretizer(CoreModule &target)
       : target(target),
         maskName(StringAttr::get(target.module.getContext(), "mask")) {}
 
+  /// Concretizes `target.module` in place.
   void run() {
     for (FuncOp func : target.module.getOps<FuncOp>())
       concretizeBlock(func.getBody().front());
+  }
+
+  /// Builds the core's module from `source` without changing it, so that
+  /// several cores can be built from it at once: an instruction that does
+  /// not run on the core is never copied, and a kept one is bound while it
+  /// is still in cache.
+  ModuleOp copyFrom(ModuleOp source) {
+    IRMapping mapping;
+    auto module = cast<ModuleOp>(copyWithoutRegions(*source, mapping));
+    copyRegions(*source, *module, mapping);
+    return module;
   }
 
 private:
@@ -76,28 +90,96 @@ private:
         continue;
       }
       ++target.numInstructions;
-      if (!concretizeInstruction(instruction)) {
+      if (!runsHere(instruction)) {
         ++target.numPrunedInstructions;
         op.erase();
         continue;
       }
+      bind(instruction);
       anyLeft = true;
     }
     return anyLeft;
   }
 
-  /// Returns false when the instruction does not run on this core.
-  bool concretizeInstruction(InstructionOpInterface instruction) {
-    Operation *op = instruction;
-    if (IntegerSetAttr mask = instruction.getMaskAttr()) {
-      auto [known, isNew] = maskHolds.try_emplace(mask, false);
-      if (isNew)
-        known->second = isMaskTrueAt(mask.getValue(), target.core);
-      if (!known->second)
-        return false;
-      // It runs here, so the mask is now always true: drop it.
-      op->removeAttr(maskName);
+  /// `Operation::clone` without regions, and without recording the
+  /// operation in `mapping`: only values are looked up.
+  static Operation *copyWithoutRegions(Operation &op, IRMapping &mapping) {
+    SmallVector<Value, 4> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(mapping.lookupOrDefault(operand));
+    Operation *copy = Operation::create(
+        op.getLoc(), op.getName(), op.getResultTypes(), operands,
+        op.getRawDictionaryAttrs(), op.getPropertiesStorage(), BlockRange(),
+        op.getNumRegions());
+    mapping.map(op.getResults(), copy->getResults());
+    return copy;
+  }
+
+  void copyRegions(Operation &from, Operation &to, IRMapping &mapping) {
+    for (auto [source, copy] : llvm::zip(from.getRegions(), to.getRegions()))
+      for (Block &block : source) {
+        auto *copyBlock = new Block();
+        copy.push_back(copyBlock);
+        for (BlockArgument argument : block.getArguments())
+          mapping.map(argument, copyBlock->addArgument(argument.getType(),
+                                                       argument.getLoc()));
+        copyBlockInto(block, *copyBlock, mapping);
+      }
+  }
+
+  /// The copying form of `concretizeBlock`: returns whether any
+  /// instruction was copied into `to`.
+  bool copyBlockInto(Block &from, Block &to, IRMapping &mapping) {
+    bool anyLeft = false;
+    for (Operation &op : from) {
+      auto instruction = dyn_cast<InstructionOpInterface>(op);
+      if (instruction) {
+        ++target.numInstructions;
+        if (!runsHere(instruction)) {
+          ++target.numPrunedInstructions;
+          continue;
+        }
+      }
+      Operation *copy = copyWithoutRegions(op, mapping);
+      if (instruction) {
+        bind(cast<InstructionOpInterface>(copy));
+      } else if (isa<LoopOp>(op)) {
+        copyRegions(op, *copy, mapping);
+        if (!hasInstructions(cast<LoopOp>(copy))) {
+          ++target.numPrunedLoops;
+          copy->destroy();
+          continue;
+        }
+      } else {
+        copyRegions(op, *copy, mapping);
+      }
+      to.push_back(copy);
+      anyLeft = true;
     }
+    return anyLeft;
+  }
+
+  static bool hasInstructions(LoopOp loop) {
+    return !loop.getBody().front().empty();
+  }
+
+  /// Whether the instruction runs on this core.
+  bool runsHere(InstructionOpInterface instruction) {
+    IntegerSetAttr mask = instruction.getMaskAttr();
+    if (!mask)
+      return true;
+    auto [known, isNew] = maskHolds.try_emplace(mask, false);
+    if (isNew)
+      known->second = isMaskTrueAt(mask.getValue(), target.core);
+    return known->second;
+  }
+
+  /// Binds the shard id in an instruction that runs on this core.
+  void bind(InstructionOpInterface instruction) {
+    Operation *op = instruction;
+    // It runs here, so the mask is now always true: drop it.
+    if (instruction.getMaskAttr())
+      op->removeAttr(maskName);
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
     for (const Access &access : accesses) {
@@ -118,7 +200,6 @@ private:
     } else if (auto copy = dyn_cast<Sb2SbOp>(op)) {
       copy.setPeer(bindShard(copy.getPeer(), target.core));
     }
-    return true;
   }
 
   CoreModule &target;
@@ -304,31 +385,40 @@ void LncSplitPass::runOnOperation() {
     }
   }
 
-  // Clone: cores 0 .. N-2 get clones, made in parallel from the untouched
-  // originals and placed before them; the original becomes core N-1.
-  SmallVector<CoreModule *> toClone;
+  // Cores 0 .. N-2 are built from the untouched symbolic modules, all at
+  // once, and placed before them; then each symbolic module becomes its
+  // core N-1 in place.
+  SmallVector<CoreModule *> copies;
   for (CoreModule &core : cores)
     if (core.core != core.lncSize - 1)
-      toClone.push_back(&core);
-  SmallVector<ModuleOp> clones(toClone.size());
+      copies.push_back(&core);
+  SmallVector<ModuleOp> built(copies.size());
   if (roundtripClones) {
-    for (auto [core, clone] : llvm::zip(toClone, clones)) {
+    for (auto [core, module] : llvm::zip(copies, built)) {
       FailureOr<ModuleOp> roundTripped = cloneModule(core->module);
       if (failed(roundTripped))
         return signalPassFailure();
-      clone = *roundTripped;
+      module = *roundTripped;
     }
   } else {
-    parallelFor(&getContext(), 0, toClone.size(), [&](size_t index) {
-      clones[index] = cast<ModuleOp>(toClone[index]->module->clone());
+    parallelFor(&getContext(), 0, copies.size(), [&](size_t index) {
+      built[index] =
+          Concretizer(*copies[index]).copyFrom(copies[index]->module);
     });
   }
-  for (auto [core, clone] : llvm::zip(toClone, clones)) {
+  for (auto [core, module] : llvm::zip(copies, built)) {
     core->module->getBlock()->getOperations().insert(
-        Block::iterator(core->module), clone);
-    core->module = clone;
+        Block::iterator(core->module), module);
+    core->module = module;
     ++numClones;
   }
+  // What is still symbolic is concretized in place, the cores in parallel.
+  SmallVector<CoreModule *> inPlace;
+  for (CoreModule &core : cores)
+    if (roundtripClones || core.core == core.lncSize - 1)
+      inPlace.push_back(&core);
+  parallelForEach(&getContext(), inPlace,
+                  [](CoreModule *core) { Concretizer(*core).run(); });
   for (CoreModule &core : cores) {
     MLIRContext *context = &getContext();
     core.module.setSymName(core.name);
@@ -339,10 +429,6 @@ void LncSplitPass::runOnOperation() {
         BIRDialect::kLncSizeAttrName,
         IntegerAttr::get(IntegerType::get(context, 64), core.lncSize));
   }
-
-  // Concretize: the per-core modules are independent.
-  parallelForEach(&getContext(), cores,
-                  [](CoreModule &core) { Concretizer(core).run(); });
 
   unsigned numPruned = 0;
   for (CoreModule &core : cores) {

@@ -145,3 +145,40 @@ module @nc_symbolic attributes {bir.lnc_size = 4 : i64} {
     bir.memset %t[#bir.sap<()[s0] -> (s0 * 128), [[4, 32], [1, 4]]>], 0.0 : !bir.sbuf<128x4xf32>
   }
 }
+
+// -----
+
+// Pruning on both paths: core 0 is built by copying (it never copies the
+// instructions masked off, nor the loops left empty, nested or not), core 1
+// is the original, pruned in place.
+
+// CHECK-LABEL: bir.func @pruning
+// CHECK:         bir.loop 0 to 2 step 1 {
+// CHECK-NEXT:      bir.loop 0 to 3 step 1 {
+// CHECK-NEXT:        bir.memset %t[#bir.sap<(d0, d1) -> (d0 * 8 + d1)
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    bir.memset %t[#bir.ap<0,
+// CHECK-NEXT:  }
+// CHECK:       module @nc01
+// CHECK:         bir.loop 0 to 4 step 1 {
+// CHECK-NEXT:      bir.memset %t[#bir.sap<(d0) -> (d0 + 4)
+// CHECK-NEXT:    }
+// CHECK-NEXT:    bir.memset %t[#bir.ap<4,
+// CHECK-NEXT:  }
+module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {
+  bir.func @pruning {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x32xf32>
+    bir.loop 0 to 2 step 1 {
+      bir.loop 0 to 3 step 1 {
+        bir.memset %t[#bir.sap<(d0, d1)[s0] -> (d0 * 8 + d1 + s0 * 16), [[32, 128], [1, 1]]>], 0.0
+          {mask = affine_set<()[s0] : (s0 == 0)>} : !bir.sbuf<128x32xf32>
+      }
+    }
+    bir.loop 0 to 4 step 1 {
+      bir.memset %t[#bir.sap<(d0)[s0] -> (d0 + s0 * 4), [[32, 128], [1, 1]]>], 1.0
+        {mask = affine_set<()[s0] : (s0 - 1 == 0)>} : !bir.sbuf<128x32xf32>
+    }
+    bir.memset %t[#bir.sap<()[s0] -> (s0 * 4), [[32, 128], [1, 4]]>], 2.0 : !bir.sbuf<128x32xf32>
+  }
+}
