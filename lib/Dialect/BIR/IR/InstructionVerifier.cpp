@@ -207,8 +207,21 @@ static LogicalResult verifyPeer(Sb2SbOp copy, ArrayRef<int64_t> shardIds,
 }
 
 LogicalResult walrus::bir::verifyForCores(Operation *op,
-                                          ArrayRef<int64_t> shardIds,
+                                          ArrayRef<int64_t> allShardIds,
                                           int64_t lncSize) {
+  // A masked instruction runs, and must stay in bounds, only where its mask
+  // holds: a partial last tile is masked to the core that has it.
+  SmallVector<int64_t> shardIds;
+  IntegerSetAttr mask = cast<InstructionOpInterface>(op).getMaskAttr();
+  for (int64_t shard : allShardIds) {
+    std::optional<bool> holds =
+        mask ? evaluateMask(mask.getValue(), shard) : true;
+    if (!holds)
+      return op->emitOpError() << "mask cannot be evaluated at s0 = " << shard
+                               << " (a division by zero)";
+    if (*holds)
+      shardIds.push_back(shard);
+  }
   unsigned loopDepth = getEnclosingLoops(op).size();
   SmallVector<Access> accesses;
   cast<InstructionOpInterface>(op).getAccesses(accesses);

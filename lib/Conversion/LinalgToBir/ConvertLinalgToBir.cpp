@@ -1,0 +1,259 @@
+//===- ConvertLinalgToBir.cpp - The -convert-linalg-to-bir pass -----------===//
+//
+// Finds the functions a host compiler wrote in linalg on memrefs, builds a
+// bir.kernel per function (the op lowerings are in Lowerings.h) and
+// replaces the function's linalg ops by a bir.launch of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace walrus {
+#define GEN_PASS_DEF_CONVERTLINALGTOBIR
+#include "Walrus/Transforms/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+using namespace walrus::linalg_to_bir;
+
+LogicalResult walrus::linalg_to_bir::unsupported(Operation *op,
+                                                 const Twine &why) {
+  return op->emitError() << "convert-linalg-to-bir: '"
+                         << op->getName().getStringRef()
+                         << "' is not supported with " << why;
+}
+
+FailureOr<DramTensor> Lowering::getTensor(Operation *user, Value memref) {
+  auto found = tensors.find(memref);
+  if (found == tensors.end())
+    return unsupported(user, "an operand that is not a function argument or "
+                             "a memref.alloc of the function");
+  return found->second;
+}
+
+namespace {
+/// A memref the kernel reads or writes, and how it is bound.
+struct KernelTensor {
+  Value memref;
+  TensorKind kind;
+  std::string name;
+};
+
+struct ConvertLinalgToBirPass
+    : walrus::impl::ConvertLinalgToBirBase<ConvertLinalgToBirPass> {
+  using ConvertLinalgToBirBase::ConvertLinalgToBirBase;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult convert(func::FuncOp func, TargetAttr target);
+  FailureOr<SmallVector<KernelTensor>> classify(func::FuncOp func);
+  LogicalResult lower(Operation *op, Lowering &lowering);
+};
+} // namespace
+
+static bool isParallel(utils::IteratorType iterator) {
+  return iterator == utils::IteratorType::parallel;
+}
+
+static bool isLinalg(Operation &op) {
+  return isa<linalg::LinalgOp, linalg::SoftmaxOp>(op);
+}
+
+/// A static, row-major memref of whole-byte elements.
+static LogicalResult checkMemref(Operation *user, Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type)
+    return success();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return unsupported(user, "a memref that is not static and row-major");
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 ||
+      element.getIntOrFloatBitWidth() > 64 || type.getNumElements() == 0)
+    return unsupported(user, "a memref of other than whole-byte elements of "
+                             "at most 64 bits, or of no elements");
+  return success();
+}
+
+FailureOr<SmallVector<KernelTensor>>
+ConvertLinalgToBirPass::classify(func::FuncOp func) {
+  if (!func.getBody().hasOneBlock())
+    return func.emitError("convert-linalg-to-bir: a function of more than "
+                          "one block is not supported");
+  Block &body = func.getBody().front();
+  DenseSet<Value> written, used, returned;
+  for (Operation &op : body) {
+    if (isa<memref::AllocOp, memref::DeallocOp, arith::ConstantOp,
+            func::ReturnOp>(op) ||
+        isLinalg(op)) {
+      for (Value operand : op.getOperands())
+        if (failed(checkMemref(&op, operand)))
+          return failure();
+    } else {
+      return op.emitError() << "convert-linalg-to-bir: '"
+                            << op.getName().getStringRef()
+                            << "' is not supported in a function it lowers";
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op))
+      returned.insert(ret.getOperands().begin(), ret.getOperands().end());
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+      for (Value operand : op.getOperands())
+        used.insert(operand);
+      for (OpOperand &init : dps.getDpsInitsMutable())
+        written.insert(init.get());
+    }
+  }
+  SmallVector<KernelTensor> tensors;
+  for (BlockArgument argument : body.getArguments())
+    if (used.contains(argument))
+      tensors.push_back({argument,
+                         written.contains(argument) ? TensorKind::Output
+                                                    : TensorKind::Input,
+                         ("arg" + Twine(argument.getArgNumber())).str()});
+  unsigned results = 0, buffers = 0;
+  for (auto alloc : body.getOps<memref::AllocOp>()) {
+    if (!used.contains(alloc))
+      continue;
+    if (returned.contains(alloc))
+      tensors.push_back(
+          {alloc, TensorKind::Output, ("result" + Twine(results++)).str()});
+    else
+      tensors.push_back(
+          {alloc, TensorKind::Internal, ("buf" + Twine(buffers++)).str()});
+  }
+  // The launch binds inputs and outputs in the order of their memory
+  // locations: arguments, then returned allocations.
+  return tensors;
+}
+
+LogicalResult ConvertLinalgToBirPass::lower(Operation *op,
+                                            Lowering &lowering) {
+  if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
+    return lowerSoftmax(softmax, lowering);
+  if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
+    return lowerTranspose(transpose, lowering);
+  if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+    return lowerMatmul(cast<linalg::LinalgOp>(op), lowering);
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  if (!linalgOp.hasPureBufferSemantics())
+    return unsupported(op, "tensor operands (bufferize first: "
+                           "-one-shot-bufferize=\"bufferize-function-"
+                           "boundaries\")");
+  SmallVector<utils::IteratorType> iterators =
+      linalgOp.getIteratorTypesArray();
+  if (llvm::all_of(iterators, isParallel))
+    return lowerElementwise(linalgOp, lowering);
+  if (!iterators.empty() && iterators.back() == utils::IteratorType::reduction &&
+      llvm::all_of(ArrayRef(iterators).drop_back(),
+                   isParallel))
+    return lowerReduction(linalgOp, lowering);
+  return unsupported(op, "its iterators (only all-parallel ops and "
+                         "reductions of the innermost dimension lower)");
+}
+
+LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
+                                              TargetAttr target) {
+  FailureOr<SmallVector<KernelTensor>> classified = classify(func);
+  if (failed(classified))
+    return failure();
+  MLIRContext *context = &getContext();
+  OpBuilder builder(context);
+  builder.setInsertionPointAfter(func);
+  auto kernel = KernelOp::create(builder, func.getLoc(),
+                                 (func.getSymName() + "_kernel").str());
+  builder.setInsertionPointToEnd(&kernel.getBody().front());
+  auto program = ModuleOp::create(builder, func.getLoc(), "nc_symbolic");
+  program->setAttr(BIRDialect::kLncSizeAttrName,
+                   builder.getI64IntegerAttr(lncSize));
+  program->setAttr(BIRDialect::kTargetAttrName, target);
+  builder.setInsertionPointToEnd(program.getBody());
+  auto main = FuncOp::create(builder, func.getLoc(), "main");
+
+  KernelBuilder kernelBuilder(main, lncSize, target, instructionLimit);
+  DenseMap<Value, DramTensor> tensors;
+  SmallVector<Value> bound;
+  for (const KernelTensor &tensor : *classified) {
+    auto type = cast<MemRefType>(tensor.memref.getType());
+    MemlocOp memloc = kernelBuilder.addMemloc(
+        tensor.name, tensor.kind,
+        DramType::get(context, type.getShape(), type.getElementType()));
+    DramTensor &dram = tensors[tensor.memref];
+    dram.memloc = memloc;
+    dram.elementType = type.getElementType();
+    dram.columns = type.getRank() ? type.getShape().back() : 1;
+    dram.rows = type.getNumElements() / dram.columns;
+    if (tensor.kind != TensorKind::Internal)
+      bound.push_back(tensor.memref);
+  }
+  Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}};
+  SmallVector<Operation *> lowered;
+  for (Operation &op : func.getBody().front()) {
+    if (!isLinalg(op))
+      continue;
+    // Every core reads what every core wrote before it.
+    if (!lowered.empty() && lncSize > 1)
+      kernelBuilder.create<CoreBarrierOp>(
+          op.getLoc(), ("after_op" + Twine(lowered.size())).str());
+    if (failed(lower(&op, lowering))) {
+      kernel.erase();
+      return failure();
+    }
+    if (kernelBuilder.overLimit()) {
+      kernel.erase();
+      return op.emitError()
+             << "convert-linalg-to-bir: the kernel would have more than "
+             << kernelBuilder.getInstructionLimit()
+             << " instructions (instruction-limit)";
+    }
+    lowered.push_back(&op);
+  }
+
+  // The host keeps what it returns and launches the kernel.
+  SymbolTable(func->getParentOp()).insert(kernel);
+  Operation *terminator = func.getBody().front().getTerminator();
+  builder.setInsertionPoint(terminator);
+  LaunchOp::create(builder, func.getLoc(), kernel.getSymName(), bound);
+  for (Operation *op : lowered)
+    op->erase();
+  for (Operation &op :
+       llvm::make_early_inc_range(llvm::reverse(func.getBody().front())))
+    if (isa<memref::DeallocOp>(op) ||
+        (isa<memref::AllocOp, arith::ConstantOp>(op) && op.use_empty()))
+      op.erase();
+  return success();
+}
+
+void ConvertLinalgToBirPass::runOnOperation() {
+  ModuleOp host = getOperation();
+  if (lncSize < 1 || lncSize > 128 || columnTile < 1 || columnTile > 65536 ||
+      instructionLimit < 1) {
+    host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
+                   "column-tile 1 to 65536 and instruction-limit positive");
+    return signalPassFailure();
+  }
+  TargetAttr target = TargetAttr::getPreset(&getContext(), targetName);
+  if (!target) {
+    host.emitError() << "convert-linalg-to-bir: unknown target '"
+                     << targetName << "' (trn1, trn2 or trn3)";
+    return signalPassFailure();
+  }
+  SmallVector<func::FuncOp> funcs;
+  host.walk([&](func::FuncOp func) {
+    if (!func.isExternal() &&
+        llvm::any_of(func.getBody().front(), isLinalg))
+      funcs.push_back(func);
+  });
+  for (func::FuncOp func : funcs)
+    if (failed(convert(func, target)))
+      signalPassFailure();
+}

@@ -1,0 +1,397 @@
+//===- Elementwise.cpp - Elementwise linalg ops to bir --------------------===//
+//
+// An op whose iterators are all parallel: the iteration space is seen as
+// rows x columns (the innermost dimension is the columns), each input is
+// loaded tile by tile (whole, or broadcast across rows or columns), the
+// body's scalar ops become one instruction each on the tiles, and the
+// yielded tile is stored (docs/LinalgToBir.md, "Elementwise ops").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+using namespace walrus::linalg_to_bir;
+
+namespace {
+/// How an operand's elements line up with the rows x columns view.
+enum class Broadcast {
+  None,          // element (r, c)
+  AcrossRows,    // one row, the same for every row: element c
+  AcrossColumns, // one value per row: element r
+  Both,          // one value
+};
+
+/// A value of the body: a tile, or a constant.
+struct Operand {
+  MemlocOp tile;
+  double constant = 0;
+  bool isConstant() const { return !tile; }
+  Type getElementType() {
+    return tile.getMemoryType().getElementType();
+  }
+};
+
+class ElementwiseLowering {
+public:
+  ElementwiseLowering(linalg::LinalgOp op, Lowering &lowering)
+      : op(op), lowering(lowering), kernel(lowering.kernel) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult classifyOperands();
+  /// Emits the body for one tile.
+  LogicalResult emitTile(const RowTile &rows, const ColumnTile &columns);
+  FailureOr<Operand> lower(Value value);
+  FailureOr<Operand> lowerOp(Operation *scalar);
+  FailureOr<Operand> binary(Operation *scalar, AluOp alu, bool commutative,
+                            Operand lhs, Operand rhs);
+  FailureOr<Operand> activation(Operation *scalar, ActivationFunction function,
+                                Operand source);
+  MemlocOp tileFor(Value value, Type elementType, StringRef stem = "t");
+  AccessPatternAttr tilePattern(MemlocOp tile) {
+    return kernel.tilePattern(tile, current.rows.partitions,
+                              current.columns.columns);
+  }
+  AccessPatternAttr dramPattern(const DramTensor &tensor, Broadcast broadcast);
+
+  linalg::LinalgOp op;
+  Lowering &lowering;
+  KernelBuilder &kernel;
+  int64_t rows = 1, columns = 1;
+  /// Per block argument: the DRAM tensor and how it is broadcast, or the
+  /// constant a scalar operand holds.
+  SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
+  SmallVector<double> scalars;
+  DramTensor output;
+  /// The tile of each body value, shared by every tile emitted.
+  DenseMap<Value, MemlocOp> tiles;
+  /// What each value is in the tile being emitted.
+  DenseMap<Value, Operand> values;
+  struct {
+    RowTile rows;
+    ColumnTile columns;
+  } current;
+};
+} // namespace
+
+/// The constant `value` holds, if an arith.constant defines it.
+static std::optional<double> getConstant(Value value) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  if (auto real = dyn_cast<FloatAttr>(attr))
+    return real.getValueAsDouble();
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return double(integer.getInt());
+  return std::nullopt;
+}
+
+LogicalResult ElementwiseLowering::classifyOperands() {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t range : ranges)
+    if (ShapedType::isDynamic(range))
+      return unsupported(op, "dynamic shapes");
+  unsigned rank = ranges.size();
+  for (unsigned dim = 0; dim + 1 < rank; ++dim) {
+    std::optional<int64_t> product = llvm::checkedMul(rows, ranges[dim]);
+    if (!product)
+      return unsupported(op, "more than 2^63 elements");
+    rows = *product;
+  }
+  columns = rank ? ranges.back() : 1;
+  if (op.getNumDpsInits() != 1)
+    return unsupported(op, "more than one output");
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!isa<MemRefType>(operand.get().getType())) {
+      std::optional<double> constant = getConstant(operand.get());
+      if (!constant)
+        return unsupported(op, "a scalar operand that is not a constant");
+      inputs.push_back(std::nullopt);
+      scalars.push_back(*constant);
+      continue;
+    }
+    FailureOr<DramTensor> tensor = lowering.getTensor(op, operand.get());
+    if (failed(tensor))
+      return failure();
+    // Which iteration dims the operand follows, in order; constant 0
+    // results index unit dims.
+    SmallVector<unsigned> dims;
+    for (AffineExpr result : map.getResults()) {
+      if (auto dim = dyn_cast<AffineDimExpr>(result))
+        dims.push_back(dim.getPosition());
+      else if (!isa<AffineConstantExpr>(result) ||
+               cast<AffineConstantExpr>(result).getValue() != 0)
+        return unsupported(op, "an indexing map that is not a projection");
+    }
+    if (!llvm::is_sorted(dims) ||
+        std::adjacent_find(dims.begin(), dims.end()) != dims.end())
+      return unsupported(op, "a permuting indexing map (use linalg.transpose)");
+    bool followsColumns = rank && llvm::is_contained(dims, rank - 1);
+    size_t rowDims = dims.size() - (followsColumns ? 1 : 0);
+    if (rowDims != 0 && rowDims + 1 != std::max<size_t>(rank, 1))
+      return unsupported(op, "a broadcast along some of the outer dimensions");
+    bool followsRows = rowDims != 0 || rank <= 1;
+    Broadcast broadcast = followsRows && followsColumns ? Broadcast::None
+                          : followsColumns              ? Broadcast::AcrossRows
+                          : followsRows ? Broadcast::AcrossColumns
+                                        : Broadcast::Both;
+    if (rank <= 1 && !followsColumns)
+      broadcast = Broadcast::Both;
+    if (op.isDpsInit(&operand)) {
+      if (broadcast != Broadcast::None)
+        return unsupported(op, "an output that is not indexed by every loop");
+      output = *tensor;
+    }
+    inputs.push_back(std::make_pair(*tensor, broadcast));
+    scalars.push_back(0);
+  }
+  return success();
+}
+
+AccessPatternAttr ElementwiseLowering::dramPattern(const DramTensor &tensor,
+                                                   Broadcast broadcast) {
+  AffineExpr row = current.rows.firstRow,
+             column = current.columns.firstColumn;
+  int64_t partitions = current.rows.partitions,
+          width = current.columns.columns;
+  switch (broadcast) {
+  case Broadcast::None:
+    return kernel.dramPattern(tensor, row, column, partitions, width);
+  case Broadcast::AcrossRows:
+    return kernel.pattern(column, {{0, partitions}, {1, width}});
+  case Broadcast::AcrossColumns:
+    return kernel.pattern(row, {{1, partitions}, {0, width}});
+  case Broadcast::Both:
+    break;
+  }
+  return kernel.pattern(kernel.constant(0), {{0, partitions}, {0, width}});
+}
+
+MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,
+                                      StringRef stem) {
+  MemlocOp &tile = tiles[value];
+  if (!tile)
+    tile = kernel.addTile(stem, 128, lowering.tiles.columns, elementType);
+  return tile;
+}
+
+FailureOr<Operand> ElementwiseLowering::lower(Value value) {
+  auto known = values.find(value);
+  if (known != values.end())
+    return known->second;
+  FailureOr<Operand> result = failure();
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (argument && argument.getOwner() == op.getBlock()) {
+    unsigned index = argument.getArgNumber();
+    if (!inputs[index]) {
+      result = Operand{MemlocOp(), scalars[index]};
+    } else {
+      auto [tensor, broadcast] = *inputs[index];
+      MemlocOp tile = tileFor(value, tensor.elementType, "in");
+      kernel.create<DmaOp>(op.getLoc(), tile, tilePattern(tile),
+                           tensor.memloc, dramPattern(tensor, broadcast));
+      result = Operand{tile};
+    }
+  } else if (std::optional<double> constant = getConstant(value)) {
+    result = Operand{MemlocOp(), *constant};
+  } else if (Operation *scalar = value.getDefiningOp();
+             scalar && scalar->getBlock() == op.getBlock()) {
+    result = lowerOp(scalar);
+  } else {
+    return unsupported(op, "a value defined outside the body that is not a "
+                           "constant");
+  }
+  if (succeeded(result))
+    values[value] = *result;
+  return result;
+}
+
+/// `x` when `value` is 1 / (1 + exp(-x)), the sigmoid as front ends
+/// write it.
+static Value matchSigmoid(Value value) {
+  auto divide = value.getDefiningOp<arith::DivFOp>();
+  if (!divide || getConstant(divide.getLhs()) != 1.0)
+    return {};
+  auto add = divide.getRhs().getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return {};
+  Value other = getConstant(add.getLhs()) == 1.0   ? add.getRhs()
+                : getConstant(add.getRhs()) == 1.0 ? add.getLhs()
+                                                   : Value();
+  auto exp = other ? other.getDefiningOp<math::ExpOp>() : math::ExpOp();
+  auto negate = exp ? exp.getOperand().getDefiningOp<arith::NegFOp>()
+                    : arith::NegFOp();
+  return negate ? negate.getOperand() : Value();
+}
+
+FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
+  auto unary = [&](ActivationFunction function) -> FailureOr<Operand> {
+    FailureOr<Operand> source = lower(scalar->getOperand(0));
+    if (failed(source))
+      return failure();
+    return activation(scalar, function, *source);
+  };
+  auto alu = [&](AluOp aluOp, bool commutative) -> FailureOr<Operand> {
+    FailureOr<Operand> lhs = lower(scalar->getOperand(0));
+    if (failed(lhs))
+      return failure();
+    FailureOr<Operand> rhs = lower(scalar->getOperand(1));
+    if (failed(rhs))
+      return failure();
+    return binary(scalar, aluOp, commutative, *lhs, *rhs);
+  };
+  Value result = scalar->getResult(0);
+  if (Value x = matchSigmoid(result)) {
+    FailureOr<Operand> source = lower(x);
+    if (failed(source))
+      return failure();
+    return activation(scalar, ActivationFunction::Sigmoid, *source);
+  }
+  // x * sigmoid(x), in either order, is silu.
+  if (auto multiply = dyn_cast<arith::MulFOp>(scalar))
+    for (auto [x, gate] : {std::pair(multiply.getLhs(), multiply.getRhs()),
+                           std::pair(multiply.getRhs(), multiply.getLhs())})
+      if (matchSigmoid(gate) == x) {
+        FailureOr<Operand> source = lower(x);
+        if (failed(source))
+          return failure();
+        return activation(scalar, ActivationFunction::Silu, *source);
+      }
+  return TypeSwitch<Operation *, FailureOr<Operand>>(scalar)
+      .Case<arith::AddFOp, arith::AddIOp>(
+          [&](auto) { return alu(AluOp::Add, true); })
+      .Case<arith::SubFOp, arith::SubIOp>(
+          [&](auto) { return alu(AluOp::Subtract, false); })
+      .Case<arith::MulFOp, arith::MulIOp>(
+          [&](auto) { return alu(AluOp::Multiply, true); })
+      .Case<arith::DivFOp>([&](auto) { return alu(AluOp::Divide, false); })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
+          [&](auto) { return alu(AluOp::Max, true); })
+      .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
+          [&](auto) { return alu(AluOp::Min, true); })
+      .Case<arith::NegFOp>([&](auto) -> FailureOr<Operand> {
+        FailureOr<Operand> source = lower(scalar->getOperand(0));
+        if (failed(source))
+          return failure();
+        return binary(scalar, AluOp::Multiply, true, *source,
+                      Operand{MemlocOp(), -1.0});
+      })
+      .Case<math::ExpOp>([&](auto) { return unary(ActivationFunction::Exp); })
+      .Case<math::TanhOp>(
+          [&](auto) { return unary(ActivationFunction::Tanh); })
+      .Case<math::RsqrtOp>(
+          [&](auto) { return unary(ActivationFunction::Rsqrt); })
+      .Case<arith::ExtFOp, arith::TruncFOp>(
+          [&](auto) { return unary(ActivationFunction::Identity); })
+      .Default([&](Operation *other) -> FailureOr<Operand> {
+        return unsupported(op, "'" + other->getName().getStringRef() +
+                                   "' in its body");
+      });
+}
+
+FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
+                                               bool commutative, Operand lhs,
+                                               Operand rhs) {
+  Type type = scalar->getResult(0).getType();
+  if (lhs.isConstant() && rhs.isConstant())
+    return unsupported(op, "a body value computed from constants alone");
+  if (lhs.isConstant() && commutative)
+    std::swap(lhs, rhs);
+  MemlocOp dst = tileFor(scalar->getResult(0), type);
+  Location loc = op.getLoc();
+  if (lhs.isConstant()) {
+    // c - x = x * -1 + c; c / x = (1 / x) * c.
+    if (alu == AluOp::Subtract) {
+      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst,
+                                    tilePattern(dst), rhs.tile,
+                                    tilePattern(rhs.tile), APFloat(-1.0));
+      kernel.create<TensorScalarOp>(loc, AluOp::Add, dst, tilePattern(dst),
+                                    dst, tilePattern(dst),
+                                    APFloat(lhs.constant));
+    } else {
+      kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, dst,
+                                  tilePattern(dst), rhs.tile,
+                                  tilePattern(rhs.tile), APFloat(1.0));
+      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst,
+                                    tilePattern(dst), dst, tilePattern(dst),
+                                    APFloat(lhs.constant));
+    }
+    return Operand{dst};
+  }
+  if (rhs.isConstant())
+    kernel.create<TensorScalarOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
+                                  tilePattern(lhs.tile), APFloat(rhs.constant));
+  else
+    kernel.create<TensorTensorOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
+                                  tilePattern(lhs.tile), rhs.tile,
+                                  tilePattern(rhs.tile));
+  return Operand{dst};
+}
+
+FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
+                                                   ActivationFunction function,
+                                                   Operand source) {
+  if (source.isConstant())
+    return unsupported(op, "a body value computed from constants alone");
+  MemlocOp dst = tileFor(scalar->getResult(0), scalar->getResult(0).getType());
+  kernel.create<ActivationOp>(op.getLoc(), function, dst, tilePattern(dst),
+                              source.tile, tilePattern(source.tile), APFloat(1.0));
+  return Operand{dst};
+}
+
+LogicalResult ElementwiseLowering::emitTile(const RowTile &rowTile,
+                                            const ColumnTile &columnTile) {
+  current.rows = rowTile;
+  current.columns = columnTile;
+  values.clear();
+  Value yielded = op.getBlock()->getTerminator()->getOperand(0);
+  FailureOr<Operand> result = lower(yielded);
+  if (failed(result))
+    return failure();
+  Location loc = op.getLoc();
+  MemlocOp stored = result->tile;
+  if (result->isConstant()) {
+    stored = tileFor(yielded, output.elementType, "out");
+    kernel.create<MemsetOp>(loc, stored, tilePattern(stored),
+                            APFloat(result->constant));
+  } else if (result->getElementType() != output.elementType) {
+    MemlocOp converted = tileFor(Value(), output.elementType, "out");
+    kernel.create<TensorCopyOp>(loc, converted, tilePattern(converted), stored,
+                                tilePattern(stored));
+    stored = converted;
+  }
+  kernel.create<DmaOp>(loc, output.memloc,
+                       dramPattern(output, Broadcast::None), stored,
+                       tilePattern(stored));
+  return success();
+}
+
+LogicalResult ElementwiseLowering::run() {
+  if (failed(classifyOperands()))
+    return failure();
+  LogicalResult status = success();
+  kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
+    kernel.forEachColumnTile(
+        columns, lowering.tiles.columns, [&](const ColumnTile &columnTile) {
+          if (succeeded(status))
+            status = emitTile(rowTile, columnTile);
+        });
+  });
+  return status;
+}
+
+LogicalResult walrus::linalg_to_bir::lowerElementwise(linalg::LinalgOp op,
+                                                      Lowering &lowering) {
+  return ElementwiseLowering(op, lowering).run();
+}

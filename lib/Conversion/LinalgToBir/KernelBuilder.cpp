@@ -1,0 +1,137 @@
+//===- KernelBuilder.cpp - Building a symbolic bir.func -------------------===//
+
+#include "KernelBuilder.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+using namespace walrus::linalg_to_bir;
+
+KernelBuilder::KernelBuilder(FuncOp func, int64_t lncSize, TargetAttr target,
+                             int64_t instructionLimit)
+    : builder(func.getContext()), memlocBuilder(func.getContext()),
+      lncSize(lncSize), target(target), instructionLimit(instructionLimit) {
+  Block &body = func.getBody().front();
+  builder.setInsertionPointToEnd(&body);
+  memlocBuilder.setInsertionPointToEnd(&body);
+}
+
+MemlocOp KernelBuilder::addMemloc(StringRef stem, TensorKind kind, Type type) {
+  std::string name = stem.str();
+  for (unsigned suffix = 1; !names.insert(name).second; ++suffix)
+    name = (stem + "_" + Twine(suffix)).str();
+  // Memory locations come before the first instruction.
+  OpBuilder::InsertionGuard guard(memlocBuilder);
+  Block *body = builder.getInsertionBlock();
+  while (body->getParentOp() && !isa<FuncOp>(body->getParentOp()))
+    body = body->getParentOp()->getBlock();
+  auto firstInstruction = llvm::find_if(*body, [](Operation &op) {
+    return !isa<MemlocOp, ViewOp>(op);
+  });
+  memlocBuilder.setInsertionPoint(body, firstInstruction);
+  auto memloc = MemlocOp::create(
+      memlocBuilder, builder.getUnknownLoc(), type,
+      memlocBuilder.getStringAttr(name),
+      TensorKindAttr::get(getContext(), kind), StringAttr(), IntegerAttr(),
+      IntegerAttr());
+  return memloc;
+}
+
+MemlocOp KernelBuilder::addTile(StringRef stem, int64_t partitions,
+                                int64_t columns, Type elementType, bool psum) {
+  SmallVector<int64_t> shape = {partitions, columns};
+  Type type = psum ? Type(PsumType::get(getContext(), shape, elementType))
+                   : Type(SbufType::get(getContext(), shape, elementType));
+  return addMemloc(stem, TensorKind::Internal, type);
+}
+
+AccessPatternAttr
+KernelBuilder::pattern(AffineExpr start,
+                       ArrayRef<std::pair<int64_t, int64_t>> pairs) {
+  SmallVector<int64_t> steps, nums;
+  for (auto [step, num] : pairs) {
+    steps.push_back(step);
+    nums.push_back(num);
+  }
+  AffineExpr folded = simplifyAffineExpr(start, depth, 1);
+  if (auto constant = dyn_cast<AffineConstantExpr>(folded))
+    return PhysicalAccessPatternAttr::get(getContext(), constant.getValue(),
+                                          steps, nums);
+  return SymbolicAccessPatternAttr::get(
+      getContext(), AffineMap::get(depth, 1, folded), steps, nums,
+      AffineMap(), AffineMap());
+}
+
+AccessPatternAttr KernelBuilder::tilePattern(MemlocOp tile,
+                                             int64_t partitions,
+                                             int64_t columns) {
+  int64_t free = tile.getMemoryType().getFreeSize();
+  return pattern(constant(0), {{free, partitions}, {1, columns}});
+}
+
+AccessPatternAttr KernelBuilder::dramPattern(const DramTensor &tensor,
+                                             AffineExpr row, AffineExpr column,
+                                             int64_t partitions,
+                                             int64_t columns) {
+  return pattern(row * tensor.columns + column,
+                 {{tensor.columns, partitions}, {1, columns}});
+}
+
+void KernelBuilder::loop(int64_t count,
+                         function_ref<void(AffineExpr)> body) {
+  if (count <= 0)
+    return;
+  if (count == 1)
+    return body(constant(0));
+  OpBuilder::InsertionGuard guard(builder);
+  auto loop = LoopOp::create(builder, builder.getUnknownLoc(), 0, count, 1);
+  builder.setInsertionPointToEnd(&loop.getBody().front());
+  AffineExpr iv = getAffineDimExpr(depth, getContext());
+  ++depth;
+  body(iv);
+  --depth;
+}
+
+void KernelBuilder::withCores(int64_t first, int64_t last,
+                              function_ref<void()> body) {
+  IntegerSet saved = mask;
+  if (first > 0 || last < lncSize - 1) {
+    AffineExpr s0 = shardId();
+    mask = first == last
+               ? IntegerSet::get(0, 1, {s0 - first}, {true})
+               : IntegerSet::get(0, 1, {s0 - first, constant(last) - s0},
+                                 {false, false});
+  }
+  body();
+  mask = saved;
+}
+
+void KernelBuilder::forEachRowTile(int64_t rows, int64_t tileRows,
+                                   function_ref<void(const RowTile &)> body) {
+  int64_t fullTiles = rows / tileRows, rest = rows % tileRows;
+  int64_t rounds = fullTiles / lncSize, lastRound = fullTiles % lncSize;
+  loop(rounds, [&](AffineExpr round) {
+    body({tileRows, (round * lncSize + shardId()) * tileRows});
+  });
+  if (lastRound)
+    withCores(0, lastRound - 1, [&] {
+      body({tileRows, (constant(rounds * lncSize) + shardId()) * tileRows});
+    });
+  if (rest)
+    withCores(lastRound, lastRound, [&] {
+      body({rest, constant(fullTiles * tileRows)});
+    });
+}
+
+void KernelBuilder::forEachColumnTile(
+    int64_t columns, int64_t tileColumns,
+    function_ref<void(const ColumnTile &)> body) {
+  int64_t fullTiles = columns / tileColumns, rest = columns % tileColumns;
+  loop(fullTiles,
+       [&](AffineExpr tile) { body({tileColumns, tile * tileColumns}); });
+  if (rest)
+    body({rest, constant(fullTiles * tileColumns)});
+}

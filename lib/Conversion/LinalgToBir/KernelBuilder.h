@@ -1,0 +1,132 @@
+//===- KernelBuilder.h - Building a symbolic bir.func ------------*- C++ -*-===//
+//
+// What every lowering of -convert-linalg-to-bir shares: memory locations
+// (DRAM tensors for the host's memrefs, SBUF and PSUM tiles), bir.loops,
+// access patterns whose start is an affine expression of the enclosing
+// loops' induction variables and the shard id, and the split of rows
+// across the cores (docs/LinalgToBir.md, "Tiles and cores").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_CONVERSION_LINALGTOBIR_KERNELBUILDER_H
+#define WALRUS_CONVERSION_LINALGTOBIR_KERNELBUILDER_H
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace walrus::linalg_to_bir {
+
+/// A DRAM tensor seen as rows x columns: the innermost dimension is the
+/// columns, every outer one is folded into the rows (row-major memrefs).
+struct DramTensor {
+  bir::MemlocOp memloc;
+  int64_t rows = 1, columns = 1;
+  mlir::Type elementType;
+};
+
+/// One tile of rows: `partitions` rows starting at row `firstRow` (an
+/// expression in the enclosing loops' dims and the shard id s0).
+struct RowTile {
+  int64_t partitions;
+  mlir::AffineExpr firstRow;
+};
+
+/// One tile of columns.
+struct ColumnTile {
+  int64_t columns;
+  mlir::AffineExpr firstColumn;
+};
+
+class KernelBuilder {
+public:
+  KernelBuilder(bir::FuncOp func, int64_t lncSize, bir::TargetAttr target,
+                int64_t instructionLimit);
+
+  mlir::MLIRContext *getContext() { return builder.getContext(); }
+  mlir::OpBuilder &getBuilder() { return builder; }
+  int64_t getLncSize() const { return lncSize; }
+  bir::TargetAttr getTarget() const { return target; }
+
+  /// A memory location named after `stem`, unique in the function, before
+  /// every instruction.
+  bir::MemlocOp addMemloc(llvm::StringRef stem, bir::TensorKind kind,
+                          mlir::Type type);
+  /// An SBUF (or PSUM) tile of `partitions` x `columns` elements.
+  bir::MemlocOp addTile(llvm::StringRef stem, int64_t partitions,
+                        int64_t columns, mlir::Type elementType,
+                        bool psum = false);
+
+  /// The access pattern starting at `start` (elements) with `pairs` of
+  /// [step, num]: a #bir.ap when the start is a constant, a #bir.sap over
+  /// the enclosing loops and s0 otherwise.
+  bir::AccessPatternAttr pattern(mlir::AffineExpr start,
+                                 llvm::ArrayRef<std::pair<int64_t, int64_t>>
+                                     pairs);
+  /// The first `partitions` x `columns` elements of a tile.
+  bir::AccessPatternAttr tilePattern(bir::MemlocOp tile, int64_t partitions,
+                                     int64_t columns);
+  /// `partitions` x `columns` elements of `tensor` from (row, column).
+  bir::AccessPatternAttr dramPattern(const DramTensor &tensor,
+                                     mlir::AffineExpr row,
+                                     mlir::AffineExpr column,
+                                     int64_t partitions, int64_t columns);
+
+  /// Creates an instruction at the current point, masked to the cores of
+  /// the tile being emitted (the mask is its last argument).
+  template <typename OpT, typename... Args>
+  OpT create(mlir::Location loc, Args &&...args) {
+    ++numInstructions;
+    return OpT::create(builder, loc, std::forward<Args>(args)...,
+                       mask ? mlir::IntegerSetAttr::get(mask)
+                            : mlir::IntegerSetAttr());
+  }
+  /// Whether the instruction limit was passed.
+  bool overLimit() const { return numInstructions > instructionLimit; }
+  int64_t getInstructionLimit() const { return instructionLimit; }
+
+  /// Runs `body` for `count` values of an induction variable: inside a
+  /// bir.loop when there are several, with the constant 0 for one.
+  void loop(int64_t count,
+            llvm::function_ref<void(mlir::AffineExpr)> body);
+
+  /// Runs `body` for every tile of `rows` rows, `tileRows` at a time, the
+  /// tiles dealt round-robin to the cores: tile t runs on core t % lnc.
+  /// Full rounds are one loop on every core, the last round of full tiles
+  /// is masked to the cores that have one, and a partial last tile to its
+  /// core.
+  void forEachRowTile(int64_t rows, int64_t tileRows,
+                      llvm::function_ref<void(const RowTile &)> body);
+  /// Runs `body` for every tile of `columns` columns, `tileColumns` at a
+  /// time, on the current cores: a loop over the full tiles, then the rest.
+  void forEachColumnTile(int64_t columns, int64_t tileColumns,
+                         llvm::function_ref<void(const ColumnTile &)> body);
+
+  /// A constant as an affine expression.
+  mlir::AffineExpr constant(int64_t value) {
+    return mlir::getAffineConstantExpr(value, getContext());
+  }
+
+private:
+  mlir::AffineExpr shardId() {
+    return mlir::getAffineSymbolExpr(0, getContext());
+  }
+  /// Runs `body` with instructions masked to the cores `first .. last`.
+  void withCores(int64_t first, int64_t last, llvm::function_ref<void()> body);
+
+  mlir::OpBuilder builder;
+  mlir::OpBuilder memlocBuilder;
+  int64_t lncSize;
+  bir::TargetAttr target;
+  int64_t instructionLimit;
+  int64_t numInstructions = 0;
+  unsigned depth = 0;
+  mlir::IntegerSet mask;
+  llvm::StringSet<> names;
+};
+
+} // namespace walrus::linalg_to_bir
+
+#endif // WALRUS_CONVERSION_LINALGTOBIR_KERNELBUILDER_H

@@ -1,0 +1,56 @@
+//===- Lowerings.h - The op lowerings of -convert-linalg-to-bir -*- C++ -*-===//
+//
+// Each linalg op becomes a loop nest of its own over DRAM: tiles loaded,
+// computed on, and stored back, the rows dealt to the cores
+// (docs/LinalgToBir.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_CONVERSION_LINALGTOBIR_LOWERINGS_H
+#define WALRUS_CONVERSION_LINALGTOBIR_LOWERINGS_H
+
+#include "KernelBuilder.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace walrus::linalg_to_bir {
+
+/// Tile sizes the user may override (pass options).
+struct TileSizes {
+  int64_t columns = 512;
+};
+
+/// What a lowering needs: the kernel under construction, the DRAM tensor of
+/// each host memref, and the tile sizes.
+struct Lowering {
+  KernelBuilder &kernel;
+  llvm::DenseMap<mlir::Value, DramTensor> &tensors;
+  TileSizes tiles;
+
+  /// The DRAM tensor of `memref`, or an error at `user`.
+  mlir::FailureOr<DramTensor> getTensor(mlir::Operation *user,
+                                        mlir::Value memref);
+};
+
+/// The reason `op` is not supported, as an error at it.
+mlir::LogicalResult unsupported(mlir::Operation *op, const llvm::Twine &why);
+
+/// Elementwise linalg ops (every iterator parallel): generic and named
+/// ops, fill, copy, with broadcasts of whole rows or columns.
+mlir::LogicalResult lowerElementwise(mlir::linalg::LinalgOp op,
+                                     Lowering &lowering);
+/// Reductions along the innermost dimension.
+mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
+                                   Lowering &lowering);
+/// matmul (either operand transposed) and batch_matmul.
+mlir::LogicalResult lowerMatmul(mlir::linalg::LinalgOp op, Lowering &lowering);
+/// A 2-D linalg.transpose.
+mlir::LogicalResult lowerTranspose(mlir::linalg::TransposeOp op,
+                                   Lowering &lowering);
+/// linalg.softmax along the innermost dimension.
+mlir::LogicalResult lowerSoftmax(mlir::linalg::SoftmaxOp op,
+                                 Lowering &lowering);
+
+} // namespace walrus::linalg_to_bir
+
+#endif // WALRUS_CONVERSION_LINALGTOBIR_LOWERINGS_H

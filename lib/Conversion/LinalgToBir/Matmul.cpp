@@ -1,0 +1,179 @@
+//===- Matmul.cpp - linalg matmuls to bir ---------------------------------===//
+//
+// C[m, n] += A[m, k] * B[k, n] on the tensor engine: per output tile of 128
+// rows (the cores' share) by up to one PSUM bank of columns, the
+// contraction accumulates in PSUM over tiles of 128 along k (start on the
+// first, stop on the last); then C's tile is loaded, the sum added, and
+// stored (docs/LinalgToBir.md, "Matmul").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+using namespace walrus::linalg_to_bir;
+
+namespace {
+/// A matmul operand: its tensor and whether it is stored transposed
+/// (k outer for A, n outer for B).
+struct MatmulOperand {
+  DramTensor tensor;
+  bool transposed = false;
+};
+
+struct MatmulShape {
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+};
+} // namespace
+
+/// Whether `map` reads (batch,) first then second: results are the dims
+/// at `first` and `second` after an optional batch dim 0.
+static bool isPair(AffineMap map, bool batched, unsigned first,
+                   unsigned second) {
+  SmallVector<unsigned> expected;
+  if (batched)
+    expected.push_back(0);
+  expected.append({first, second});
+  if (map.getNumResults() != expected.size())
+    return false;
+  for (auto [result, dim] : llvm::zip(map.getResults(), expected))
+    if (result != getAffineDimExpr(dim, map.getContext()))
+      return false;
+  return true;
+}
+
+LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
+                                                 Lowering &lowering) {
+  KernelBuilder &kernel = lowering.kernel;
+  bool batched = isa<linalg::BatchMatmulOp>(op);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic))
+    return unsupported(op, "dynamic shapes");
+  unsigned base = batched ? 1 : 0;
+  MatmulShape shape;
+  if (batched)
+    shape.batch = ranges[0];
+  shape.m = ranges[base];
+  shape.n = ranges[base + 1];
+  shape.k = ranges[base + 2];
+  unsigned m = base, n = base + 1, k = base + 2;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  MatmulOperand a, b;
+  if (isPair(maps[0], batched, k, m))
+    a.transposed = true;
+  else if (!isPair(maps[0], batched, m, k))
+    return unsupported(op, "an indexing map of A other than (m, k) or (k, m)");
+  if (isPair(maps[1], batched, n, k))
+    b.transposed = true;
+  else if (!isPair(maps[1], batched, k, n))
+    return unsupported(op, "an indexing map of B other than (k, n) or (n, k)");
+  if (!isPair(maps[2], batched, m, n))
+    return unsupported(op, "an indexing map of C other than (m, n)");
+  // The body must multiply and add, as linalg.matmul's does (casts of the
+  // operands aside: the tensor engine reads them as they are).
+  Block *body = op.getBlock();
+  unsigned multiplies = 0, adds = 0;
+  for (Operation &scalar : body->without_terminator()) {
+    multiplies += isa<arith::MulFOp>(scalar);
+    adds += isa<arith::AddFOp>(scalar);
+    if (!isa<arith::MulFOp, arith::AddFOp, arith::ExtFOp>(scalar))
+      return unsupported(op, "a body other than a multiply-add of floats");
+  }
+  if (multiplies != 1 || adds != 1)
+    return unsupported(op, "a body other than a multiply-add of floats");
+  FailureOr<DramTensor> aTensor =
+      lowering.getTensor(op, op->getOperand(0));
+  FailureOr<DramTensor> bTensor =
+      lowering.getTensor(op, op->getOperand(1));
+  FailureOr<DramTensor> cTensor =
+      lowering.getTensor(op, op->getOperand(2));
+  if (failed(aTensor) || failed(bTensor) || failed(cTensor))
+    return failure();
+  a.tensor = *aTensor;
+  b.tensor = *bTensor;
+  DramTensor c = *cTensor;
+  if (a.tensor.elementType != b.tensor.elementType)
+    return unsupported(op, "A and B of different element types");
+
+  TargetAttr target = kernel.getTarget();
+  int64_t bankColumns = target.getPsumBytesPerPartition() /
+                        target.getPsumBanks() / 4; // fp32 accumulators
+  int64_t nTile = std::min<int64_t>(
+      {lowering.tiles.columns, bankColumns, target.getMaxMovingFree()});
+  int64_t mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
+  Type accType = Float32Type::get(kernel.getContext());
+  Location loc = op.getLoc();
+  MemlocOp rowsOfA = a.transposed ? MemlocOp()
+                                  : kernel.addTile("mm_a", mTile, 128,
+                                                   a.tensor.elementType);
+  MemlocOp stationary =
+      kernel.addTile("mm_stationary", 128, mTile, a.tensor.elementType);
+  MemlocOp moving =
+      kernel.addTile("mm_moving", 128, nTile, b.tensor.elementType);
+  MemlocOp acc = kernel.addTile("mm_acc", mTile, nTile, accType, true);
+  MemlocOp result = kernel.addTile("mm_c", mTile, nTile, c.elementType);
+  int64_t kTiles = llvm::divideCeil(shape.k, 128);
+
+  kernel.loop(shape.batch, [&](AffineExpr batch) {
+    AffineExpr aBase = batch * (shape.m * shape.k),
+               bBase = batch * (shape.k * shape.n),
+               cBase = batch * (shape.m * shape.n);
+    kernel.forEachRowTile(shape.m, mTile, [&](const RowTile &rows) {
+      int64_t p = rows.partitions;
+      AffineExpr row = rows.firstRow;
+      kernel.forEachColumnTile(shape.n, nTile, [&](const ColumnTile &cols) {
+        int64_t w = cols.columns;
+        AffineExpr col = cols.firstColumn;
+        for (int64_t kt = 0; kt < kTiles; ++kt) {
+          int64_t k0 = kt * 128, kw = std::min<int64_t>(128, shape.k - k0);
+          // Stationary: A^T, k on partitions.
+          if (a.transposed) {
+            kernel.create<DmaOp>(loc, stationary,
+                                 kernel.tilePattern(stationary, kw, p),
+                                 a.tensor.memloc,
+                                 kernel.pattern(aBase + row + k0 * shape.m,
+                                                {{shape.m, kw}, {1, p}}));
+          } else {
+            kernel.create<DmaOp>(loc, rowsOfA,
+                                 kernel.tilePattern(rowsOfA, p, kw),
+                                 a.tensor.memloc,
+                                 kernel.pattern(aBase + row * shape.k + k0,
+                                                {{shape.k, p}, {1, kw}}));
+            kernel.create<TransposeOp>(
+                loc, stationary, kernel.tilePattern(stationary, kw, p),
+                rowsOfA, kernel.tilePattern(rowsOfA, p, kw));
+          }
+          // Moving: B, k on partitions.
+          AccessPatternAttr movingSource =
+              b.transposed ? kernel.pattern(bBase + col * shape.k + k0,
+                                            {{1, kw}, {shape.k, w}})
+                           : kernel.pattern(bBase + col + k0 * shape.n,
+                                            {{shape.n, kw}, {1, w}});
+          kernel.create<DmaOp>(loc, moving, kernel.tilePattern(moving, kw, w),
+                               b.tensor.memloc, movingSource);
+          kernel.create<MatmultOp>(
+              loc, acc, kernel.tilePattern(acc, p, w), stationary,
+              kernel.tilePattern(stationary, kw, p), moving,
+              kernel.tilePattern(moving, kw, w), kt == 0, kt + 1 == kTiles,
+              ReplicationAttr());
+        }
+        // C += the accumulated product.
+        AccessPatternAttr cTile =
+            kernel.pattern(cBase + row * shape.n + col, {{shape.n, p}, {1, w}});
+        kernel.create<DmaOp>(loc, result, kernel.tilePattern(result, p, w),
+                             c.memloc, cTile);
+        kernel.create<TensorTensorOp>(
+            loc, AluOp::Add, result, kernel.tilePattern(result, p, w), acc,
+            kernel.tilePattern(acc, p, w), result,
+            kernel.tilePattern(result, p, w));
+        kernel.create<DmaOp>(loc, c.memloc, cTile, result,
+                             kernel.tilePattern(result, p, w));
+      });
+    });
+  });
+  return success();
+}

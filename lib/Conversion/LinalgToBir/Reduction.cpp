@@ -1,0 +1,168 @@
+//===- Reduction.cpp - Row reductions and softmax to bir ------------------===//
+//
+// Reductions along the innermost dimension: per tile of rows, the
+// accumulator starts from the output's value, each column tile is reduced
+// with tensor_reduce and combined into it. linalg.softmax keeps a whole
+// row in SBUF: max, subtract, exp, sum, reciprocal, multiply
+// (docs/LinalgToBir.md, "Reductions and softmax").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+using namespace walrus::linalg_to_bir;
+
+/// The rows (every dimension but the innermost) and columns of `shape`.
+static FailureOr<std::pair<int64_t, int64_t>>
+getRowsAndColumns(Operation *op, ArrayRef<int64_t> shape) {
+  if (shape.empty() || llvm::any_of(shape, ShapedType::isDynamic))
+    return unsupported(op, "dynamic or rank-0 shapes");
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back()) {
+    std::optional<int64_t> product = llvm::checkedMul(rows, dim);
+    if (!product)
+      return unsupported(op, "more than 2^63 elements");
+    rows = *product;
+  }
+  return std::make_pair(rows, shape.back());
+}
+
+/// The vector-engine operation that combines two values as `combiner`
+/// does.
+static std::optional<AluOp> getCombiner(Operation *combiner) {
+  if (isa<arith::AddFOp, arith::AddIOp>(combiner))
+    return AluOp::Add;
+  if (isa<arith::MulFOp, arith::MulIOp>(combiner))
+    return AluOp::Multiply;
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(combiner))
+    return AluOp::Max;
+  if (isa<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(combiner))
+    return AluOp::Min;
+  return std::nullopt;
+}
+
+LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
+                                                    Lowering &lowering) {
+  KernelBuilder &kernel = lowering.kernel;
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
+    return unsupported(op, "a reduction of other than one input into one "
+                           "output");
+  OpOperand *input = op.getDpsInputOperand(0);
+  OpOperand *init = op.getDpsInitOperand(0);
+  unsigned rank = op.getNumLoops();
+  if (!op.getMatchingIndexingMap(input).isIdentity() ||
+      op.getMatchingIndexingMap(init) !=
+          AffineMap::getMultiDimIdentityMap(rank, op.getContext())
+              .dropResult(rank - 1))
+    return unsupported(op, "a reduction other than of the innermost "
+                           "dimension of its input");
+  // The body combines the input element with the accumulator.
+  Block *body = op.getBlock();
+  Operation *combiner = body->getTerminator()->getOperand(0).getDefiningOp();
+  std::optional<AluOp> alu =
+      combiner && body->getOperations().size() == 2
+          ? getCombiner(combiner)
+          : std::nullopt;
+  if (!alu || !llvm::is_contained(combiner->getOperands(),
+                                  body->getArgument(0)) ||
+      !llvm::is_contained(combiner->getOperands(), body->getArgument(1)))
+    return unsupported(op, "a reduction body other than one add, multiply, "
+                           "max or min of the element and the accumulator");
+  FailureOr<DramTensor> source = lowering.getTensor(op, input->get());
+  FailureOr<DramTensor> target = lowering.getTensor(op, init->get());
+  if (failed(source) || failed(target))
+    return failure();
+  FailureOr<std::pair<int64_t, int64_t>> shape =
+      getRowsAndColumns(op, op.getStaticLoopRanges());
+  if (failed(shape))
+    return failure();
+  auto [rows, columns] = *shape;
+  int64_t tileColumns = lowering.tiles.columns;
+  Location loc = op.getLoc();
+  MemlocOp in = kernel.addTile("red_in", 128, tileColumns, source->elementType);
+  MemlocOp part = kernel.addTile("red_part", 128, 1, target->elementType);
+  MemlocOp acc = kernel.addTile("red_acc", 128, 1, target->elementType);
+  kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
+    int64_t p = rowTile.partitions;
+    AffineExpr row = rowTile.firstRow;
+    AccessPatternAttr accTile = kernel.tilePattern(acc, p, 1);
+    AccessPatternAttr out = kernel.pattern(row, {{1, p}, {1, 1}});
+    kernel.create<DmaOp>(loc, acc, accTile, target->memloc, out);
+    kernel.forEachColumnTile(columns, tileColumns, [&](const ColumnTile &col) {
+      int64_t w = col.columns;
+      kernel.create<DmaOp>(loc, in, kernel.tilePattern(in, p, w),
+                           source->memloc,
+                           kernel.pattern(row * columns + col.firstColumn,
+                                          {{columns, p}, {1, w}}));
+      kernel.create<TensorReduceOp>(loc, *alu, part,
+                                    kernel.tilePattern(part, p, 1), in,
+                                    kernel.tilePattern(in, p, w));
+      kernel.create<TensorTensorOp>(loc, *alu, acc, accTile, acc, accTile,
+                                    part, kernel.tilePattern(part, p, 1));
+    });
+    kernel.create<DmaOp>(loc, target->memloc, out, acc, accTile);
+  });
+  return success();
+}
+
+LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
+                                                  Lowering &lowering) {
+  KernelBuilder &kernel = lowering.kernel;
+  auto type = cast<ShapedType>(op.getInput().getType());
+  if (op.getDimension() + 1 != uint64_t(type.getRank()))
+    return unsupported(op, "a softmax along other than the innermost "
+                           "dimension");
+  FailureOr<DramTensor> source = lowering.getTensor(op, op.getInput());
+  FailureOr<DramTensor> target = lowering.getTensor(op, op.getOutput());
+  if (failed(source) || failed(target))
+    return failure();
+  FailureOr<std::pair<int64_t, int64_t>> shape =
+      getRowsAndColumns(op, type.getShape());
+  if (failed(shape))
+    return failure();
+  auto [rows, columns] = *shape;
+  // A whole row stays in SBUF: the input, the exponentials in f32, the
+  // output.
+  Type f32 = Float32Type::get(kernel.getContext());
+  int64_t rowBytes = columns * (4 + source->elementType.getIntOrFloatBitWidth() / 8 +
+                                target->elementType.getIntOrFloatBitWidth() / 8);
+  if (columns > kernel.getTarget().getSbufBytesPerPartition() ||
+      rowBytes > kernel.getTarget().getSbufBytesPerPartition())
+    return unsupported(op, "rows of " + Twine(columns) +
+                               " elements, which do not fit in one SBUF "
+                               "partition");
+  Location loc = op.getLoc();
+  MemlocOp x = kernel.addTile("sm_x", 128, columns, source->elementType);
+  MemlocOp exps = kernel.addTile("sm_exp", 128, columns, f32);
+  MemlocOp stats = kernel.addTile("sm_stat", 128, 1, f32);
+  MemlocOp y = kernel.addTile("sm_y", 128, columns, target->elementType);
+  kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
+    int64_t p = rowTile.partitions;
+    AccessPatternAttr dram = kernel.pattern(rowTile.firstRow * columns,
+                                            {{columns, p}, {1, columns}});
+    AccessPatternAttr row = kernel.tilePattern(x, p, columns);
+    AccessPatternAttr stat = kernel.tilePattern(stats, p, 1);
+    // The per-row statistic, read across the row.
+    AccessPatternAttr spread =
+        kernel.pattern(kernel.constant(0), {{1, p}, {0, columns}});
+    kernel.create<DmaOp>(loc, x, row, source->memloc, dram);
+    kernel.create<TensorReduceOp>(loc, AluOp::Max, stats, stat, x, row);
+    kernel.create<TensorTensorOp>(loc, AluOp::Subtract, exps, row, x, row,
+                                  stats, spread);
+    kernel.create<ActivationOp>(loc, ActivationFunction::Exp, exps, row, exps,
+                                row, APFloat(1.0));
+    kernel.create<TensorReduceOp>(loc, AluOp::Add, stats, stat, exps, row);
+    kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, stats,
+                                stat, stats, stat, APFloat(1.0));
+    kernel.create<TensorTensorOp>(loc, AluOp::Multiply, y, row, exps, row,
+                                  stats, spread);
+    kernel.create<DmaOp>(loc, target->memloc, dram, y, row);
+  });
+  return success();
+}
