@@ -204,6 +204,10 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
     return reject(": PSUM tensors are not split");
   if (type.getMemorySpace() == MemorySpace::DRAM && noSplitDram)
     return reject(": DRAM tensors are not split (no-split-dram)");
+  // Every core of a kernel sees the same DRAM: one core's pieces would not
+  // be another's.
+  if (type.getMemorySpace() == MemorySpace::DRAM && getLncSize(memloc) > 1)
+    return reject(": DRAM tensors are shared by the kernel's cores");
   if (memloc.getKind() != TensorKind::Internal)
     return reject(": it is a program " + stringifyTensorKind(memloc.getKind()));
   if (memloc.getAddress())

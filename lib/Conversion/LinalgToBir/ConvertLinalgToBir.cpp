@@ -100,9 +100,9 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
         if (failed(checkMemref(&op, operand)))
           return failure();
     } else {
-      return op.emitError() << "convert-linalg-to-bir: '"
-                            << op.getName().getStringRef()
-                            << "' is not supported in a function it lowers";
+      return op.emitError()
+             << "convert-linalg-to-bir: '" << op.getName().getStringRef()
+             << "' is not supported in a function it lowers";
     }
     if (auto ret = dyn_cast<func::ReturnOp>(op))
       returned.insert(ret.getOperands().begin(), ret.getOperands().end());
@@ -113,31 +113,38 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
         written.insert(init.get());
     }
   }
+  // DRAM is one address space for every kernel of a program: names carry
+  // the function's.
+  std::string prefix = (func.getSymName() + "_").str();
   SmallVector<KernelTensor> tensors;
   for (BlockArgument argument : body.getArguments())
-    if (used.contains(argument))
-      tensors.push_back({argument,
-                         written.contains(argument) ? TensorKind::Output
-                                                    : TensorKind::Input,
-                         ("arg" + Twine(argument.getArgNumber())).str()});
+    if (used.contains(argument) && isa<MemRefType>(argument.getType()))
+      tensors.push_back(
+          {argument,
+           written.contains(argument) ? TensorKind::Output : TensorKind::Input,
+           (prefix + "arg" + Twine(argument.getArgNumber())).str()});
   unsigned results = 0, buffers = 0;
   for (auto alloc : body.getOps<memref::AllocOp>()) {
     if (!used.contains(alloc))
       continue;
     if (returned.contains(alloc))
-      tensors.push_back(
-          {alloc, TensorKind::Output, ("result" + Twine(results++)).str()});
+      tensors.push_back({alloc, TensorKind::Output,
+                         (prefix + "result" + Twine(results++)).str()});
     else
-      tensors.push_back(
-          {alloc, TensorKind::Internal, ("buf" + Twine(buffers++)).str()});
+      tensors.push_back({alloc, TensorKind::Internal,
+                         (prefix + "buf" + Twine(buffers++)).str()});
   }
   // The launch binds inputs and outputs in the order of their memory
   // locations: arguments, then returned allocations.
   return tensors;
 }
 
-LogicalResult ConvertLinalgToBirPass::lower(Operation *op,
-                                            Lowering &lowering) {
+LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
+  if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<TensorType>) ||
+      llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>))
+    return unsupported(op, "tensor operands (bufferize first: "
+                           "-one-shot-bufferize=\"bufferize-function-"
+                           "boundaries\")");
   if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
     return lowerSoftmax(softmax, lowering);
   if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
@@ -145,17 +152,12 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op,
   if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
     return lowerMatmul(cast<linalg::LinalgOp>(op), lowering);
   auto linalgOp = cast<linalg::LinalgOp>(op);
-  if (!linalgOp.hasPureBufferSemantics())
-    return unsupported(op, "tensor operands (bufferize first: "
-                           "-one-shot-bufferize=\"bufferize-function-"
-                           "boundaries\")");
-  SmallVector<utils::IteratorType> iterators =
-      linalgOp.getIteratorTypesArray();
+  SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
   if (llvm::all_of(iterators, isParallel))
     return lowerElementwise(linalgOp, lowering);
-  if (!iterators.empty() && iterators.back() == utils::IteratorType::reduction &&
-      llvm::all_of(ArrayRef(iterators).drop_back(),
-                   isParallel))
+  if (!iterators.empty() &&
+      iterators.back() == utils::IteratorType::reduction &&
+      llvm::all_of(ArrayRef(iterators).drop_back(), isParallel))
     return lowerReduction(linalgOp, lowering);
   return unsupported(op, "its iterators (only all-parallel ops and "
                          "reductions of the innermost dimension lower)");
@@ -243,14 +245,13 @@ void ConvertLinalgToBirPass::runOnOperation() {
   }
   TargetAttr target = TargetAttr::getPreset(&getContext(), targetName);
   if (!target) {
-    host.emitError() << "convert-linalg-to-bir: unknown target '"
-                     << targetName << "' (trn1, trn2 or trn3)";
+    host.emitError() << "convert-linalg-to-bir: unknown target '" << targetName
+                     << "' (trn1, trn2 or trn3)";
     return signalPassFailure();
   }
   SmallVector<func::FuncOp> funcs;
   host.walk([&](func::FuncOp func) {
-    if (!func.isExternal() &&
-        llvm::any_of(func.getBody().front(), isLinalg))
+    if (!func.isExternal() && llvm::any_of(func.getBody().front(), isLinalg))
       funcs.push_back(func);
   });
   for (func::FuncOp func : funcs)

@@ -35,9 +35,7 @@ struct Operand {
   MemlocOp tile;
   double constant = 0;
   bool isConstant() const { return !tile; }
-  Type getElementType() {
-    return tile.getMemoryType().getElementType();
-  }
+  Type getElementType() { return tile.getMemoryType().getElementType(); }
 };
 
 class ElementwiseLowering {
@@ -67,7 +65,7 @@ private:
   linalg::LinalgOp op;
   Lowering &lowering;
   KernelBuilder &kernel;
-  int64_t rows = 1, columns = 1;
+  int64_t rows = 1, columns = 1, tileColumns = 1;
   /// Per block argument: the DRAM tensor and how it is broadcast, or the
   /// constant a scalar operand holds.
   SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
@@ -109,6 +107,7 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     rows = *product;
   }
   columns = rank ? ranges.back() : 1;
+  tileColumns = std::min(columns, lowering.tiles.columns);
   if (op.getNumDpsInits() != 1)
     return unsupported(op, "more than one output");
   for (OpOperand &operand : op->getOpOperands()) {
@@ -161,10 +160,8 @@ LogicalResult ElementwiseLowering::classifyOperands() {
 
 AccessPatternAttr ElementwiseLowering::dramPattern(const DramTensor &tensor,
                                                    Broadcast broadcast) {
-  AffineExpr row = current.rows.firstRow,
-             column = current.columns.firstColumn;
-  int64_t partitions = current.rows.partitions,
-          width = current.columns.columns;
+  AffineExpr row = current.rows.firstRow, column = current.columns.firstColumn;
+  int64_t partitions = current.rows.partitions, width = current.columns.columns;
   switch (broadcast) {
   case Broadcast::None:
     return kernel.dramPattern(tensor, row, column, partitions, width);
@@ -182,7 +179,7 @@ MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,
                                       StringRef stem) {
   MemlocOp &tile = tiles[value];
   if (!tile)
-    tile = kernel.addTile(stem, 128, lowering.tiles.columns, elementType);
+    tile = kernel.addTile(stem, 128, tileColumns, elementType);
   return tile;
 }
 
@@ -199,8 +196,8 @@ FailureOr<Operand> ElementwiseLowering::lower(Value value) {
     } else {
       auto [tensor, broadcast] = *inputs[index];
       MemlocOp tile = tileFor(value, tensor.elementType, "in");
-      kernel.create<DmaOp>(op.getLoc(), tile, tilePattern(tile),
-                           tensor.memloc, dramPattern(tensor, broadcast));
+      kernel.create<DmaOp>(op.getLoc(), tile, tilePattern(tile), tensor.memloc,
+                           dramPattern(tensor, broadcast));
       result = Operand{tile};
     }
   } else if (std::optional<double> constant = getConstant(value)) {
@@ -230,8 +227,8 @@ static Value matchSigmoid(Value value) {
                 : getConstant(add.getRhs()) == 1.0 ? add.getLhs()
                                                    : Value();
   auto exp = other ? other.getDefiningOp<math::ExpOp>() : math::ExpOp();
-  auto negate = exp ? exp.getOperand().getDefiningOp<arith::NegFOp>()
-                    : arith::NegFOp();
+  auto negate =
+      exp ? exp.getOperand().getDefiningOp<arith::NegFOp>() : arith::NegFOp();
   return negate ? negate.getOperand() : Value();
 }
 
@@ -288,8 +285,7 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
                       Operand{MemlocOp(), -1.0});
       })
       .Case<math::ExpOp>([&](auto) { return unary(ActivationFunction::Exp); })
-      .Case<math::TanhOp>(
-          [&](auto) { return unary(ActivationFunction::Tanh); })
+      .Case<math::TanhOp>([&](auto) { return unary(ActivationFunction::Tanh); })
       .Case<math::RsqrtOp>(
           [&](auto) { return unary(ActivationFunction::Rsqrt); })
       .Case<arith::ExtFOp, arith::TruncFOp>(
@@ -313,18 +309,17 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
   if (lhs.isConstant()) {
     // c - x = x * -1 + c; c / x = (1 / x) * c.
     if (alu == AluOp::Subtract) {
-      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst,
-                                    tilePattern(dst), rhs.tile,
-                                    tilePattern(rhs.tile), APFloat(-1.0));
-      kernel.create<TensorScalarOp>(loc, AluOp::Add, dst, tilePattern(dst),
-                                    dst, tilePattern(dst),
-                                    APFloat(lhs.constant));
+      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst, tilePattern(dst),
+                                    rhs.tile, tilePattern(rhs.tile),
+                                    APFloat(-1.0));
+      kernel.create<TensorScalarOp>(loc, AluOp::Add, dst, tilePattern(dst), dst,
+                                    tilePattern(dst), APFloat(lhs.constant));
     } else {
       kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, dst,
                                   tilePattern(dst), rhs.tile,
                                   tilePattern(rhs.tile), APFloat(1.0));
-      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst,
-                                    tilePattern(dst), dst, tilePattern(dst),
+      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst, tilePattern(dst),
+                                    dst, tilePattern(dst),
                                     APFloat(lhs.constant));
     }
     return Operand{dst};
@@ -346,7 +341,8 @@ FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
     return unsupported(op, "a body value computed from constants alone");
   MemlocOp dst = tileFor(scalar->getResult(0), scalar->getResult(0).getType());
   kernel.create<ActivationOp>(op.getLoc(), function, dst, tilePattern(dst),
-                              source.tile, tilePattern(source.tile), APFloat(1.0));
+                              source.tile, tilePattern(source.tile),
+                              APFloat(1.0));
   return Operand{dst};
 }
 
@@ -371,9 +367,8 @@ LogicalResult ElementwiseLowering::emitTile(const RowTile &rowTile,
                                 tilePattern(stored));
     stored = converted;
   }
-  kernel.create<DmaOp>(loc, output.memloc,
-                       dramPattern(output, Broadcast::None), stored,
-                       tilePattern(stored));
+  kernel.create<DmaOp>(loc, output.memloc, dramPattern(output, Broadcast::None),
+                       stored, tilePattern(stored));
   return success();
 }
 
@@ -382,11 +377,11 @@ LogicalResult ElementwiseLowering::run() {
     return failure();
   LogicalResult status = success();
   kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
-    kernel.forEachColumnTile(
-        columns, lowering.tiles.columns, [&](const ColumnTile &columnTile) {
-          if (succeeded(status))
-            status = emitTile(rowTile, columnTile);
-        });
+    kernel.forEachColumnTile(columns, tileColumns,
+                             [&](const ColumnTile &columnTile) {
+                               if (succeeded(status))
+                                 status = emitTile(rowTile, columnTile);
+                             });
   });
   return status;
 }

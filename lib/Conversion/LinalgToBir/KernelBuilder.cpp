@@ -28,15 +28,13 @@ MemlocOp KernelBuilder::addMemloc(StringRef stem, TensorKind kind, Type type) {
   Block *body = builder.getInsertionBlock();
   while (body->getParentOp() && !isa<FuncOp>(body->getParentOp()))
     body = body->getParentOp()->getBlock();
-  auto firstInstruction = llvm::find_if(*body, [](Operation &op) {
-    return !isa<MemlocOp, ViewOp>(op);
-  });
+  auto firstInstruction = llvm::find_if(
+      *body, [](Operation &op) { return !isa<MemlocOp, ViewOp>(op); });
   memlocBuilder.setInsertionPoint(body, firstInstruction);
-  auto memloc = MemlocOp::create(
-      memlocBuilder, builder.getUnknownLoc(), type,
-      memlocBuilder.getStringAttr(name),
-      TensorKindAttr::get(getContext(), kind), StringAttr(), IntegerAttr(),
-      IntegerAttr());
+  auto memloc = MemlocOp::create(memlocBuilder, builder.getUnknownLoc(), type,
+                                 memlocBuilder.getStringAttr(name),
+                                 TensorKindAttr::get(getContext(), kind),
+                                 StringAttr(), IntegerAttr(), IntegerAttr());
   return memloc;
 }
 
@@ -60,13 +58,12 @@ KernelBuilder::pattern(AffineExpr start,
   if (auto constant = dyn_cast<AffineConstantExpr>(folded))
     return PhysicalAccessPatternAttr::get(getContext(), constant.getValue(),
                                           steps, nums);
-  return SymbolicAccessPatternAttr::get(
-      getContext(), AffineMap::get(depth, 1, folded), steps, nums,
-      AffineMap(), AffineMap());
+  return SymbolicAccessPatternAttr::get(getContext(),
+                                        AffineMap::get(depth, 1, folded), steps,
+                                        nums, AffineMap(), AffineMap());
 }
 
-AccessPatternAttr KernelBuilder::tilePattern(MemlocOp tile,
-                                             int64_t partitions,
+AccessPatternAttr KernelBuilder::tilePattern(MemlocOp tile, int64_t partitions,
                                              int64_t columns) {
   int64_t free = tile.getMemoryType().getFreeSize();
   return pattern(constant(0), {{free, partitions}, {1, columns}});
@@ -80,8 +77,7 @@ AccessPatternAttr KernelBuilder::dramPattern(const DramTensor &tensor,
                  {{tensor.columns, partitions}, {1, columns}});
 }
 
-void KernelBuilder::loop(int64_t count,
-                         function_ref<void(AffineExpr)> body) {
+void KernelBuilder::loop(int64_t count, function_ref<void(AffineExpr)> body) {
   if (count <= 0)
     return;
   if (count == 1)
@@ -121,9 +117,8 @@ void KernelBuilder::forEachRowTile(int64_t rows, int64_t tileRows,
       body({tileRows, (constant(rounds * lncSize) + shardId()) * tileRows});
     });
   if (rest)
-    withCores(lastRound, lastRound, [&] {
-      body({rest, constant(fullTiles * tileRows)});
-    });
+    withCores(lastRound, lastRound,
+              [&] { body({rest, constant(fullTiles * tileRows)}); });
 }
 
 void KernelBuilder::forEachColumnTile(

@@ -1,4 +1,5 @@
-//===- KernelBuilder.h - Building a symbolic bir.func ------------*- C++ -*-===//
+//===- KernelBuilder.h - Building a symbolic bir.func ------------*- C++
+//-*-===//
 //
 // What every lowering of -convert-linalg-to-bir shares: memory locations
 // (DRAM tensors for the host's memrefs, SBUF and PSUM tiles), bir.loops,
@@ -62,9 +63,9 @@ public:
   /// The access pattern starting at `start` (elements) with `pairs` of
   /// [step, num]: a #bir.ap when the start is a constant, a #bir.sap over
   /// the enclosing loops and s0 otherwise.
-  bir::AccessPatternAttr pattern(mlir::AffineExpr start,
-                                 llvm::ArrayRef<std::pair<int64_t, int64_t>>
-                                     pairs);
+  bir::AccessPatternAttr
+  pattern(mlir::AffineExpr start,
+          llvm::ArrayRef<std::pair<int64_t, int64_t>> pairs);
   /// The first `partitions` x `columns` elements of a tile.
   bir::AccessPatternAttr tilePattern(bir::MemlocOp tile, int64_t partitions,
                                      int64_t columns);
@@ -89,8 +90,7 @@ public:
 
   /// Runs `body` for `count` values of an induction variable: inside a
   /// bir.loop when there are several, with the constant 0 for one.
-  void loop(int64_t count,
-            llvm::function_ref<void(mlir::AffineExpr)> body);
+  void loop(int64_t count, llvm::function_ref<void(mlir::AffineExpr)> body);
 
   /// Runs `body` for every tile of `rows` rows, `tileRows` at a time, the
   /// tiles dealt round-robin to the cores: tile t runs on core t % lnc.

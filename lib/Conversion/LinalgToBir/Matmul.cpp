@@ -85,12 +85,9 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   }
   if (multiplies != 1 || adds != 1)
     return unsupported(op, "a body other than a multiply-add of floats");
-  FailureOr<DramTensor> aTensor =
-      lowering.getTensor(op, op->getOperand(0));
-  FailureOr<DramTensor> bTensor =
-      lowering.getTensor(op, op->getOperand(1));
-  FailureOr<DramTensor> cTensor =
-      lowering.getTensor(op, op->getOperand(2));
+  FailureOr<DramTensor> aTensor = lowering.getTensor(op, op->getOperand(0));
+  FailureOr<DramTensor> bTensor = lowering.getTensor(op, op->getOperand(1));
+  FailureOr<DramTensor> cTensor = lowering.getTensor(op, op->getOperand(2));
   if (failed(aTensor) || failed(bTensor) || failed(cTensor))
     return failure();
   a.tensor = *aTensor;
@@ -102,14 +99,14 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   TargetAttr target = kernel.getTarget();
   int64_t bankColumns = target.getPsumBytesPerPartition() /
                         target.getPsumBanks() / 4; // fp32 accumulators
-  int64_t nTile = std::min<int64_t>(
-      {lowering.tiles.columns, bankColumns, target.getMaxMovingFree()});
+  int64_t nTile = std::min<int64_t>({lowering.tiles.columns, bankColumns,
+                                     target.getMaxMovingFree(), shape.n});
   int64_t mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
   Type accType = Float32Type::get(kernel.getContext());
   Location loc = op.getLoc();
-  MemlocOp rowsOfA = a.transposed ? MemlocOp()
-                                  : kernel.addTile("mm_a", mTile, 128,
-                                                   a.tensor.elementType);
+  MemlocOp rowsOfA =
+      a.transposed ? MemlocOp()
+                   : kernel.addTile("mm_a", mTile, 128, a.tensor.elementType);
   MemlocOp stationary =
       kernel.addTile("mm_stationary", 128, mTile, a.tensor.elementType);
   MemlocOp moving =
@@ -144,8 +141,8 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
                                  kernel.pattern(aBase + row * shape.k + k0,
                                                 {{shape.k, p}, {1, kw}}));
             kernel.create<TransposeOp>(
-                loc, stationary, kernel.tilePattern(stationary, kw, p),
-                rowsOfA, kernel.tilePattern(rowsOfA, p, kw));
+                loc, stationary, kernel.tilePattern(stationary, kw, p), rowsOfA,
+                kernel.tilePattern(rowsOfA, p, kw));
           }
           // Moving: B, k on partitions.
           AccessPatternAttr movingSource =
@@ -166,10 +163,10 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
             kernel.pattern(cBase + row * shape.n + col, {{shape.n, p}, {1, w}});
         kernel.create<DmaOp>(loc, result, kernel.tilePattern(result, p, w),
                              c.memloc, cTile);
-        kernel.create<TensorTensorOp>(
-            loc, AluOp::Add, result, kernel.tilePattern(result, p, w), acc,
-            kernel.tilePattern(acc, p, w), result,
-            kernel.tilePattern(result, p, w));
+        kernel.create<TensorTensorOp>(loc, AluOp::Add, result,
+                                      kernel.tilePattern(result, p, w), acc,
+                                      kernel.tilePattern(acc, p, w), result,
+                                      kernel.tilePattern(result, p, w));
         kernel.create<DmaOp>(loc, c.memloc, cTile, result,
                              kernel.tilePattern(result, p, w));
       });

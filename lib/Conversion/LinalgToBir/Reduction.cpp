@@ -65,12 +65,11 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
   // The body combines the input element with the accumulator.
   Block *body = op.getBlock();
   Operation *combiner = body->getTerminator()->getOperand(0).getDefiningOp();
-  std::optional<AluOp> alu =
-      combiner && body->getOperations().size() == 2
-          ? getCombiner(combiner)
-          : std::nullopt;
-  if (!alu || !llvm::is_contained(combiner->getOperands(),
-                                  body->getArgument(0)) ||
+  std::optional<AluOp> alu = combiner && body->getOperations().size() == 2
+                                 ? getCombiner(combiner)
+                                 : std::nullopt;
+  if (!alu ||
+      !llvm::is_contained(combiner->getOperands(), body->getArgument(0)) ||
       !llvm::is_contained(combiner->getOperands(), body->getArgument(1)))
     return unsupported(op, "a reduction body other than one add, multiply, "
                            "max or min of the element and the accumulator");
@@ -83,7 +82,7 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
   if (failed(shape))
     return failure();
   auto [rows, columns] = *shape;
-  int64_t tileColumns = lowering.tiles.columns;
+  int64_t tileColumns = std::min(columns, lowering.tiles.columns);
   Location loc = op.getLoc();
   MemlocOp in = kernel.addTile("red_in", 128, tileColumns, source->elementType);
   MemlocOp part = kernel.addTile("red_part", 128, 1, target->elementType);
@@ -103,8 +102,8 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
       kernel.create<TensorReduceOp>(loc, *alu, part,
                                     kernel.tilePattern(part, p, 1), in,
                                     kernel.tilePattern(in, p, w));
-      kernel.create<TensorTensorOp>(loc, *alu, acc, accTile, acc, accTile,
-                                    part, kernel.tilePattern(part, p, 1));
+      kernel.create<TensorTensorOp>(loc, *alu, acc, accTile, acc, accTile, part,
+                                    kernel.tilePattern(part, p, 1));
     });
     kernel.create<DmaOp>(loc, target->memloc, out, acc, accTile);
   });
@@ -130,8 +129,9 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
   // A whole row stays in SBUF: the input, the exponentials in f32, the
   // output.
   Type f32 = Float32Type::get(kernel.getContext());
-  int64_t rowBytes = columns * (4 + source->elementType.getIntOrFloatBitWidth() / 8 +
-                                target->elementType.getIntOrFloatBitWidth() / 8);
+  int64_t rowBytes =
+      columns * (4 + source->elementType.getIntOrFloatBitWidth() / 8 +
+                 target->elementType.getIntOrFloatBitWidth() / 8);
   if (columns > kernel.getTarget().getSbufBytesPerPartition() ||
       rowBytes > kernel.getTarget().getSbufBytesPerPartition())
     return unsupported(op, "rows of " + Twine(columns) +

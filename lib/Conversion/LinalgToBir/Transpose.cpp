@@ -32,17 +32,16 @@ LogicalResult walrus::linalg_to_bir::lowerTranspose(linalg::TransposeOp op,
     int64_t p = rowTile.partitions;
     kernel.forEachColumnTile(columns, 128, [&](const ColumnTile &col) {
       int64_t w = col.columns;
-      kernel.create<DmaOp>(loc, loaded, kernel.tilePattern(loaded, w, p),
-                           source->memloc,
-                           kernel.pattern(col.firstColumn * rows +
-                                              rowTile.firstRow,
-                                          {{rows, w}, {1, p}}));
+      kernel.create<DmaOp>(
+          loc, loaded, kernel.tilePattern(loaded, w, p), source->memloc,
+          kernel.pattern(col.firstColumn * rows + rowTile.firstRow,
+                         {{rows, w}, {1, p}}));
       kernel.create<TransposeOp>(loc, turned, kernel.tilePattern(turned, p, w),
                                  loaded, kernel.tilePattern(loaded, w, p));
-      kernel.create<DmaOp>(loc, target->memloc,
-                           kernel.dramPattern(*target, rowTile.firstRow,
-                                              col.firstColumn, p, w),
-                           turned, kernel.tilePattern(turned, p, w));
+      kernel.create<DmaOp>(
+          loc, target->memloc,
+          kernel.dramPattern(*target, rowTile.firstRow, col.firstColumn, p, w),
+          turned, kernel.tilePattern(turned, p, w));
     });
   });
   return success();

@@ -17,8 +17,7 @@ static AffineExpr bindShardExpr(AffineExpr expr, unsigned numDims,
   return simplifyAffineExpr(bound, numDims, 0);
 }
 
-std::optional<bool> walrus::bir::evaluateMask(IntegerSet mask,
-                                              int64_t shard) {
+std::optional<bool> walrus::bir::evaluateMask(IntegerSet mask, int64_t shard) {
   bool holds = true;
   for (auto [constraint, isEquality] :
        llvm::zip(mask.getConstraints(), mask.getEqFlags())) {
@@ -43,8 +42,8 @@ AffineMap walrus::bir::bindShard(AffineMap map, int64_t shard) {
     return map;
   SmallVector<AffineExpr> results;
   for (AffineExpr result : map.getResults())
-    results.push_back(bindShardExpr(result, map.getNumDims(),
-                                    map.getNumSymbols(), shard));
+    results.push_back(
+        bindShardExpr(result, map.getNumDims(), map.getNumSymbols(), shard));
   return AffineMap::get(map.getNumDims(), 0, results, map.getContext());
 }
 
@@ -63,15 +62,14 @@ AccessPatternAttr walrus::bir::bindShard(AccessPatternAttr pattern,
   };
   return SymbolicAccessPatternAttr::get(
       pattern.getContext(), bindShard(symbolic.getOffset(), shard),
-      symbolic.getSteps(), symbolic.getNums(),
-      bindOptional(symbolic.getTile()), bindOptional(symbolic.getBlock()));
+      symbolic.getSteps(), symbolic.getNums(), bindOptional(symbolic.getTile()),
+      bindOptional(symbolic.getBlock()));
 }
 
 bool walrus::bir::usesShard(AccessPatternAttr pattern) {
   auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(pattern);
   if (!symbolic)
     return false;
-  return llvm::any_of(symbolic.getStartParts(), [](AffineMap part) {
-    return part.getNumSymbols() != 0;
-  });
+  return llvm::any_of(symbolic.getStartParts(),
+                      [](AffineMap part) { return part.getNumSymbols() != 0; });
 }

@@ -1,0 +1,116 @@
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir -verify-diagnostics
+
+// Every case -convert-linalg-to-bir does not lower is an error at the op
+// that names what is not supported; the function is left as it was.
+
+func.func @permuted(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with a permuting indexing map (use linalg.transpose)}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @log(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'math.log' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %l = math.log %a : f32
+    linalg.yield %l : f32
+  }
+  return
+}
+
+// -----
+
+func.func @outer_broadcast(%x: memref<2x4x8xf32>, %b: memref<4x8xf32>, %y: memref<2x4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with a broadcast along some of the outer dimensions}}
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (j, k)>,
+                                   affine_map<(i, j, k) -> (i, j, k)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %b : memref<2x4x8xf32>, memref<4x8xf32>) outs(%y : memref<2x4x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @loop(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' is not supported in a function it lowers}}
+  scf.for %i = %c0 to %c1 step %c1 {
+  }
+  linalg.copy ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @dynamic(%x: memref<?x8xf32>, %y: memref<?x8xf32>) {
+  // expected-error @+1 {{'linalg.copy' is not supported with a memref that is not static and row-major}}
+  linalg.copy ins(%x : memref<?x8xf32>) outs(%y : memref<?x8xf32>)
+  return
+}
+
+// -----
+
+func.func @column_reduction(%x: memref<8x16xf32>, %y: memref<16xf32>) {
+  // expected-error @+1 {{'linalg.reduce' is not supported with its iterators (only all-parallel ops and reductions of the innermost dimension lower)}}
+  linalg.reduce ins(%x : memref<8x16xf32>) outs(%y : memref<16xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+
+// -----
+
+func.func @conv(%x: memref<1x8x8x4xf32>, %w: memref<3x3x4x2xf32>, %y: memref<1x6x6x2xf32>) {
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported with its iterators (only all-parallel ops and reductions of the innermost dimension lower)}}
+  linalg.conv_2d_nhwc_hwcf ins(%x, %w : memref<1x8x8x4xf32>, memref<3x3x4x2xf32>) outs(%y : memref<1x6x6x2xf32>)
+  return
+}
+
+// -----
+
+func.func @transpose3d(%x: memref<2x3x4xf32>, %y: memref<4x3x2xf32>) {
+  // expected-error @+1 {{'linalg.transpose' is not supported with a transpose other than of a 2-D operand}}
+  linalg.transpose ins(%x : memref<2x3x4xf32>) outs(%y : memref<4x3x2xf32>) permutation = [2, 1, 0]
+  return
+}
+
+// -----
+
+func.func @softmax_rows(%x: memref<8x16xf32>, %y: memref<8x16xf32>) {
+  // expected-error @+1 {{'linalg.softmax' is not supported with a softmax along other than the innermost dimension}}
+  linalg.softmax dimension(0) ins(%x : memref<8x16xf32>) outs(%y : memref<8x16xf32>)
+  return
+}
+
+// -----
+
+func.func @on_tensors(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{'linalg.copy' is not supported with tensor operands (bufferize first: -one-shot-bufferize="bufferize-function-boundaries")}}
+  %r = linalg.copy ins(%x : tensor<8x8xf32>) outs(%y : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @integer_matmul(%a: memref<8x8xi32>, %b: memref<8x8xi32>, %c: memref<8x8xi32>) {
+  // expected-error @+1 {{'linalg.matmul' is not supported with a body other than a multiply-add of floats}}
+  linalg.matmul ins(%a, %b : memref<8x8xi32>, memref<8x8xi32>) outs(%c : memref<8x8xi32>)
+  return
+}

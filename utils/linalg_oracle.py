@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Checks -convert-linalg-to-bir against MLIR's own CPU execution.
+
+For one func.func over f32 memrefs in FILE:
+  1. seeded inputs (uniform in [-1, 1), from --seed and the argument's
+     name), outputs zero;
+  2. MLIR runs the original function: a harness module calls it on the
+     inputs and prints every output's bits, lowered to LLVM with Debian's
+     mlir-opt and run by mlir-runner (docs/LinalgToBir.md, "The oracle");
+  3. walrus-opt lowers the file with -convert-linalg-to-bir (and, with
+     --pipeline, the whole Walrus pipeline after it), walrus-run runs the
+     kernel on the same inputs and writes its outputs;
+  4. every output is compared: bit for bit by default, or within
+     |walrus - mlir| <= atol + rtol * |mlir|.
+
+Prints one line per output and `oracle: identical` / `oracle: within
+tolerance` / `oracle: mismatch ...`; exits 1 on a mismatch.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BIN = os.path.join(HERE, "..", "build", "bin")
+LLVM_BIN = "/usr/lib/llvm-22/bin"
+LLVM_LIB = "/usr/lib/llvm-22/lib"
+LOWER_TO_LLVM = [
+    "-convert-linalg-to-loops", "-convert-scf-to-cf", "-expand-strided-metadata",
+    "-lower-affine", "-finalize-memref-to-llvm", "-convert-math-to-llvm",
+    "-convert-math-to-libm", "-convert-arith-to-llvm", "-convert-cf-to-llvm",
+    "-convert-func-to-llvm", "-reconcile-unrealized-casts",
+]
+WALRUS_PIPELINE = ["-expand-replication", "-lnc-split", "-vn-split", "-shrink-dn", "-sb-alloc",
+                   "-sb-alloc-verify"]
+
+
+def run(command, **kwargs):
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode:
+        sys.exit(f"oracle: {' '.join(command[:2])} failed:\n{result.stderr}")
+    return result.stdout
+
+
+def memref_shape(text):
+    """[dims] of 'memref<2x3xf32>'; exits for element types other than f32."""
+    match = re.fullmatch(r"memref<((?:\d+x)*)f32>", text.strip())
+    if not match:
+        sys.exit(f"oracle: only static f32 memrefs are supported, got {text.strip()}")
+    return [int(d) for d in match.group(1).split("x") if d]
+
+
+def find_function(text, name):
+    """(name, argument types, result types) of the function to check."""
+    pattern = r"func\.func\s+@(\w+)\s*\((.*?)\)\s*(?:->\s*\(?(.*?)\)?)?\s*\{"
+    for match in re.finditer(pattern, text, re.DOTALL):
+        if name and match.group(1) != name:
+            continue
+        arguments = re.findall(r"memref<[^>]*>", match.group(2))
+        results = re.findall(r"memref<[^>]*>", match.group(3) or "")
+        return match.group(1), [memref_shape(a) for a in arguments], \
+            [memref_shape(r) for r in results]
+    sys.exit(f"oracle: no func.func{' @' + name if name else ''} in the file")
+
+
+def count(shape):
+    total = 1
+    for dim in shape:
+        total *= dim
+    return total
+
+
+def seeded_values(seed, name, shape):
+    """f32 values in [-1, 1), the same for a name and seed on every run."""
+    generator = random.Random(f"{seed}:{name}")
+    return [struct.unpack("<f", struct.pack("<f", generator.uniform(-1.0, 1.0)))[0]
+            for _ in range(count(shape))]
+
+
+def write_npy(path, shape, values):
+    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
+        "".join(f"{d}, " for d in shape))
+    header += " " * (63 - (len(header) + 10) % 64) + "\n"
+    with open(path, "wb") as out:
+        out.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+        out.write(struct.pack(f"<{len(values)}f", *values))
+
+
+def read_npy_bits(path):
+    with open(path, "rb") as data:
+        raw = data.read()
+    length = struct.unpack("<H", raw[8:10])[0]
+    header = raw[10:10 + length].decode()
+    if "'<f4'" not in header:
+        sys.exit(f"oracle: {path} is not f32")
+    body = raw[10 + length:]
+    return list(struct.unpack(f"<{len(body) // 4}I", body))
+
+
+def memref_type(shape, element="f32"):
+    return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def harness(name, arguments, results, inputs):
+    """A @main that calls @name on the inputs (outputs zeroed) and prints
+    the bits of every output, arguments first."""
+    lines, calls, printed = [], [], []
+    for index, shape in enumerate(arguments):
+        kind = memref_type(shape)
+        if index in inputs:
+            hex_bytes = struct.pack(f"<{len(inputs[index])}f", *inputs[index]).hex()
+            lines.insert(0, f'memref.global "private" constant @arg{index} : {kind} = '
+                            f'dense<"0x{hex_bytes.upper()}">')
+            calls.append(f"    %g{index} = memref.get_global @arg{index} : {kind}\n"
+                         f"    %a{index} = memref.alloc() : {kind}\n"
+                         f"    memref.copy %g{index}, %a{index} : {kind} to {kind}")
+        else:
+            calls.append(f"    %a{index} = memref.alloc() : {kind}\n"
+                         f"    linalg.fill ins(%zero : f32) outs(%a{index} : {kind})")
+            printed.append((f"%a{index}", shape))
+    operands = ", ".join(f"%a{i}" for i in range(len(arguments)))
+    types = ", ".join(memref_type(s) for s in arguments)
+    result_types = ", ".join(memref_type(s) for s in results)
+    call = f"func.call @{name}({operands}) : ({types}) -> ({result_types})"
+    if results:
+        call = f"%r:{len(results)} = " + call
+        printed += [(f"%r#{i}", shape) for i, shape in enumerate(results)]
+    body = ["    %zero = arith.constant 0.0 : f32", *calls, "    " + call]
+    for index, (value, shape) in enumerate(printed):
+        rank = len(shape)
+        dims = ", ".join(f"d{i}" for i in range(rank))
+        identity = f"affine_map<({dims}) -> ({dims})>"
+        iterators = ", ".join(['"parallel"'] * rank)
+        bits = memref_type(shape, "i32")
+        body.append(
+            f"    %bits{index} = memref.alloc() : {bits}\n"
+            f"    linalg.generic {{indexing_maps = [{identity}, {identity}], "
+            f"iterator_types = [{iterators}]}} ins({value} : {memref_type(shape)}) "
+            f"outs(%bits{index} : {bits}) {{\n"
+            f"    ^bb0(%x: f32, %o: i32):\n"
+            f"      %b = arith.bitcast %x : f32 to i32\n"
+            f"      linalg.yield %b : i32\n"
+            f"    }}\n"
+            f"    %u{index} = memref.cast %bits{index} : {bits} to memref<*xi32>\n"
+            f"    func.call @printMemrefI32(%u{index}) : (memref<*xi32>) -> ()")
+    main = ("  func.func @main() {\n" + "\n".join(body) + "\n    return\n  }\n"
+            "  func.func private @printMemrefI32(memref<*xi32>)\n")
+    return "\n".join("  " + line for line in lines) + "\n" + main
+
+
+def mlir_outputs(text, name, arguments, results, inputs, work):
+    source = os.path.join(work, "cpu.mlir")
+    # The function itself (without its module braces) plus the harness.
+    body = text.strip()
+    if body.startswith("module"):
+        body = body[body.index("{") + 1:body.rindex("}")]
+    with open(source, "w") as out:
+        out.write("module {\n" + body + "\n" + harness(name, arguments, results, inputs) + "}\n")
+    lowered = run([os.path.join(LLVM_BIN, "mlir-opt"), source, *LOWER_TO_LLVM])
+    printed = run([os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
+                   "-entry-point-result=void",
+                   f"-shared-libs={LLVM_LIB}/libmlir_runner_utils.so,"
+                   f"{LLVM_LIB}/libmlir_c_runner_utils.so"], input=lowered)
+    outputs = []
+    for chunk in printed.split("Unranked Memref")[1:]:
+        data = chunk[chunk.index("data =") + len("data ="):]
+        outputs.append([int(v) & 0xFFFFFFFF for v in re.findall(r"-?\d+", data)])
+    return outputs
+
+
+def bits_to_float(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def compare(label, expected, actual, atol, rtol):
+    if len(expected) != len(actual):
+        return f"{label}: {len(actual)} elements, expected {len(expected)}", 0.0
+    worst = 0.0
+    for index, (want, got) in enumerate(zip(expected, actual)):
+        if want == got:
+            continue
+        a, b = bits_to_float(want), bits_to_float(got)
+        error = abs(a - b)
+        if not error <= atol + rtol * abs(a):
+            return (f"{label} differs at element {index}: mlir {a!r}, walrus {b!r}",
+                    error)
+        worst = max(worst, error)
+    return None, worst
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file")
+    parser.add_argument("--func", help="the function to check (default: the first)")
+    parser.add_argument("--lnc-size", type=int, default=1)
+    parser.add_argument("--pipeline", action="store_true",
+                        help="run the whole Walrus pipeline after the lowering")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--atol", type=float, default=0.0)
+    parser.add_argument("--rtol", type=float, default=0.0)
+    parser.add_argument("--bin", default=BIN, help="directory of walrus-opt and walrus-run")
+    args = parser.parse_args()
+
+    with open(args.file) as source:
+        text = source.read()
+    name, arguments, results = find_function(text, args.func)
+    work = tempfile.mkdtemp(prefix="walrus-oracle-")
+    try:
+        lowered = os.path.join(work, "kernel.mlir")
+        passes = [f"-convert-linalg-to-bir=lnc-size={args.lnc_size}"]
+        if args.pipeline:
+            passes += WALRUS_PIPELINE
+        run([os.path.join(args.bin, "walrus-opt"), args.file, *passes, "-o", lowered])
+        with open(lowered) as kernel:
+            memlocs = re.findall(r'bir\.memloc "(' + name + r'_(?:arg(\d+)|result(\d+)))" '
+                                 r'(input|output)', kernel.read())
+        inputs, walrus_run = {}, [os.path.join(args.bin, "walrus-run"), lowered,
+                                  "--output-dir", os.path.join(work, "out")]
+        for label, arg, _, kind in memlocs:
+            if kind == "input":
+                index = int(arg)
+                inputs[index] = seeded_values(args.seed, label, arguments[index])
+                path = os.path.join(work, label + ".npy")
+                write_npy(path, arguments[index], inputs[index])
+                walrus_run += ["--input", f"{label}={path}"]
+        run(walrus_run)
+        expected = mlir_outputs(text, name, arguments, results, inputs, work)
+        labels = [f"{name}_arg{i}" for i in range(len(arguments)) if i not in inputs]
+        labels += [f"{name}_result{i}" for i in range(len(results))]
+        failures, worst = 0, 0.0
+        for label, want in zip(labels, expected):
+            path = os.path.join(work, "out", label + ".npy")
+            if not os.path.exists(path):
+                # An argument the kernel never writes keeps its zeros.
+                got = [0] * len(want)
+            else:
+                got = read_npy_bits(path)
+            problem, error = compare(label, want, got, args.atol, args.rtol)
+            worst = max(worst, error)
+            print(f"{label}: {len(want)} elements, "
+                  f"{'MISMATCH' if problem else 'max error %g' % error}")
+            if problem:
+                print("oracle: mismatch: " + problem)
+                failures += 1
+        if failures:
+            sys.exit(1)
+        print("oracle: identical" if worst == 0.0 else
+              f"oracle: within tolerance (max error {worst:g})")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
