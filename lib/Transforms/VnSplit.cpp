@@ -204,12 +204,12 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
     return reject(": PSUM tensors are not split");
   if (type.getMemorySpace() == MemorySpace::DRAM && noSplitDram)
     return reject(": DRAM tensors are not split (no-split-dram)");
+  if (memloc.getKind() != TensorKind::Internal)
+    return reject(": it is a program " + stringifyTensorKind(memloc.getKind()));
   // Every core of a kernel sees the same DRAM: one core's pieces would not
   // be another's.
   if (type.getMemorySpace() == MemorySpace::DRAM && getLncSize(memloc) > 1)
     return reject(": DRAM tensors are shared by the kernel's cores");
-  if (memloc.getKind() != TensorKind::Internal)
-    return reject(": it is a program " + stringifyTensorKind(memloc.getKind()));
   if (memloc.getAddress())
     return reject(": it is already placed");
   if (std::optional<StringRef> set = memloc.getSet())

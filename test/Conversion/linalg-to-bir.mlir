@@ -1,0 +1,91 @@
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir=lnc-size=2 | FileCheck %s
+
+// 700 rows: 5 full tiles of 128 and 60 more. Tiles 0-3 are two rounds on
+// both cores (core s0 takes rows (2 * d0 + s0) * 128), tile 4 is core 0's
+// alone and the partial tile core 1's. The function launches the kernel.
+
+// CHECK-LABEL: func.func @rows
+// CHECK-NEXT:    bir.launch @rows_kernel(%arg0, %arg1)
+// CHECK-NEXT:    return
+// CHECK:       bir.kernel @rows_kernel {
+// CHECK-NEXT:    module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target<"trn2">}
+// CHECK:         %[[X:.*]] = bir.memloc "rows_arg0" input : !bir.dram<700x64xf32>
+// CHECK-NEXT:    %[[Y:.*]] = bir.memloc "rows_arg1" output : !bir.dram<700x64xf32>
+// CHECK-NEXT:    %[[IN:.*]] = bir.memloc "in" internal : !bir.sbuf<128x64xf32>
+// CHECK-NEXT:    %[[T:.*]] = bir.memloc "t" internal : !bir.sbuf<128x64xf32>
+// CHECK-NEXT:    bir.loop 0 to 2 step 1 {
+// CHECK-NEXT:      bir.dma %[[IN]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[X]][#bir.sap<(d0)[s0] -> (d0 * 16384 + s0 * 8192), {{\[\[}}64, 128], [1, 64]]>]
+// CHECK-NEXT:      bir.tensor_scalar multiply %[[T]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[IN]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], 2.000000e+00
+// CHECK-NEXT:      bir.dma %[[Y]][#bir.sap<(d0)[s0] -> (d0 * 16384 + s0 * 8192), {{\[\[}}64, 128], [1, 64]]>], %[[T]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    bir.dma %[[IN]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[X]][#bir.sap<()[s0] -> (s0 * 8192 + 32768), {{\[\[}}64, 128], [1, 64]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:    bir.tensor_scalar multiply {{.*}} {mask = #[[CORE0]]}
+// CHECK-NEXT:    bir.dma %[[Y]][#bir.sap<()[s0] -> (s0 * 8192 + 32768), {{\[\[}}64, 128], [1, 64]]>], %[[T]]{{.*}} {mask = #[[CORE0]]}
+// CHECK-NEXT:    bir.dma %[[IN]][#bir.ap<0, {{\[\[}}64, 60], [1, 64]]>], %[[X]][#bir.ap<40960, {{\[\[}}64, 60], [1, 64]]>] {mask = #[[CORE1:.*]]}
+// CHECK-NEXT:    bir.tensor_scalar multiply {{.*}}[#bir.ap<0, {{\[\[}}64, 60], [1, 64]]>]{{.*}} {mask = #[[CORE1]]}
+// CHECK-NEXT:    bir.dma %[[Y]][#bir.ap<40960, {{\[\[}}64, 60], [1, 64]]>], %[[T]]{{.*}} {mask = #[[CORE1]]}
+// CHECK-NEXT:  }
+func.func @rows(%x: memref<700x64xf32>, %y: memref<700x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<700x64xf32>) outs(%y : memref<700x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %c = arith.constant 2.0 : f32
+    %m = arith.mulf %a, %c : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// Softmax keeps each row in SBUF: max, subtract, exp, sum, reciprocal,
+// multiply. 130 rows: core 0 the first 128, core 1 the last 2.
+
+// CHECK-LABEL: func.func @softmax
+// CHECK:       bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 8192), {{\[\[}}64, 128], [1, 64]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.tensor_reduce max %[[STAT:.*]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[X]]
+// CHECK-NEXT:  bir.tensor_tensor subtract %[[EXP:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[X]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 64]]>]
+// CHECK-NEXT:  bir.activation exp %[[EXP]]
+// CHECK-NEXT:  bir.tensor_reduce add %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[EXP]]
+// CHECK-NEXT:  bir.activation reciprocal %[[STAT]]
+// CHECK-NEXT:  bir.tensor_tensor multiply %[[OUT:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[EXP]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 64]]>]
+// CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 8192), {{\[\[}}64, 128], [1, 64]]>], %[[OUT]]
+// CHECK-NEXT:  bir.dma %[[X]][#bir.ap<0, {{\[\[}}64, 2], [1, 64]]>], %{{.*}}[#bir.ap<8192, {{\[\[}}64, 2], [1, 64]]>] {mask = #[[CORE1:.*]]}
+func.func @softmax(%x: memref<130x64xf32>, %y: memref<130x64xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<130x64xf32>) outs(%y : memref<130x64xf32>)
+  return
+}
+
+// -----
+
+// A matmul: per 128-row tile of C, k in tiles of 128 (the last of 44):
+// A's rows loaded and transposed on the tensor engine into the stationary
+// operand, B's rows as the moving one, accumulated in PSUM from start to
+// stop; then C += the sum. A returned buffer stays with the host; an
+// internal one becomes an internal DRAM tensor.
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<128x96xf32>
+// CHECK-NEXT:    bir.launch @matmul_kernel(%arg0, %arg1, %[[C]])
+// CHECK-NEXT:    return %[[C]]
+// CHECK:       bir.memloc "matmul_result0" output : !bir.dram<128x96xf32>
+// CHECK:       bir.memloc "mm_acc" internal : !bir.psum<128x96xf32>
+// CHECK:       bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.transpose %[[S:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>]
+// CHECK-NEXT:  bir.dma %[[M:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
+// CHECK-NEXT:  bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[M]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] start {mask
+// CHECK-NEXT:  bir.dma %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016 + 128), {{\[\[}}172, 128], [1, 44]]>]
+// CHECK-NEXT:  bir.transpose %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>]
+// CHECK-NEXT:  bir.dma %[[M]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[M]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>] stop {mask
+// CHECK-NEXT:  bir.dma %[[R:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>]
+// CHECK-NEXT:  bir.tensor_tensor add %[[R]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[R]]
+// CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>], %[[R]]
+func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<128x96xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<128x96xf32>)
+  linalg.matmul ins(%a, %b : memref<128x172xf32>, memref<172x96xf32>) outs(%c : memref<128x96xf32>)
+  return %c : memref<128x96xf32>
+}
