@@ -3,6 +3,7 @@
 #include "Walrus/Transforms/Pipelines.h"
 #include "Walrus/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -30,10 +31,33 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   pm.addPass(createSbAllocVerify());
 }
 
+void walrus::buildWalrusFromLinalgPipeline(
+    OpPassManager &pm, const WalrusFromLinalgOptions &options) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  ConvertLinalgToBirOptions lower;
+  lower.lncSize = options.lncSize;
+  lower.targetName = options.target;
+  lower.columnTile = options.columnTile;
+  pm.addPass(createConvertLinalgToBir(lower));
+  WalrusPipelineOptions walrus;
+  walrus.report = options.report;
+  buildWalrusPipeline(pm, walrus);
+}
+
 void walrus::registerWalrusPipelines() {
   PassPipelineRegistration<WalrusPipelineOptions>(
       "walrus-pipeline",
       "The whole Walrus job: expand-replication, lnc-split, lnc-verify, "
       "vn-split, shrink-dn, sb-alloc, sb-alloc-verify",
       buildWalrusPipeline);
+  PassPipelineRegistration<WalrusFromLinalgOptions>(
+      "walrus-from-linalg",
+      "From linalg to allocated per-core programs: one-shot-bufferize "
+      "(function boundaries, identity layouts), convert-linalg-to-bir, then "
+      "walrus-pipeline",
+      buildWalrusFromLinalgPipeline);
 }

@@ -24,6 +24,29 @@ struct WalrusPipelineOptions
 void buildWalrusPipeline(mlir::OpPassManager &pm,
                          const WalrusPipelineOptions &options);
 
+struct WalrusFromLinalgOptions
+    : public mlir::PassPipelineOptions<WalrusFromLinalgOptions> {
+  Option<int64_t> lncSize{*this, "lnc-size",
+                          llvm::cl::desc("Logical cores of the kernels"),
+                          llvm::cl::init(1)};
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("Target preset: trn1, trn2, trn3"),
+                             llvm::cl::init("trn2")};
+  Option<int64_t> columnTile{
+      *this, "column-tile",
+      llvm::cl::desc("Columns per tile (-convert-linalg-to-bir)"),
+      llvm::cl::init(512)};
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Summary remarks from every pass"),
+                      llvm::cl::init(false)};
+};
+
+/// From linalg to allocated per-core programs: upstream one-shot
+/// bufferization of tensors (function boundaries, row-major memrefs),
+/// -convert-linalg-to-bir, then the Walrus pipeline.
+void buildWalrusFromLinalgPipeline(mlir::OpPassManager &pm,
+                                   const WalrusFromLinalgOptions &options);
+
 /// Registers `walrus-pipeline` for the command line.
 void registerWalrusPipelines();
 

@@ -70,6 +70,18 @@ static bool isLinalg(Operation &op) {
   return isa<linalg::LinalgOp, linalg::SoftmaxOp>(op);
 }
 
+static bool isReshape(Operation *op) {
+  return isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(op);
+}
+
+/// The buffer a reshape of row-major memrefs views: the same elements in
+/// the same order, so the same DRAM tensor.
+static Value getRoot(Value memref) {
+  while (isReshape(memref.getDefiningOp()))
+    memref = memref.getDefiningOp()->getOperand(0);
+  return memref;
+}
+
 /// A static, row-major memref of whole-byte elements.
 static LogicalResult checkMemref(Operation *user, Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
@@ -95,9 +107,9 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
   for (Operation &op : body) {
     if (isa<memref::AllocOp, memref::DeallocOp, arith::ConstantOp,
             func::ReturnOp>(op) ||
-        isLinalg(op)) {
-      for (Value operand : op.getOperands())
-        if (failed(checkMemref(&op, operand)))
+        isLinalg(op) || isReshape(&op)) {
+      for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults()))
+        if (failed(checkMemref(&op, value)))
           return failure();
     } else {
       return op.emitError()
@@ -105,12 +117,13 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
              << "' is not supported in a function it lowers";
     }
     if (auto ret = dyn_cast<func::ReturnOp>(op))
-      returned.insert(ret.getOperands().begin(), ret.getOperands().end());
+      for (Value operand : ret.getOperands())
+        returned.insert(getRoot(operand));
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
       for (Value operand : op.getOperands())
-        used.insert(operand);
+        used.insert(getRoot(operand));
       for (OpOperand &init : dps.getDpsInitsMutable())
-        written.insert(init.get());
+        written.insert(getRoot(init.get()));
     }
   }
   // DRAM is one address space for every kernel of a program: names carry
@@ -163,8 +176,32 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
                          "reductions of the innermost dimension lower)");
 }
 
+/// memref.copy is linalg.copy's semantics (upstream bufferization inserts
+/// it where it cannot write in place): one lowering for both.
+static void copiesToLinalg(func::FuncOp func) {
+  for (auto copy : llvm::make_early_inc_range(
+           func.getBody().getOps<memref::CopyOp>())) {
+    OpBuilder builder(copy);
+    linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
+                           copy.getTarget());
+    copy.erase();
+  }
+}
+
+/// `memref` seen as rows x columns of `memloc`.
+static DramTensor getDramTensor(MemlocOp memloc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  DramTensor tensor;
+  tensor.memloc = memloc;
+  tensor.elementType = type.getElementType();
+  tensor.columns = type.getRank() ? type.getShape().back() : 1;
+  tensor.rows = type.getNumElements() / tensor.columns;
+  return tensor;
+}
+
 LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
                                               TargetAttr target) {
+  copiesToLinalg(func);
   FailureOr<SmallVector<KernelTensor>> classified = classify(func);
   if (failed(classified))
     return failure();
@@ -189,13 +226,18 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     MemlocOp memloc = kernelBuilder.addMemloc(
         tensor.name, tensor.kind,
         DramType::get(context, type.getShape(), type.getElementType()));
-    DramTensor &dram = tensors[tensor.memref];
-    dram.memloc = memloc;
-    dram.elementType = type.getElementType();
-    dram.columns = type.getRank() ? type.getShape().back() : 1;
-    dram.rows = type.getNumElements() / dram.columns;
+    tensors[tensor.memref] = getDramTensor(memloc, tensor.memref);
     if (tensor.kind != TensorKind::Internal)
       bound.push_back(tensor.memref);
+  }
+  // A reshape views its root's DRAM tensor with its own rows and columns.
+  for (Operation &op : func.getBody().front()) {
+    if (!isReshape(&op))
+      continue;
+    auto root = tensors.find(getRoot(op.getResult(0)));
+    if (root != tensors.end())
+      tensors[op.getResult(0)] =
+          getDramTensor(root->second.memloc, op.getResult(0));
   }
   Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}};
   SmallVector<Operation *> lowered;
@@ -230,7 +272,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   for (Operation &op :
        llvm::make_early_inc_range(llvm::reverse(func.getBody().front())))
     if (isa<memref::DeallocOp>(op) ||
-        (isa<memref::AllocOp, arith::ConstantOp>(op) && op.use_empty()))
+        ((isa<memref::AllocOp, arith::ConstantOp>(op) || isReshape(&op)) &&
+         op.use_empty()))
       op.erase();
   return success();
 }
