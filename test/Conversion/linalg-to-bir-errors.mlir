@@ -58,7 +58,7 @@ func.func @loop(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
 // -----
 
 func.func @dynamic(%x: memref<?x8xf32>, %y: memref<?x8xf32>) {
-  // expected-error @+1 {{'linalg.copy' is not supported with a memref that is not static and row-major}}
+  // expected-error @+1 {{'linalg.copy' is not supported with a memref that is not static with evenly strided rows}}
   linalg.copy ins(%x : memref<?x8xf32>) outs(%y : memref<?x8xf32>)
   return
 }
@@ -112,5 +112,14 @@ func.func @on_tensors(%x: tensor<8x8xf32>, %y: tensor<8x8xf32>) -> tensor<8x8xf3
 func.func @integer_matmul(%a: memref<8x8xi32>, %b: memref<8x8xi32>, %c: memref<8x8xi32>) {
   // expected-error @+1 {{'linalg.matmul' is not supported with a body other than a multiply-add of floats}}
   linalg.matmul ins(%a, %b : memref<8x8xi32>, memref<8x8xi32>) outs(%c : memref<8x8xi32>)
+  return
+}
+
+// -----
+
+func.func @column_stride(%x: memref<8x8xf32>, %y: memref<8x4xf32>) {
+  %v = memref.subview %x[0, 0] [8, 4] [1, 2] : memref<8x8xf32> to memref<8x4xf32, strided<[8, 2]>>
+  // expected-error @+1 {{'linalg.copy' is not supported with a memref that is not static with evenly strided rows}}
+  linalg.copy ins(%v : memref<8x4xf32, strided<[8, 2]>>) outs(%y : memref<8x4xf32>)
   return
 }

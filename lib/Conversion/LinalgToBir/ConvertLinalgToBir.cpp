@@ -70,25 +70,56 @@ static bool isLinalg(Operation &op) {
   return isa<linalg::LinalgOp, linalg::SoftmaxOp>(op);
 }
 
-static bool isReshape(Operation *op) {
-  return isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(op);
+/// An op whose result views its source's elements (a reshape, or a
+/// subview with static offsets): the same DRAM tensor.
+static bool isView(Operation *op) {
+  return isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp,
+                         memref::SubViewOp>(op);
 }
 
-/// The buffer a reshape of row-major memrefs views: the same elements in
-/// the same order, so the same DRAM tensor.
+/// The buffer a view sees into.
 static Value getRoot(Value memref) {
-  while (isReshape(memref.getDefiningOp()))
+  while (isView(memref.getDefiningOp()))
     memref = memref.getDefiningOp()->getOperand(0);
   return memref;
 }
 
-/// A static, row-major memref of whole-byte elements.
+/// Where `type`'s rows are: static strides, the innermost contiguous, the
+/// outer dimensions folding into evenly strided rows.
+static std::optional<DramTensor> getLayout(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type.hasStaticShape() ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  DramTensor layout;
+  layout.base = offset;
+  layout.elementType = type.getElementType();
+  int64_t rank = type.getRank();
+  if (rank == 0)
+    return layout;
+  ArrayRef<int64_t> shape = type.getShape();
+  if (strides.back() != 1 && shape.back() != 1)
+    return std::nullopt;
+  for (int64_t dim = 0; dim + 2 < rank; ++dim)
+    if (shape[dim] != 1 && strides[dim] != strides[dim + 1] * shape[dim + 1])
+      return std::nullopt;
+  layout.columns = shape.back();
+  layout.rows = type.getNumElements() / layout.columns;
+  layout.rowStride = rank >= 2 ? strides[rank - 2] : layout.columns;
+  return layout;
+}
+
+/// A static memref of whole-byte elements whose rows are evenly strided.
 static LogicalResult checkMemref(Operation *user, Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type)
     return success();
-  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
-    return unsupported(user, "a memref that is not static and row-major");
+  if (!getLayout(type))
+    return unsupported(user, "a memref that is not static with evenly "
+                             "strided rows");
   Type element = type.getElementType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 ||
       element.getIntOrFloatBitWidth() > 64 || type.getNumElements() == 0)
@@ -107,7 +138,7 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
   for (Operation &op : body) {
     if (isa<memref::AllocOp, memref::DeallocOp, arith::ConstantOp,
             func::ReturnOp>(op) ||
-        isLinalg(op) || isReshape(&op)) {
+        isLinalg(op) || isView(&op)) {
       for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults()))
         if (failed(checkMemref(&op, value)))
           return failure();
@@ -179,8 +210,8 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
 /// memref.copy is linalg.copy's semantics (upstream bufferization inserts
 /// it where it cannot write in place): one lowering for both.
 static void copiesToLinalg(func::FuncOp func) {
-  for (auto copy : llvm::make_early_inc_range(
-           func.getBody().getOps<memref::CopyOp>())) {
+  for (auto copy :
+       llvm::make_early_inc_range(func.getBody().getOps<memref::CopyOp>())) {
     OpBuilder builder(copy);
     linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
                            copy.getTarget());
@@ -188,14 +219,10 @@ static void copiesToLinalg(func::FuncOp func) {
   }
 }
 
-/// `memref` seen as rows x columns of `memloc`.
+/// `memref` seen as rows x columns of `memloc` (checkMemref accepted it).
 static DramTensor getDramTensor(MemlocOp memloc, Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  DramTensor tensor;
+  DramTensor tensor = *getLayout(cast<MemRefType>(memref.getType()));
   tensor.memloc = memloc;
-  tensor.elementType = type.getElementType();
-  tensor.columns = type.getRank() ? type.getShape().back() : 1;
-  tensor.rows = type.getNumElements() / tensor.columns;
   return tensor;
 }
 
@@ -230,9 +257,9 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     if (tensor.kind != TensorKind::Internal)
       bound.push_back(tensor.memref);
   }
-  // A reshape views its root's DRAM tensor with its own rows and columns.
+  // A view sees its root's DRAM tensor with its own rows and columns.
   for (Operation &op : func.getBody().front()) {
-    if (!isReshape(&op))
+    if (!isView(&op))
       continue;
     auto root = tensors.find(getRoot(op.getResult(0)));
     if (root != tensors.end())
@@ -272,7 +299,7 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   for (Operation &op :
        llvm::make_early_inc_range(llvm::reverse(func.getBody().front())))
     if (isa<memref::DeallocOp>(op) ||
-        ((isa<memref::AllocOp, arith::ConstantOp>(op) || isReshape(&op)) &&
+        ((isa<memref::AllocOp, arith::ConstantOp>(op) || isView(&op)) &&
          op.use_empty()))
       op.erase();
   return success();

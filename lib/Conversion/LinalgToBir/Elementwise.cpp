@@ -147,6 +147,8 @@ LogicalResult ElementwiseLowering::classifyOperands() {
                                         : Broadcast::Both;
     if (rank <= 1 && !followsColumns)
       broadcast = Broadcast::Both;
+    if (broadcast == Broadcast::AcrossColumns && !tensor->isContiguous())
+      return unsupported(op, "a broadcast operand that is a strided view");
     if (op.isDpsInit(&operand)) {
       if (broadcast != Broadcast::None)
         return unsupported(op, "an output that is not indexed by every loop");
@@ -166,13 +168,14 @@ AccessPatternAttr ElementwiseLowering::dramPattern(const DramTensor &tensor,
   case Broadcast::None:
     return kernel.dramPattern(tensor, row, column, partitions, width);
   case Broadcast::AcrossRows:
-    return kernel.pattern(column, {{0, partitions}, {1, width}});
+    return kernel.pattern(column + tensor.base, {{0, partitions}, {1, width}});
   case Broadcast::AcrossColumns:
-    return kernel.pattern(row, {{1, partitions}, {0, width}});
+    return kernel.pattern(row + tensor.base, {{1, partitions}, {0, width}});
   case Broadcast::Both:
     break;
   }
-  return kernel.pattern(kernel.constant(0), {{0, partitions}, {0, width}});
+  return kernel.pattern(kernel.constant(tensor.base),
+                        {{0, partitions}, {0, width}});
 }
 
 MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,

@@ -73,8 +73,8 @@ AccessPatternAttr KernelBuilder::dramPattern(const DramTensor &tensor,
                                              AffineExpr row, AffineExpr column,
                                              int64_t partitions,
                                              int64_t columns) {
-  return pattern(row * tensor.columns + column,
-                 {{tensor.columns, partitions}, {1, columns}});
+  return pattern(row * tensor.rowStride + column + tensor.base,
+                 {{tensor.rowStride, partitions}, {1, columns}});
 }
 
 void KernelBuilder::loop(int64_t count, function_ref<void(AffineExpr)> body) {

@@ -20,12 +20,15 @@
 
 namespace walrus::linalg_to_bir {
 
-/// A DRAM tensor seen as rows x columns: the innermost dimension is the
-/// columns, every outer one is folded into the rows (row-major memrefs).
+/// A DRAM tensor (or a view of one) seen as rows x columns: the innermost
+/// dimension is the columns, every outer one is folded into the rows. Row
+/// `r` starts at element `base + r * rowStride` of the memory location.
 struct DramTensor {
   bir::MemlocOp memloc;
-  int64_t rows = 1, columns = 1;
+  int64_t base = 0;
+  int64_t rows = 1, columns = 1, rowStride = 1;
   mlir::Type elementType;
+  bool isContiguous() const { return rowStride == columns; }
 };
 
 /// One tile of rows: `partitions` rows starting at row `firstRow` (an

@@ -116,9 +116,15 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   int64_t kTiles = llvm::divideCeil(shape.k, 128);
 
   kernel.loop(shape.batch, [&](AffineExpr batch) {
-    AffineExpr aBase = batch * (shape.m * shape.k),
-               bBase = batch * (shape.k * shape.n),
-               cBase = batch * (shape.m * shape.n);
+    // Rows of each operand per batch: m or k for A, k or n for B, m for C.
+    AffineExpr aBase =
+        batch * ((a.transposed ? shape.k : shape.m) * a.tensor.rowStride) +
+        a.tensor.base;
+    AffineExpr bBase =
+        batch * ((b.transposed ? shape.n : shape.k) * b.tensor.rowStride) +
+        b.tensor.base;
+    AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
+    int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
     kernel.forEachRowTile(shape.m, mTile, [&](const RowTile &rows) {
       int64_t p = rows.partitions;
       AffineExpr row = rows.firstRow;
@@ -132,24 +138,24 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
             kernel.create<DmaOp>(loc, stationary,
                                  kernel.tilePattern(stationary, kw, p),
                                  a.tensor.memloc,
-                                 kernel.pattern(aBase + row + k0 * shape.m,
-                                                {{shape.m, kw}, {1, p}}));
+                                 kernel.pattern(aBase + row + k0 * aStride,
+                                                {{aStride, kw}, {1, p}}));
           } else {
             kernel.create<DmaOp>(loc, rowsOfA,
                                  kernel.tilePattern(rowsOfA, p, kw),
                                  a.tensor.memloc,
-                                 kernel.pattern(aBase + row * shape.k + k0,
-                                                {{shape.k, p}, {1, kw}}));
+                                 kernel.pattern(aBase + row * aStride + k0,
+                                                {{aStride, p}, {1, kw}}));
             kernel.create<TransposeOp>(
                 loc, stationary, kernel.tilePattern(stationary, kw, p), rowsOfA,
                 kernel.tilePattern(rowsOfA, p, kw));
           }
           // Moving: B, k on partitions.
           AccessPatternAttr movingSource =
-              b.transposed ? kernel.pattern(bBase + col * shape.k + k0,
-                                            {{1, kw}, {shape.k, w}})
-                           : kernel.pattern(bBase + col + k0 * shape.n,
-                                            {{shape.n, kw}, {1, w}});
+              b.transposed ? kernel.pattern(bBase + col * bStride + k0,
+                                            {{1, kw}, {bStride, w}})
+                           : kernel.pattern(bBase + col + k0 * bStride,
+                                            {{bStride, kw}, {1, w}});
           kernel.create<DmaOp>(loc, moving, kernel.tilePattern(moving, kw, w),
                                b.tensor.memloc, movingSource);
           kernel.create<MatmultOp>(
@@ -159,8 +165,8 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
               ReplicationAttr());
         }
         // C += the accumulated product.
-        AccessPatternAttr cTile =
-            kernel.pattern(cBase + row * shape.n + col, {{shape.n, p}, {1, w}});
+        AccessPatternAttr cTile = kernel.pattern(
+            cBase + row * c.rowStride + col, {{c.rowStride, p}, {1, w}});
         kernel.create<DmaOp>(loc, result, kernel.tilePattern(result, p, w),
                              c.memloc, cTile);
         kernel.create<TensorTensorOp>(loc, AluOp::Add, result,

@@ -81,6 +81,8 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
       getRowsAndColumns(op, op.getStaticLoopRanges());
   if (failed(shape))
     return failure();
+  if (!target->isContiguous())
+    return unsupported(op, "an output that is a strided view");
   auto [rows, columns] = *shape;
   int64_t tileColumns = std::min(columns, lowering.tiles.columns);
   Location loc = op.getLoc();
@@ -91,14 +93,14 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
     int64_t p = rowTile.partitions;
     AffineExpr row = rowTile.firstRow;
     AccessPatternAttr accTile = kernel.tilePattern(acc, p, 1);
-    AccessPatternAttr out = kernel.pattern(row, {{1, p}, {1, 1}});
+    AccessPatternAttr out =
+        kernel.pattern(row + target->base, {{1, p}, {1, 1}});
     kernel.create<DmaOp>(loc, acc, accTile, target->memloc, out);
     kernel.forEachColumnTile(columns, tileColumns, [&](const ColumnTile &col) {
       int64_t w = col.columns;
-      kernel.create<DmaOp>(loc, in, kernel.tilePattern(in, p, w),
-                           source->memloc,
-                           kernel.pattern(row * columns + col.firstColumn,
-                                          {{columns, p}, {1, w}}));
+      kernel.create<DmaOp>(
+          loc, in, kernel.tilePattern(in, p, w), source->memloc,
+          kernel.dramPattern(*source, row, col.firstColumn, p, w));
       kernel.create<TensorReduceOp>(loc, *alu, part,
                                     kernel.tilePattern(part, p, 1), in,
                                     kernel.tilePattern(in, p, w));
@@ -144,14 +146,16 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
   MemlocOp y = kernel.addTile("sm_y", 128, columns, target->elementType);
   kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
     int64_t p = rowTile.partitions;
-    AccessPatternAttr dram = kernel.pattern(rowTile.firstRow * columns,
-                                            {{columns, p}, {1, columns}});
+    AccessPatternAttr load = kernel.dramPattern(*source, rowTile.firstRow,
+                                                kernel.constant(0), p, columns);
+    AccessPatternAttr store = kernel.dramPattern(
+        *target, rowTile.firstRow, kernel.constant(0), p, columns);
     AccessPatternAttr row = kernel.tilePattern(x, p, columns);
     AccessPatternAttr stat = kernel.tilePattern(stats, p, 1);
     // The per-row statistic, read across the row.
     AccessPatternAttr spread =
         kernel.pattern(kernel.constant(0), {{1, p}, {0, columns}});
-    kernel.create<DmaOp>(loc, x, row, source->memloc, dram);
+    kernel.create<DmaOp>(loc, x, row, source->memloc, load);
     kernel.create<TensorReduceOp>(loc, AluOp::Max, stats, stat, x, row);
     kernel.create<TensorTensorOp>(loc, AluOp::Subtract, exps, row, x, row,
                                   stats, spread);
@@ -162,7 +166,7 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
                                 stat, stats, stat, APFloat(1.0));
     kernel.create<TensorTensorOp>(loc, AluOp::Multiply, y, row, exps, row,
                                   stats, spread);
-    kernel.create<DmaOp>(loc, target->memloc, dram, y, row);
+    kernel.create<DmaOp>(loc, target->memloc, store, y, row);
   });
   return success();
 }

@@ -34,8 +34,7 @@ LogicalResult walrus::linalg_to_bir::lowerTranspose(linalg::TransposeOp op,
       int64_t w = col.columns;
       kernel.create<DmaOp>(
           loc, loaded, kernel.tilePattern(loaded, w, p), source->memloc,
-          kernel.pattern(col.firstColumn * rows + rowTile.firstRow,
-                         {{rows, w}, {1, p}}));
+          kernel.dramPattern(*source, col.firstColumn, rowTile.firstRow, w, p));
       kernel.create<TransposeOp>(loc, turned, kernel.tilePattern(turned, p, w),
                                  loaded, kernel.tilePattern(loaded, w, p));
       kernel.create<DmaOp>(
