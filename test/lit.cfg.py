@@ -11,7 +11,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.walrus_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
-                   "walrus-capi-test.c", "lib"]
+                   "walrus-capi-test.c", "lib", "Inputs"]
 if config.walrus_enable_capi:
     config.available_features.add("capi")
 if config.walrus_sanitizers:

@@ -70,7 +70,7 @@ func.func @softmax(%x: memref<130x64xf32>, %y: memref<130x64xf32>) {
 // CHECK-NEXT:    bir.launch @matmul_kernel(%arg0, %arg1, %[[C]])
 // CHECK-NEXT:    return %[[C]]
 // CHECK:       bir.memloc "matmul_result0" output : !bir.dram<128x96xf32>
-// CHECK:       bir.memloc "mm_acc" internal : !bir.psum<128x96xf32>
+// CHECK:       bir.memloc "acc" internal : !bir.psum<128x96xf32>
 // CHECK:       bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>] {mask = #[[CORE0:.*]]}
 // CHECK-NEXT:  bir.transpose %[[S:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>]
 // CHECK-NEXT:  bir.dma %[[M:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]

@@ -46,6 +46,14 @@ MemlocOp KernelBuilder::addTile(StringRef stem, int64_t partitions,
   return addMemloc(stem, TensorKind::Internal, type);
 }
 
+MemlocOp KernelBuilder::getSharedPsumTile(int64_t partitions, int64_t columns,
+                                          Type elementType) {
+  MemlocOp &tile = psumTiles[{partitions, columns, elementType}];
+  if (!tile)
+    tile = addTile("acc", partitions, columns, elementType, /*psum=*/true);
+  return tile;
+}
+
 AccessPatternAttr
 KernelBuilder::pattern(AffineExpr start,
                        ArrayRef<std::pair<int64_t, int64_t>> pairs) {

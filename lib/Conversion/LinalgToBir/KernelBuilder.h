@@ -63,6 +63,12 @@ public:
                         int64_t columns, mlir::Type elementType,
                         bool psum = false);
 
+  /// A PSUM accumulator shared by every op that asks for this shape: the
+  /// ops run one after the other, and PSUM (8 banks) is not allocated by
+  /// -sb-alloc, so one tile per shape keeps a kernel within a bank.
+  bir::MemlocOp getSharedPsumTile(int64_t partitions, int64_t columns,
+                                  mlir::Type elementType);
+
   /// The access pattern starting at `start` (elements) with `pairs` of
   /// [step, num]: a #bir.ap when the start is a constant, a #bir.sap over
   /// the enclosing loops and s0 otherwise.
@@ -128,6 +134,8 @@ private:
   unsigned depth = 0;
   mlir::IntegerSet mask;
   llvm::StringSet<> names;
+  llvm::DenseMap<std::tuple<int64_t, int64_t, mlir::Type>, bir::MemlocOp>
+      psumTiles;
 };
 
 } // namespace walrus::linalg_to_bir

@@ -23,6 +23,7 @@ namespace {
 struct MatmulOperand {
   DramTensor tensor;
   bool transposed = false;
+  bool perBatch = false;
 };
 
 struct MatmulShape {
@@ -30,12 +31,11 @@ struct MatmulShape {
 };
 } // namespace
 
-/// Whether `map` reads (batch,) first then second: results are the dims
-/// at `first` and `second` after an optional batch dim 0.
-static bool isPair(AffineMap map, bool batched, unsigned first,
-                   unsigned second) {
+/// Whether `map` reads `first` then `second`, after the batch dim 0 when
+/// `batch` (an operand without it is the same for every batch).
+static bool isPair(AffineMap map, bool batch, unsigned first, unsigned second) {
   SmallVector<unsigned> expected;
-  if (batched)
+  if (batch)
     expected.push_back(0);
   expected.append({first, second});
   if (map.getNumResults() != expected.size())
@@ -44,6 +44,23 @@ static bool isPair(AffineMap map, bool batched, unsigned first,
     if (result != getAffineDimExpr(dim, map.getContext()))
       return false;
   return true;
+}
+
+/// Whether `map` reads (batch,) `first` then `second`; sets `transposed`
+/// when it reads them the other way round and `perBatch` when it has the
+/// batch dim.
+static bool matchOperand(AffineMap map, bool batched, unsigned first,
+                         unsigned second, MatmulOperand &operand) {
+  for (bool batch : {batched, false})
+    for (bool transposed : {false, true}) {
+      if (!isPair(map, batch, transposed ? second : first,
+                  transposed ? first : second))
+        continue;
+      operand.transposed = transposed;
+      operand.perBatch = batch;
+      return true;
+    }
+  return false;
 }
 
 LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
@@ -63,13 +80,9 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   unsigned m = base, n = base + 1, k = base + 2;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   MatmulOperand a, b;
-  if (isPair(maps[0], batched, k, m))
-    a.transposed = true;
-  else if (!isPair(maps[0], batched, m, k))
+  if (!matchOperand(maps[0], batched, m, k, a))
     return unsupported(op, "an indexing map of A other than (m, k) or (k, m)");
-  if (isPair(maps[1], batched, n, k))
-    b.transposed = true;
-  else if (!isPair(maps[1], batched, k, n))
+  if (!matchOperand(maps[1], batched, k, n, b))
     return unsupported(op, "an indexing map of B other than (k, n) or (n, k)");
   if (!isPair(maps[2], batched, m, n))
     return unsupported(op, "an indexing map of C other than (m, n)");
@@ -111,17 +124,21 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
       kernel.addTile("mm_stationary", 128, mTile, a.tensor.elementType);
   MemlocOp moving =
       kernel.addTile("mm_moving", 128, nTile, b.tensor.elementType);
-  MemlocOp acc = kernel.addTile("mm_acc", mTile, nTile, accType, true);
+  MemlocOp acc = kernel.getSharedPsumTile(mTile, nTile, accType);
   MemlocOp result = kernel.addTile("mm_c", mTile, nTile, c.elementType);
   int64_t kTiles = llvm::divideCeil(shape.k, 128);
 
   kernel.loop(shape.batch, [&](AffineExpr batch) {
     // Rows of each operand per batch: m or k for A, k or n for B, m for C.
     AffineExpr aBase =
-        batch * ((a.transposed ? shape.k : shape.m) * a.tensor.rowStride) +
+        batch * (a.perBatch
+                     ? (a.transposed ? shape.k : shape.m) * a.tensor.rowStride
+                     : 0) +
         a.tensor.base;
     AffineExpr bBase =
-        batch * ((b.transposed ? shape.n : shape.k) * b.tensor.rowStride) +
+        batch * (b.perBatch
+                     ? (b.transposed ? shape.n : shape.k) * b.tensor.rowStride
+                     : 0) +
         b.tensor.base;
     AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
     int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
