@@ -59,28 +59,30 @@ func.func @softmax(%x: memref<130x64xf32>, %y: memref<130x64xf32>) {
 
 // -----
 
-// A matmul: per 128-row tile of C, k in tiles of 128 (the last of 44):
-// A's rows loaded and transposed on the tensor engine into the stationary
-// operand, B's rows as the moving one, accumulated in PSUM from start to
-// stop; then C += the sum. A returned buffer stays with the host; an
-// internal one becomes an internal DRAM tensor.
+// A matmul: B stays in SBUF (every k tile of its columns, k tile kt at
+// column kt * 96), A's rows are loaded per 128-row tile of C (the cores'
+// share) and k tile (the last of 44), turned on the tensor engine into the
+// stationary operand, and accumulated in PSUM from start to stop. The zero
+// fill before it is absorbed: the sum is copied out, C is not read. A
+// returned buffer stays with the host.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<128x96xf32>
 // CHECK-NEXT:    bir.launch @matmul_kernel(%arg0, %arg1, %[[C]])
 // CHECK-NEXT:    return %[[C]]
 // CHECK:       bir.memloc "matmul_result0" output : !bir.dram<128x96xf32>
-// CHECK:       bir.memloc "acc" internal : !bir.psum<128x96xf32>
-// CHECK:       bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>] {mask = #[[CORE0:.*]]}
+// CHECK:       %[[B:.*]] = bir.memloc "mm_b" internal : !bir.sbuf<128x192xf32>
+// CHECK-NEXT:  %[[ACC:.*]] = bir.memloc "acc" internal : !bir.psum<128x96xf32>
+// CHECK-NOT:   bir.core_barrier
+// CHECK:       bir.dma %[[B]][#bir.ap<0, {{\[\[}}192, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
+// CHECK-NEXT:  bir.dma %[[B]][#bir.ap<96, {{\[\[}}192, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
+// CHECK-NEXT:  bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>] {mask = #[[CORE0:.*]]}
 // CHECK-NEXT:  bir.transpose %[[S:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>]
-// CHECK-NEXT:  bir.dma %[[M:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
-// CHECK-NEXT:  bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[M]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] start {mask
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}192, 128], [1, 96]]>] start {mask
 // CHECK-NEXT:  bir.dma %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016 + 128), {{\[\[}}172, 128], [1, 44]]>]
 // CHECK-NEXT:  bir.transpose %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>]
-// CHECK-NEXT:  bir.dma %[[M]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
-// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[M]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>] stop {mask
-// CHECK-NEXT:  bir.dma %[[R:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>]
-// CHECK-NEXT:  bir.tensor_tensor add %[[R]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[R]]
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[B]][#bir.ap<96, {{\[\[}}192, 44], [1, 96]]>] stop {mask
+// CHECK-NEXT:  bir.tensor_copy %[[R:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
 // CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>], %[[R]]
 func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128x96xf32> {
   %zero = arith.constant 0.0 : f32
@@ -88,4 +90,23 @@ func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128
   linalg.fill ins(%zero : f32) outs(%c : memref<128x96xf32>)
   linalg.matmul ins(%a, %b : memref<128x172xf32>, memref<172x96xf32>) outs(%c : memref<128x96xf32>)
   return %c : memref<128x96xf32>
+}
+
+// -----
+
+// Without a zero fill, C's tile is loaded and the sum added to it; B
+// stored transposed ((n, k)) loads as the panel with a strided DMA.
+
+// CHECK-LABEL: func.func @accumulate
+// CHECK:       bir.dma %[[B:.*]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>], %{{.*}}[#bir.ap<0, {{\[\[}}1, 32], [32, 64]]>]
+// CHECK:       bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %{{.*}}, %[[B]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>] start stop
+// CHECK-NEXT:  bir.dma %[[R:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[C:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>]
+// CHECK-NEXT:  bir.tensor_tensor add %[[R]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[ACC]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[R]]
+// CHECK-NEXT:  bir.dma %[[C]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[R]]
+func.func @accumulate(%a: memref<16x32xf32>, %bt: memref<64x32xf32>, %c: memref<16x64xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %bt : memref<16x32xf32>, memref<64x32xf32>) outs(%c : memref<16x64xf32>)
+  return
 }

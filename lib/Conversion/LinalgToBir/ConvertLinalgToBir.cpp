@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace walrus {
@@ -226,6 +227,33 @@ static DramTensor getDramTensor(MemlocOp memloc, Value memref) {
   return tensor;
 }
 
+/// Zero fills that the next linalg op, a matmul accumulating into the same
+/// buffer, absorbs: it stores its product without reading C
+/// (`Lowering::zeroInitialized`), and the fill is not emitted.
+static DenseSet<Operation *> findZeroInitialized(func::FuncOp func,
+                                                 Lowering &lowering) {
+  DenseSet<Operation *> absorbed;
+  linalg::FillOp pending;
+  for (Operation &op : func.getBody().front()) {
+    if (!isLinalg(op))
+      continue;
+    auto matmul = dyn_cast<linalg::LinalgOp>(op);
+    if (pending && isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
+        matmul.getDpsInitOperand(0)->get() == pending.getOutputs()[0]) {
+      absorbed.insert(pending);
+      lowering.zeroInitialized.insert(&op);
+    }
+    pending = {};
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    Attribute value;
+    if (fill && matchPattern(fill.getInputs()[0], m_Constant(&value)) &&
+        isa<FloatAttr>(value) && cast<FloatAttr>(value).getValue().isZero() &&
+        isa<MemRefType>(fill.getOutputs()[0].getType()))
+      pending = fill;
+  }
+  return absorbed;
+}
+
 LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
                                               TargetAttr target) {
   copiesToLinalg(func);
@@ -268,13 +296,19 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   }
   Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}};
   SmallVector<Operation *> lowered;
+  DenseSet<Operation *> absorbed = findZeroInitialized(func, lowering);
+  unsigned emitted = 0;
   for (Operation &op : func.getBody().front()) {
     if (!isLinalg(op))
       continue;
+    if (absorbed.contains(&op)) {
+      lowered.push_back(&op);
+      continue;
+    }
     // Every core reads what every core wrote before it.
-    if (!lowered.empty() && lncSize > 1)
+    if (emitted++ && lncSize > 1)
       kernelBuilder.create<CoreBarrierOp>(
-          op.getLoc(), ("after_op" + Twine(lowered.size())).str());
+          op.getLoc(), ("after_op" + Twine(emitted - 1)).str());
     if (failed(lower(&op, lowering))) {
       kernel.erase();
       return failure();

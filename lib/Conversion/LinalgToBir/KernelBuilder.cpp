@@ -47,8 +47,8 @@ MemlocOp KernelBuilder::addTile(StringRef stem, int64_t partitions,
 }
 
 MemlocOp KernelBuilder::getSharedPsumTile(int64_t partitions, int64_t columns,
-                                          Type elementType) {
-  MemlocOp &tile = psumTiles[{partitions, columns, elementType}];
+                                          Type elementType, unsigned index) {
+  MemlocOp &tile = psumTiles[{partitions, columns, elementType, index}];
   if (!tile)
     tile = addTile("acc", partitions, columns, elementType, /*psum=*/true);
   return tile;

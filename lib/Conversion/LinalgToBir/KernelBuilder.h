@@ -66,8 +66,9 @@ public:
   /// A PSUM accumulator shared by every op that asks for this shape: the
   /// ops run one after the other, and PSUM (8 banks) is not allocated by
   /// -sb-alloc, so one tile per shape keeps a kernel within a bank.
+  /// `index` tells apart the accumulators one op uses at once.
   bir::MemlocOp getSharedPsumTile(int64_t partitions, int64_t columns,
-                                  mlir::Type elementType);
+                                  mlir::Type elementType, unsigned index = 0);
 
   /// The access pattern starting at `start` (elements) with `pairs` of
   /// [step, num]: a #bir.ap when the start is a constant, a #bir.sap over
@@ -134,7 +135,8 @@ private:
   unsigned depth = 0;
   mlir::IntegerSet mask;
   llvm::StringSet<> names;
-  llvm::DenseMap<std::tuple<int64_t, int64_t, mlir::Type>, bir::MemlocOp>
+  llvm::DenseMap<std::tuple<int64_t, int64_t, mlir::Type, unsigned>,
+                 bir::MemlocOp>
       psumTiles;
 };
 

@@ -26,6 +26,9 @@ struct Lowering {
   KernelBuilder &kernel;
   llvm::DenseMap<mlir::Value, DramTensor> &tensors;
   TileSizes tiles;
+  /// Matmuls whose output a zero fill just before them initialised: the
+  /// fill is not emitted and the product is stored without reading C.
+  llvm::DenseSet<mlir::Operation *> zeroInitialized;
 
   /// The DRAM tensor of `memref`, or an error at `user`.
   mlir::FailureOr<DramTensor> getTensor(mlir::Operation *user,

@@ -117,16 +117,34 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   int64_t mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
   Type accType = Float32Type::get(kernel.getContext());
   Location loc = op.getLoc();
+  // B stays in SBUF a panel of columns at a time, every k tile of them,
+  // as wide as half of SBUF and the PSUM banks allow: each core loads B
+  // once and A once per panel.
+  int64_t kTiles = llvm::divideCeil(shape.k, 128);
+  int64_t bytesPerColumn =
+      kTiles * b.tensor.elementType.getIntOrFloatBitWidth() / 8;
+  int64_t budget = target.getSbufBytesPerPartition() / 2;
+  if (bytesPerColumn > budget)
+    return unsupported(op, "a contraction of " + Twine(shape.k) +
+                               " elements: one column of B does not fit in "
+                               "half of an SBUF partition");
+  int64_t panelWidth = std::min<int64_t>(
+      {shape.n, budget / bytesPerColumn, target.getPsumBanks() * nTile});
+  nTile = std::min(nTile, panelWidth);
+  int64_t subtiles = llvm::divideCeil(panelWidth, nTile);
   MemlocOp rowsOfA =
       a.transposed ? MemlocOp()
                    : kernel.addTile("mm_a", mTile, 128, a.tensor.elementType);
   MemlocOp stationary =
       kernel.addTile("mm_stationary", 128, mTile, a.tensor.elementType);
-  MemlocOp moving =
-      kernel.addTile("mm_moving", 128, nTile, b.tensor.elementType);
-  MemlocOp acc = kernel.getSharedPsumTile(mTile, nTile, accType);
+  MemlocOp panel =
+      kernel.addTile("mm_b", 128, kTiles * panelWidth, b.tensor.elementType);
+  SmallVector<MemlocOp> accs;
+  for (int64_t j = 0; j < subtiles; ++j)
+    accs.push_back(kernel.getSharedPsumTile(mTile, nTile, accType, j));
   MemlocOp result = kernel.addTile("mm_c", mTile, nTile, c.elementType);
-  int64_t kTiles = llvm::divideCeil(shape.k, 128);
+  bool zeroInit = lowering.zeroInitialized.contains(op);
+  int64_t panelStride = kTiles * panelWidth;
 
   kernel.loop(shape.batch, [&](AffineExpr batch) {
     // Rows of each operand per batch: m or k for A, k or n for B, m for C.
@@ -142,12 +160,25 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
         b.tensor.base;
     AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
     int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
-    kernel.forEachRowTile(shape.m, mTile, [&](const RowTile &rows) {
-      int64_t p = rows.partitions;
-      AffineExpr row = rows.firstRow;
-      kernel.forEachColumnTile(shape.n, nTile, [&](const ColumnTile &cols) {
-        int64_t w = cols.columns;
-        AffineExpr col = cols.firstColumn;
+    kernel.forEachColumnTile(shape.n, panelWidth, [&](const ColumnTile &cols) {
+      int64_t pw = cols.columns;
+      AffineExpr col0 = cols.firstColumn;
+      // The panel: k tile kt at columns kt * panelWidth.
+      for (int64_t kt = 0; kt < kTiles; ++kt) {
+        int64_t k0 = kt * 128, kw = std::min<int64_t>(128, shape.k - k0);
+        AccessPatternAttr source =
+            b.transposed ? kernel.pattern(bBase + col0 * bStride + k0,
+                                          {{1, kw}, {bStride, pw}})
+                         : kernel.pattern(bBase + col0 + k0 * bStride,
+                                          {{bStride, kw}, {1, pw}});
+        kernel.create<DmaOp>(loc, panel,
+                             kernel.pattern(kernel.constant(kt * panelWidth),
+                                            {{panelStride, kw}, {1, pw}}),
+                             b.tensor.memloc, source);
+      }
+      kernel.forEachRowTile(shape.m, mTile, [&](const RowTile &rows) {
+        int64_t p = rows.partitions;
+        AffineExpr row = rows.firstRow;
         for (int64_t kt = 0; kt < kTiles; ++kt) {
           int64_t k0 = kt * 128, kw = std::min<int64_t>(128, shape.k - k0);
           // Stationary: A^T, k on partitions.
@@ -167,31 +198,33 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
                 loc, stationary, kernel.tilePattern(stationary, kw, p), rowsOfA,
                 kernel.tilePattern(rowsOfA, p, kw));
           }
-          // Moving: B, k on partitions.
-          AccessPatternAttr movingSource =
-              b.transposed ? kernel.pattern(bBase + col * bStride + k0,
-                                            {{1, kw}, {bStride, w}})
-                           : kernel.pattern(bBase + col + k0 * bStride,
-                                            {{bStride, kw}, {1, w}});
-          kernel.create<DmaOp>(loc, moving, kernel.tilePattern(moving, kw, w),
-                               b.tensor.memloc, movingSource);
-          kernel.create<MatmultOp>(
-              loc, acc, kernel.tilePattern(acc, p, w), stationary,
-              kernel.tilePattern(stationary, kw, p), moving,
-              kernel.tilePattern(moving, kw, w), kt == 0, kt + 1 == kTiles,
-              ReplicationAttr());
+          for (int64_t j = 0; j * nTile < pw; ++j) {
+            int64_t w = std::min(nTile, pw - j * nTile);
+            kernel.create<MatmultOp>(
+                loc, accs[j], kernel.tilePattern(accs[j], p, w), stationary,
+                kernel.tilePattern(stationary, kw, p), panel,
+                kernel.pattern(kernel.constant(kt * panelWidth + j * nTile),
+                               {{panelStride, kw}, {1, w}}),
+                kt == 0, kt + 1 == kTiles, ReplicationAttr());
+          }
         }
-        // C += the accumulated product.
-        AccessPatternAttr cTile = kernel.pattern(
-            cBase + row * c.rowStride + col, {{c.rowStride, p}, {1, w}});
-        kernel.create<DmaOp>(loc, result, kernel.tilePattern(result, p, w),
-                             c.memloc, cTile);
-        kernel.create<TensorTensorOp>(loc, AluOp::Add, result,
-                                      kernel.tilePattern(result, p, w), acc,
-                                      kernel.tilePattern(acc, p, w), result,
-                                      kernel.tilePattern(result, p, w));
-        kernel.create<DmaOp>(loc, c.memloc, cTile, result,
-                             kernel.tilePattern(result, p, w));
+        // C (+)= the accumulated products.
+        for (int64_t j = 0; j * nTile < pw; ++j) {
+          int64_t w = std::min(nTile, pw - j * nTile);
+          AffineExpr col = col0 + j * nTile;
+          AccessPatternAttr cTile = kernel.pattern(
+              cBase + row * c.rowStride + col, {{c.rowStride, p}, {1, w}});
+          AccessPatternAttr out = kernel.tilePattern(result, p, w);
+          AccessPatternAttr sum = kernel.tilePattern(accs[j], p, w);
+          if (zeroInit) {
+            kernel.create<TensorCopyOp>(loc, result, out, accs[j], sum);
+          } else {
+            kernel.create<DmaOp>(loc, result, out, c.memloc, cTile);
+            kernel.create<TensorTensorOp>(loc, AluOp::Add, result, out, accs[j],
+                                          sum, result, out);
+          }
+          kernel.create<DmaOp>(loc, c.memloc, cTile, result, out);
+        }
       });
     });
   });

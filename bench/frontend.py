@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""From linalg to allocated per-core programs, on the real-size layers.
+
+For each layer of examples/models/*-real.mlir and each core count, runs
+`walrus-opt -walrus-from-linalg="lnc-size=N report"` once with MLIR's pass
+timing and prints one row:
+  - seconds: the whole run (parse to print) and the lowering alone;
+  - instructions after the split, in all and on the busiest core;
+  - SBUF peak over the lower bound (worst function) and spills (all);
+  - DMA bytes: every bir.dma's elements times its element size, times the
+    trip counts of the loops around it, over every core; against the
+    minimum of moving every input and output byte once (a matmul whose rows
+    are split across cores loads its weights once per core, so the ratio
+    cannot reach 1 there).
+Then the time of each pass, per layer, as a second table.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from pipeline import top_level_wall  # noqa: E402
+
+PASSES = ["OneShotBufferizePass", "ConvertLinalgToBir", "ExpandReplication", "LncSplit",
+          "LncVerify", "VnSplit", "ShrinkDn", "SbAlloc", "SbAllocVerify"]
+BYTES = {"f64": 8, "f32": 4, "f16": 2, "bf16": 2, "i64": 8, "i32": 4, "i16": 2, "i8": 1}
+
+
+def element_bytes(type_text):
+    return BYTES[re.search(r"x([a-z]\w*)>", type_text).group(1)]
+
+
+def dma_bytes(program):
+    """Bytes every bir.dma of a printed program moves, loops unrolled."""
+    total, trips = 0, [1]
+    for line in program.splitlines():
+        stripped = line.strip()
+        if stripped.endswith("{"):
+            loop = re.match(r"bir\.loop (-?\d+) to (-?\d+) step (\d+)", stripped)
+            count = 1
+            if loop:
+                lower, upper, step = map(int, loop.groups())
+                count = max(0, -(-(upper - lower) // step))
+            trips.append(trips[-1] * count)
+        elif stripped == "}":
+            trips.pop()
+        elif stripped.startswith("bir.dma "):
+            nums = re.search(r"\[\[(.*?)\]\]>", stripped).group(1)
+            count = 1
+            for pair in nums.split("], ["):
+                count *= int(pair.split(",")[1])
+            total += count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * trips[-1]
+    return total
+
+
+def memref_bytes(signature):
+    total = 0
+    for dims, element in re.findall(r"tensor<((?:\d+x)+)(\w+)>", signature):
+        count = 1
+        for dim in dims.rstrip("x").split("x"):
+            count *= int(dim)
+        total += count * BYTES[element]
+    return total
+
+
+def run_layer(opt, path, lnc):
+    begin = time.perf_counter()
+    result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report",
+                             "--mlir-timing", "-print-bir-summary"],
+                            capture_output=True, text=True)
+    seconds = time.perf_counter() - begin
+    if result.returncode:
+        sys.exit(f"{path}: walrus-opt failed:\n{result.stderr[-2000:]}")
+    report = result.stderr
+    ratios = [int(peak) / int(bound) for peak, bound in
+              re.findall(r"peak (\d+) B/partition, lower bound (\d+) B/partition", report)
+              if int(bound)]
+    spills = sum(int(s) for s in re.findall(r"(\d+) spill\(s\)", report))
+    per_core = [int(n) for n in re.findall(r"func @main: \d+ memlocs, (\d+) instructions",
+                                           result.stdout + report)]
+    with open(path) as source:
+        head = re.search(r"func\.func[^{]*", source.read()).group(0)
+    minimum = memref_bytes(head)
+    passes = {name: top_level_wall(report, name) or 0.0 for name in PASSES}
+    return {"seconds": seconds, "lowering": passes["ConvertLinalgToBir"],
+            "instructions": sum(per_core), "busiest": max(per_core, default=0),
+            "ratio": max(ratios, default=1.0), "spills": spills,
+            "dma": dma_bytes(result.stdout), "minimum": minimum, "passes": passes}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
+    parser.add_argument("--lnc", default="1,2,4")
+    parser.add_argument("--layers", default="decoder,mlp,conv")
+    args = parser.parse_args()
+
+    models = os.path.join(HERE, "..", "examples", "models")
+    rows = []
+    print(f"{'layer':>8} {'lnc':>4} {'total s':>8} {'lower s':>8} {'instr':>7} {'busiest':>8}"
+          f" {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7} {'DMA/min':>8}")
+    for layer in args.layers.split(","):
+        for lnc in map(int, args.lnc.split(",")):
+            row = run_layer(args.opt, os.path.join(models, f"{layer}-real.mlir"), lnc)
+            rows.append((layer, lnc, row))
+            print(f"{layer:>8} {lnc:>4} {row['seconds']:>8.2f} {row['lowering']:>8.3f}"
+                  f" {row['instructions']:>7} {row['busiest']:>8} {row['ratio']:>8.3f}"
+                  f" {row['spills']:>7} {row['dma'] / 1e9:>7.2f} {row['minimum'] / 1e9:>7.2f}"
+                  f" {row['dma'] / row['minimum']:>8.2f}", flush=True)
+    print()
+    print(f"{'layer':>8} {'lnc':>4} " + " ".join(f"{name[:12]:>12}" for name in PASSES))
+    for layer, lnc, row in rows:
+        print(f"{layer:>8} {lnc:>4} " +
+              " ".join(f"{row['passes'][name]:>12.4f}" for name in PASSES))
+
+
+if __name__ == "__main__":
+    main()
