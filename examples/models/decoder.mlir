@@ -1,5 +1,5 @@
 // python3 examples/models/gen_layers.py decoder
-func.func @decoder(%x: tensor<72x96xf32>, %g1: tensor<96xf32>, %wq: tensor<2x96x48xf32>, %wk: tensor<2x96x48xf32>, %wv: tensor<2x96x48xf32>, %wo: tensor<2x48x96xf32>, %g2: tensor<96xf32>, %w1: tensor<96x160xf32>, %w3: tensor<96x160xf32>, %w2: tensor<160x96xf32>) -> tensor<72x96xf32> {
+func.func @decoder(%x: tensor<72x96xf32>, %g1: tensor<96xf32>, %wq: tensor<96x96xf32>, %wk: tensor<96x96xf32>, %wv: tensor<96x96xf32>, %wo: tensor<96x96xf32>, %g2: tensor<96xf32>, %w1: tensor<96x160xf32>, %w3: tensor<96x160xf32>, %w2: tensor<160x96xf32>) -> tensor<72x96xf32> {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %lowest = arith.constant -3.0e38 : f32
@@ -34,79 +34,91 @@ func.func @decoder(%x: tensor<72x96xf32>, %g1: tensor<96xf32>, %wq: tensor<2x96x
     %r = arith.mulf %s, %a2 : f32
     linalg.yield %r : f32
   } -> tensor<72x96xf32>
-  %ve11 = tensor.empty() : tensor<2x72x48xf32>
-  %vf10 = linalg.fill ins(%zero : f32) outs(%ve11 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %vbmm12 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%vg8, %wq : tensor<72x96xf32>, tensor<2x96x48xf32>) outs(%vf10 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %ve14 = tensor.empty() : tensor<2x72x48xf32>
-  %vf13 = linalg.fill ins(%zero : f32) outs(%ve14 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %vbmm15 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%vg8, %wk : tensor<72x96xf32>, tensor<2x96x48xf32>) outs(%vf13 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %ve17 = tensor.empty() : tensor<2x72x48xf32>
-  %vf16 = linalg.fill ins(%zero : f32) outs(%ve17 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %vbmm18 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%vg8, %wv : tensor<72x96xf32>, tensor<2x96x48xf32>) outs(%vf16 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %ve20 = tensor.empty() : tensor<2x72x72xf32>
-  %vf19 = linalg.fill ins(%zero : f32) outs(%ve20 : tensor<2x72x72xf32>) -> tensor<2x72x72xf32>
-  %vbmm21 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%vbmm12, %vbmm15 : tensor<2x72x48xf32>, tensor<2x72x48xf32>) outs(%vf19 : tensor<2x72x72xf32>) -> tensor<2x72x72xf32>
-  %ve23 = tensor.empty() : tensor<2x72x72xf32>
-  %vg22 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%vbmm21 : tensor<2x72x72xf32>) outs(%ve23 : tensor<2x72x72xf32>) {
+  %ve11 = tensor.empty() : tensor<72x96xf32>
+  %vf10 = linalg.fill ins(%zero : f32) outs(%ve11 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %vmm12 = linalg.matmul ins(%vg8, %wq : tensor<72x96xf32>, tensor<96x96xf32>) outs(%vf10 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %ve14 = tensor.empty() : tensor<72x96xf32>
+  %vg13 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vmm12 : tensor<72x96xf32>) outs(%ve14 : tensor<72x96xf32>) {
   ^bb0(%a0: f32, %out: f32):
     %r = arith.mulf %a0, %scale : f32
     linalg.yield %r : f32
-  } -> tensor<2x72x72xf32>
-  %ve25 = tensor.empty() : tensor<2x72x72xf32>
-  %vsm24 = linalg.softmax dimension(2) ins(%vg22 : tensor<2x72x72xf32>) outs(%ve25 : tensor<2x72x72xf32>) -> tensor<2x72x72xf32>
-  %ve27 = tensor.empty() : tensor<2x72x48xf32>
-  %vf26 = linalg.fill ins(%zero : f32) outs(%ve27 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %vbmm28 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%vsm24, %vbmm18 : tensor<2x72x72xf32>, tensor<2x72x48xf32>) outs(%vf26 : tensor<2x72x48xf32>) -> tensor<2x72x48xf32>
-  %ve30 = tensor.empty() : tensor<72x96xf32>
-  %vf29 = linalg.fill ins(%zero : f32) outs(%ve30 : tensor<72x96xf32>) -> tensor<72x96xf32>
-  %vctx31 = tensor.extract_slice %vbmm28[0, 0, 0] [1, 72, 48] [1, 1, 1] : tensor<2x72x48xf32> to tensor<72x48xf32>
-  %vwo32 = tensor.extract_slice %wo[0, 0, 0] [1, 48, 96] [1, 1, 1] : tensor<2x48x96xf32> to tensor<48x96xf32>
-  %vo33 = linalg.matmul ins(%vctx31, %vwo32 : tensor<72x48xf32>, tensor<48x96xf32>) outs(%vf29 : tensor<72x96xf32>) -> tensor<72x96xf32>
-  %vctx34 = tensor.extract_slice %vbmm28[1, 0, 0] [1, 72, 48] [1, 1, 1] : tensor<2x72x48xf32> to tensor<72x48xf32>
-  %vwo35 = tensor.extract_slice %wo[1, 0, 0] [1, 48, 96] [1, 1, 1] : tensor<2x48x96xf32> to tensor<48x96xf32>
-  %vo36 = linalg.matmul ins(%vctx34, %vwo35 : tensor<72x48xf32>, tensor<48x96xf32>) outs(%vo33 : tensor<72x96xf32>) -> tensor<72x96xf32>
-  %ve38 = tensor.empty() : tensor<72x96xf32>
-  %vg37 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %vo36 : tensor<72x96xf32>, tensor<72x96xf32>) outs(%ve38 : tensor<72x96xf32>) {
+  } -> tensor<72x96xf32>
+  %ve16 = tensor.empty() : tensor<72x96xf32>
+  %vf15 = linalg.fill ins(%zero : f32) outs(%ve16 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %vmm17 = linalg.matmul ins(%vg8, %wk : tensor<72x96xf32>, tensor<96x96xf32>) outs(%vf15 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %ve19 = tensor.empty() : tensor<72x96xf32>
+  %vf18 = linalg.fill ins(%zero : f32) outs(%ve19 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %vmm20 = linalg.matmul ins(%vg8, %wv : tensor<72x96xf32>, tensor<96x96xf32>) outs(%vf18 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %ve21 = tensor.empty() : tensor<72x96xf32>
+  %vh22 = tensor.extract_slice %vg13[0, 0] [72, 48] [1, 1] : tensor<72x96xf32> to tensor<72x48xf32>
+  %vh23 = tensor.extract_slice %vmm17[0, 0] [72, 48] [1, 1] : tensor<72x96xf32> to tensor<72x48xf32>
+  %vh24 = tensor.extract_slice %vmm20[0, 0] [72, 48] [1, 1] : tensor<72x96xf32> to tensor<72x48xf32>
+  %ve26 = tensor.empty() : tensor<72x72xf32>
+  %vf25 = linalg.fill ins(%zero : f32) outs(%ve26 : tensor<72x72xf32>) -> tensor<72x72xf32>
+  %vmm27 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%vh22, %vh23 : tensor<72x48xf32>, tensor<72x48xf32>) outs(%vf25 : tensor<72x72xf32>) -> tensor<72x72xf32>
+  %ve29 = tensor.empty() : tensor<72x72xf32>
+  %vsm28 = linalg.softmax dimension(1) ins(%vmm27 : tensor<72x72xf32>) outs(%ve29 : tensor<72x72xf32>) -> tensor<72x72xf32>
+  %ve31 = tensor.empty() : tensor<72x48xf32>
+  %vf30 = linalg.fill ins(%zero : f32) outs(%ve31 : tensor<72x48xf32>) -> tensor<72x48xf32>
+  %vmm32 = linalg.matmul ins(%vsm28, %vh24 : tensor<72x72xf32>, tensor<72x48xf32>) outs(%vf30 : tensor<72x48xf32>) -> tensor<72x48xf32>
+  %vctx33 = tensor.insert_slice %vmm32 into %ve21[0, 0] [72, 48] [1, 1] : tensor<72x48xf32> into tensor<72x96xf32>
+  %vh34 = tensor.extract_slice %vg13[0, 48] [72, 48] [1, 1] : tensor<72x96xf32> to tensor<72x48xf32>
+  %vh35 = tensor.extract_slice %vmm17[0, 48] [72, 48] [1, 1] : tensor<72x96xf32> to tensor<72x48xf32>
+  %vh36 = tensor.extract_slice %vmm20[0, 48] [72, 48] [1, 1] : tensor<72x96xf32> to tensor<72x48xf32>
+  %ve38 = tensor.empty() : tensor<72x72xf32>
+  %vf37 = linalg.fill ins(%zero : f32) outs(%ve38 : tensor<72x72xf32>) -> tensor<72x72xf32>
+  %vmm39 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%vh34, %vh35 : tensor<72x48xf32>, tensor<72x48xf32>) outs(%vf37 : tensor<72x72xf32>) -> tensor<72x72xf32>
+  %ve41 = tensor.empty() : tensor<72x72xf32>
+  %vsm40 = linalg.softmax dimension(1) ins(%vmm39 : tensor<72x72xf32>) outs(%ve41 : tensor<72x72xf32>) -> tensor<72x72xf32>
+  %ve43 = tensor.empty() : tensor<72x48xf32>
+  %vf42 = linalg.fill ins(%zero : f32) outs(%ve43 : tensor<72x48xf32>) -> tensor<72x48xf32>
+  %vmm44 = linalg.matmul ins(%vsm40, %vh36 : tensor<72x72xf32>, tensor<72x48xf32>) outs(%vf42 : tensor<72x48xf32>) -> tensor<72x48xf32>
+  %vctx45 = tensor.insert_slice %vmm44 into %vctx33[0, 48] [72, 48] [1, 1] : tensor<72x48xf32> into tensor<72x96xf32>
+  %ve47 = tensor.empty() : tensor<72x96xf32>
+  %vf46 = linalg.fill ins(%zero : f32) outs(%ve47 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %vmm48 = linalg.matmul ins(%vctx45, %wo : tensor<72x96xf32>, tensor<96x96xf32>) outs(%vf46 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %ve50 = tensor.empty() : tensor<72x96xf32>
+  %vg49 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %vmm48 : tensor<72x96xf32>, tensor<72x96xf32>) outs(%ve50 : tensor<72x96xf32>) {
   ^bb0(%a0: f32, %a1: f32, %out: f32):
     %r = arith.addf %a0, %a1 : f32
     linalg.yield %r : f32
   } -> tensor<72x96xf32>
-  %ve40 = tensor.empty() : tensor<72x96xf32>
-  %vg39 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vg37 : tensor<72x96xf32>) outs(%ve40 : tensor<72x96xf32>) {
+  %ve52 = tensor.empty() : tensor<72x96xf32>
+  %vg51 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vg49 : tensor<72x96xf32>) outs(%ve52 : tensor<72x96xf32>) {
   ^bb0(%a0: f32, %out: f32):
     %r = arith.mulf %a0, %a0 : f32
     linalg.yield %r : f32
   } -> tensor<72x96xf32>
-  %ve43 = tensor.empty() : tensor<72xf32>
-  %vf42 = linalg.fill ins(%zero : f32) outs(%ve43 : tensor<72xf32>) -> tensor<72xf32>
-  %vred41 = linalg.reduce ins(%vg39 : tensor<72x96xf32>) outs(%vf42 : tensor<72xf32>) dimensions = [1]
+  %ve55 = tensor.empty() : tensor<72xf32>
+  %vf54 = linalg.fill ins(%zero : f32) outs(%ve55 : tensor<72xf32>) -> tensor<72xf32>
+  %vred53 = linalg.reduce ins(%vg51 : tensor<72x96xf32>) outs(%vf54 : tensor<72xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
       %c = arith.addf %in, %acc : f32
       linalg.yield %c : f32
     }
-  %ve45 = tensor.empty() : tensor<72xf32>
-  %vg44 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%vred41 : tensor<72xf32>) outs(%ve45 : tensor<72xf32>) {
+  %ve57 = tensor.empty() : tensor<72xf32>
+  %vg56 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%vred53 : tensor<72xf32>) outs(%ve57 : tensor<72xf32>) {
   ^bb0(%a0: f32, %out: f32):
     %m = arith.mulf %a0, %inv_hidden : f32
     %s = arith.addf %m, %eps : f32
     %r = math.rsqrt %s : f32
     linalg.yield %r : f32
   } -> tensor<72xf32>
-  %ve47 = tensor.empty() : tensor<72x96xf32>
-  %vg46 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vg37, %vg44, %g2 : tensor<72x96xf32>, tensor<72xf32>, tensor<96xf32>) outs(%ve47 : tensor<72x96xf32>) {
+  %ve59 = tensor.empty() : tensor<72x96xf32>
+  %vg58 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vg49, %vg56, %g2 : tensor<72x96xf32>, tensor<72xf32>, tensor<96xf32>) outs(%ve59 : tensor<72x96xf32>) {
   ^bb0(%a0: f32, %a1: f32, %a2: f32, %out: f32):
     %s = arith.mulf %a0, %a1 : f32
     %r = arith.mulf %s, %a2 : f32
     linalg.yield %r : f32
   } -> tensor<72x96xf32>
-  %ve49 = tensor.empty() : tensor<72x160xf32>
-  %vf48 = linalg.fill ins(%zero : f32) outs(%ve49 : tensor<72x160xf32>) -> tensor<72x160xf32>
-  %vmm50 = linalg.matmul ins(%vg46, %w1 : tensor<72x96xf32>, tensor<96x160xf32>) outs(%vf48 : tensor<72x160xf32>) -> tensor<72x160xf32>
-  %ve52 = tensor.empty() : tensor<72x160xf32>
-  %vf51 = linalg.fill ins(%zero : f32) outs(%ve52 : tensor<72x160xf32>) -> tensor<72x160xf32>
-  %vmm53 = linalg.matmul ins(%vg46, %w3 : tensor<72x96xf32>, tensor<96x160xf32>) outs(%vf51 : tensor<72x160xf32>) -> tensor<72x160xf32>
-  %ve55 = tensor.empty() : tensor<72x160xf32>
-  %vg54 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vmm50, %vmm53 : tensor<72x160xf32>, tensor<72x160xf32>) outs(%ve55 : tensor<72x160xf32>) {
+  %ve61 = tensor.empty() : tensor<72x160xf32>
+  %vf60 = linalg.fill ins(%zero : f32) outs(%ve61 : tensor<72x160xf32>) -> tensor<72x160xf32>
+  %vmm62 = linalg.matmul ins(%vg58, %w1 : tensor<72x96xf32>, tensor<96x160xf32>) outs(%vf60 : tensor<72x160xf32>) -> tensor<72x160xf32>
+  %ve64 = tensor.empty() : tensor<72x160xf32>
+  %vf63 = linalg.fill ins(%zero : f32) outs(%ve64 : tensor<72x160xf32>) -> tensor<72x160xf32>
+  %vmm65 = linalg.matmul ins(%vg58, %w3 : tensor<72x96xf32>, tensor<96x160xf32>) outs(%vf63 : tensor<72x160xf32>) -> tensor<72x160xf32>
+  %ve67 = tensor.empty() : tensor<72x160xf32>
+  %vg66 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vmm62, %vmm65 : tensor<72x160xf32>, tensor<72x160xf32>) outs(%ve67 : tensor<72x160xf32>) {
   ^bb0(%a0: f32, %a1: f32, %out: f32):
     %n = arith.negf %a0 : f32
     %e = math.exp %n : f32
@@ -116,14 +128,14 @@ func.func @decoder(%x: tensor<72x96xf32>, %g1: tensor<96xf32>, %wq: tensor<2x96x
     %r = arith.mulf %silu, %a1 : f32
     linalg.yield %r : f32
   } -> tensor<72x160xf32>
-  %ve57 = tensor.empty() : tensor<72x96xf32>
-  %vf56 = linalg.fill ins(%zero : f32) outs(%ve57 : tensor<72x96xf32>) -> tensor<72x96xf32>
-  %vmm58 = linalg.matmul ins(%vg54, %w2 : tensor<72x160xf32>, tensor<160x96xf32>) outs(%vf56 : tensor<72x96xf32>) -> tensor<72x96xf32>
-  %ve60 = tensor.empty() : tensor<72x96xf32>
-  %vg59 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vg37, %vmm58 : tensor<72x96xf32>, tensor<72x96xf32>) outs(%ve60 : tensor<72x96xf32>) {
+  %ve69 = tensor.empty() : tensor<72x96xf32>
+  %vf68 = linalg.fill ins(%zero : f32) outs(%ve69 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %vmm70 = linalg.matmul ins(%vg66, %w2 : tensor<72x160xf32>, tensor<160x96xf32>) outs(%vf68 : tensor<72x96xf32>) -> tensor<72x96xf32>
+  %ve72 = tensor.empty() : tensor<72x96xf32>
+  %vg71 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%vg49, %vmm70 : tensor<72x96xf32>, tensor<72x96xf32>) outs(%ve72 : tensor<72x96xf32>) {
   ^bb0(%a0: f32, %a1: f32, %out: f32):
     %r = arith.addf %a0, %a1 : f32
     linalg.yield %r : f32
   } -> tensor<72x96xf32>
-  return %vg59 : tensor<72x96xf32>
+  return %vg71 : tensor<72x96xf32>
 }

@@ -8,10 +8,10 @@
 
 Layers (f32, one function each, the form torch-mlir or StableHLO-to-linalg
 produce after fusion of elementwise ops into linalg.generic):
-  decoder  LLaMA-style transformer decoder layer: RMSNorm, Q/K/V projections
-           per head (weights [heads, hidden, head_dim]), scaled dot-product
-           attention with softmax (no causal mask), output projection
-           summed over heads, residual, RMSNorm, SwiGLU MLP, residual;
+  decoder  LLaMA-style transformer decoder layer: RMSNorm, Q/K/V
+           projections, per head (column slices) scaled dot-product
+           attention with softmax (no causal mask), output projection,
+           residual, RMSNorm, SwiGLU MLP, residual;
   mlp      x W1 + b1, GELU (tanh form), W2 + b2, residual;
   conv     1-D convolution block: a `taps`-tap convolution over time as
            matmuls on shifted slices, bias, ReLU, a pointwise (1x1)
@@ -169,34 +169,33 @@ def decoder(args):
     constants(w, hidden)
     w.emit(f"%scale = arith.constant {head_dim ** -0.5!r} : f32")
     xn = w.rms_norm("%x", seq, hidden, "%g1")
-    per_head = [heads, hidden, head_dim]
-    projections = []
-    for weight in ("%wq", "%wk", "%wv"):
-        projections.append(w.batch_matmul(xn, [seq, hidden], weight, per_head,
-                                          [heads, seq, head_dim], "m, k", "b, k, n"))
-    q, k, v = projections
-    scores = w.batch_matmul(q, [heads, seq, head_dim], k, [heads, seq, head_dim],
-                            [heads, seq, seq], "b, m, k", "b, n, k")
-    scaled = w.generic([(scores, [heads, seq, seq], "d0, d1, d2")], [heads, seq, seq],
-                       ["%r = arith.mulf %a0, %scale : f32"])
-    probs = w.softmax(scaled, [heads, seq, seq], args.reference)
-    context = w.batch_matmul(probs, [heads, seq, seq], v, [heads, seq, head_dim],
-                             [heads, seq, head_dim], "b, m, k", "b, k, n")
-    # The output projection sums the heads: one accumulating matmul per head
-    # on its slice of the context and of Wo [heads, head_dim, hidden].
-    out = w.fill([seq, hidden], "%zero")
+    q = w.matmul(xn, [seq, hidden], "%wq", [hidden, hidden])
+    # The attention scale folded into q, as most implementations do.
+    q = w.generic([(q, [seq, hidden], "d0, d1")], [seq, hidden],
+                  ["%r = arith.mulf %a0, %scale : f32"])
+    k = w.matmul(xn, [seq, hidden], "%wk", [hidden, hidden])
+    v = w.matmul(xn, [seq, hidden], "%wv", [hidden, hidden])
+    # Heads are column slices of q, k, v; each head's context goes into its
+    # columns of the context.
+    context = w.empty([seq, hidden])
     for head in range(heads):
-        ctx = w.name("ctx")
-        w.emit(f"{ctx} = tensor.extract_slice {context}[{head}, 0, 0] [1, {seq}, {head_dim}] "
-               f"[1, 1, 1] : {w.type([heads, seq, head_dim])} to {w.type([seq, head_dim])}")
-        wo = w.name("wo")
-        w.emit(f"{wo} = tensor.extract_slice %wo[{head}, 0, 0] [1, {head_dim}, {hidden}] "
-               f"[1, 1, 1] : {w.type([heads, head_dim, hidden])} to {w.type([head_dim, hidden])}")
-        summed = w.name("o")
-        w.emit(f"{summed} = linalg.matmul ins({ctx}, {wo} : {w.type([seq, head_dim])}, "
-               f"{w.type([head_dim, hidden])}) outs({out} : {w.type([seq, hidden])}) -> "
+        slices = []
+        for source in (q, k, v):
+            part = w.name("h")
+            w.emit(f"{part} = tensor.extract_slice {source}[0, {head * head_dim}] "
+                   f"[{seq}, {head_dim}] [1, 1] : {w.type([seq, hidden])} to "
+                   f"{w.type([seq, head_dim])}")
+            slices.append(part)
+        qh, kh, vh = slices
+        scores = w.matmul(qh, [seq, head_dim], kh, [seq, head_dim], transpose_b=True)
+        probs = w.softmax(scores, [seq, seq], args.reference)
+        ctx = w.matmul(probs, [seq, seq], vh, [seq, head_dim])
+        placed = w.name("ctx")
+        w.emit(f"{placed} = tensor.insert_slice {ctx} into {context}[0, {head * head_dim}] "
+               f"[{seq}, {head_dim}] [1, 1] : {w.type([seq, head_dim])} into "
                f"{w.type([seq, hidden])}")
-        out = summed
+        context = placed
+    out = w.matmul(context, [seq, hidden], "%wo", [hidden, hidden])
     h = w.add("%x", out, [seq, hidden])
     hn = w.rms_norm(h, seq, hidden, "%g2")
     gate = w.matmul(hn, [seq, hidden], "%w1", [hidden, ffn])
@@ -207,8 +206,9 @@ def decoder(args):
                         "%silu = arith.mulf %a0, %s : f32", "%r = arith.mulf %silu, %a1 : f32"])
     down = w.matmul(swiglu, [seq, ffn], "%w2", [ffn, hidden])
     y = w.add(h, down, [seq, hidden])
-    arguments = [("x", [seq, hidden]), ("g1", [hidden]), ("wq", per_head), ("wk", per_head),
-                 ("wv", per_head), ("wo", [heads, head_dim, hidden]), ("g2", [hidden]),
+    square = [hidden, hidden]
+    arguments = [("x", [seq, hidden]), ("g1", [hidden]), ("wq", square), ("wk", square),
+                 ("wv", square), ("wo", square), ("g2", [hidden]),
                  ("w1", [hidden, ffn]), ("w3", [hidden, ffn]), ("w2", [ffn, hidden])]
     return function(args.name or "decoder", arguments, [seq, hidden], w, y)
 
