@@ -59,31 +59,33 @@ func.func @softmax(%x: memref<130x64xf32>, %y: memref<130x64xf32>) {
 
 // -----
 
-// A matmul: B stays in SBUF (every k tile of its columns, k tile kt at
-// column kt * 96), A's rows are loaded per 128-row tile of C (the cores'
-// share) and k tile (the last of 44), turned on the tensor engine into the
-// stationary operand, and accumulated in PSUM from start to stop. The zero
-// fill before it is absorbed: the sum is copied out, C is not read. A
-// returned buffer stays with the host.
+// A matmul: a block of C (here all of it) stays in SBUF while k runs over
+// tiles of 128 (the last of 44): B's rows for the block's columns, A's
+// rows turned on the tensor engine into the stationary operand, each
+// product through PSUM (start and stop) into the block. The zero fill
+// before it is absorbed: the first k tile's product is copied into the
+// block, C is never read. A returned buffer stays with the host.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<128x96xf32>
 // CHECK-NEXT:    bir.launch @matmul_kernel(%arg0, %arg1, %[[C]])
 // CHECK-NEXT:    return %[[C]]
 // CHECK:       bir.memloc "matmul_result0" output : !bir.dram<128x96xf32>
-// CHECK:       %[[B:.*]] = bir.memloc "mm_b" internal : !bir.sbuf<128x192xf32>
+// CHECK:       %[[B:.*]] = bir.memloc "mm_b" internal : !bir.sbuf<128x96xf32>
 // CHECK-NEXT:  %[[ACC:.*]] = bir.memloc "acc" internal : !bir.psum<128x96xf32>
+// CHECK-NEXT:  %[[BLOCK:.*]] = bir.memloc "mm_c" internal : !bir.sbuf<128x96xf32>
 // CHECK-NOT:   bir.core_barrier
-// CHECK:       bir.dma %[[B]][#bir.ap<0, {{\[\[}}192, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
-// CHECK-NEXT:  bir.dma %[[B]][#bir.ap<96, {{\[\[}}192, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
-// CHECK-NEXT:  bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>] {mask = #[[CORE0:.*]]}
+// CHECK:       bir.dma %[[B]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>]
 // CHECK-NEXT:  bir.transpose %[[S:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>]
-// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}192, 128], [1, 96]]>] start {mask
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] start stop
+// CHECK-NEXT:  bir.tensor_copy %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]]
+// CHECK-NEXT:  bir.dma %[[B]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
 // CHECK-NEXT:  bir.dma %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016 + 128), {{\[\[}}172, 128], [1, 44]]>]
 // CHECK-NEXT:  bir.transpose %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>]
-// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[B]][#bir.ap<96, {{\[\[}}192, 44], [1, 96]]>] stop {mask
-// CHECK-NEXT:  bir.tensor_copy %[[R:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
-// CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>], %[[R]]
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>] start stop
+// CHECK-NEXT:  bir.tensor_tensor add %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]]
+// CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>], %[[BLOCK]]
 func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128x96xf32> {
   %zero = arith.constant 0.0 : f32
   %c = memref.alloc() : memref<128x96xf32>
@@ -94,15 +96,15 @@ func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128
 
 // -----
 
-// Without a zero fill, C's tile is loaded and the sum added to it; B
-// stored transposed ((n, k)) loads as the panel with a strided DMA.
+// Without a zero fill, the block starts from C's tile; B stored transposed
+// ((n, k)) loads with a strided DMA. 16 rows: one partial tile, core 0's.
 
 // CHECK-LABEL: func.func @accumulate
-// CHECK:       bir.dma %[[B:.*]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>], %{{.*}}[#bir.ap<0, {{\[\[}}1, 32], [32, 64]]>]
+// CHECK:       bir.dma %[[BLOCK:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[C:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.dma %[[B:.*]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>], %{{.*}}[#bir.ap<0, {{\[\[}}1, 32], [32, 64]]>]
 // CHECK:       bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %{{.*}}, %[[B]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>] start stop
-// CHECK-NEXT:  bir.dma %[[R:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[C:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>]
-// CHECK-NEXT:  bir.tensor_tensor add %[[R]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[ACC]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[R]]
-// CHECK-NEXT:  bir.dma %[[C]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[R]]
+// CHECK-NEXT:  bir.tensor_tensor add %[[BLOCK]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[BLOCK]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[ACC]]
+// CHECK-NEXT:  bir.dma %[[C]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[BLOCK]]
 func.func @accumulate(%a: memref<16x32xf32>, %bt: memref<64x32xf32>, %c: memref<16x64xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                  affine_map<(m, n, k) -> (n, k)>,

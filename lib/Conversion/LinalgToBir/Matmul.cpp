@@ -1,10 +1,11 @@
 //===- Matmul.cpp - linalg matmuls to bir ---------------------------------===//
 //
-// C[m, n] += A[m, k] * B[k, n] on the tensor engine: per output tile of 128
-// rows (the cores' share) by up to one PSUM bank of columns, the
-// contraction accumulates in PSUM over tiles of 128 along k (start on the
-// first, stop on the last); then C's tile is loaded, the sum added, and
-// stored (docs/LinalgToBir.md, "Matmul").
+// C[m, n] += A[m, k] * B[k, n] on the tensor engine: a block of C (tiles
+// of 128 rows, the cores' share, by a run of columns) stays in SBUF while k
+// runs over tiles of 128; per k tile B's rows for the block's columns and
+// A^T per row tile are loaded, and each product goes through PSUM into the
+// block. The block size minimises the bytes moved (docs/LinalgToBir.md,
+// "Matmul").
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +64,55 @@ static bool matchOperand(AffineMap map, bool batched, unsigned first,
   return false;
 }
 
+namespace {
+/// How much of C stays in SBUF while k runs: `rowTiles` tiles of rows (per
+/// core) by `nBlock` columns.
+struct Blocking {
+  int64_t rowTiles = 1, nBlock = 1;
+};
+} // namespace
+
+static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
+
+/// The block that moves the fewest bytes, A * ceil(N / nBlock) + B *
+/// ceil(M / rows per block), among blocks whose C, B tile and A tiles fit
+/// in `budget` bytes per partition; candidates double, so hostile sizes
+/// cost a few dozen tries.
+static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
+                                          int64_t nTile, int64_t mTile,
+                                          int64_t lncSize, int64_t aBytes,
+                                          int64_t bBytes, int64_t cBytes,
+                                          int64_t budget) {
+  int64_t rowTilesPerCore =
+      llvm::divideCeil(llvm::divideCeil(shape.m, mTile), lncSize);
+  SmallVector<int64_t> widths, heights;
+  for (int64_t width = nTile; width < shape.n; width *= 2)
+    widths.push_back(width);
+  widths.push_back(shape.n);
+  for (int64_t height = 1; height < rowTilesPerCore; height *= 2)
+    heights.push_back(height);
+  heights.push_back(rowTilesPerCore);
+  // Products in double: the sizes are checked, their products need not be.
+  double aTotal = double(shape.m) * shape.k * aBytes,
+         bTotal = double(shape.k) * shape.n * bBytes;
+  std::optional<std::pair<double, Blocking>> best;
+  for (int64_t width : widths)
+    for (int64_t height : heights) {
+      double bytes = double(height) * width * cBytes + double(width) * bBytes +
+                     2.0 * mTile * aBytes;
+      if (bytes > budget)
+        continue;
+      double traffic =
+          aTotal * double(llvm::divideCeil(shape.n, width)) +
+          bTotal * double(llvm::divideCeil(shape.m, height * mTile));
+      if (!best || traffic < best->first)
+        best = {traffic, Blocking{height, width}};
+    }
+  if (!best)
+    return failure();
+  return best->second;
+}
+
 LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
                                                  Lowering &lowering) {
   KernelBuilder &kernel = lowering.kernel;
@@ -115,36 +165,27 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   int64_t nTile = std::min<int64_t>({lowering.tiles.columns, bankColumns,
                                      target.getMaxMovingFree(), shape.n});
   int64_t mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
+  FailureOr<Blocking> blocking = chooseBlocking(
+      shape, nTile, mTile, kernel.getLncSize(), bytesOf(a.tensor.elementType),
+      bytesOf(b.tensor.elementType), bytesOf(c.elementType),
+      target.getSbufBytesPerPartition() * 3 / 4);
+  if (failed(blocking))
+    return unsupported(op, "a block of C, B and A that fits in SBUF");
+  int64_t rowTiles = blocking->rowTiles, nBlock = blocking->nBlock;
   Type accType = Float32Type::get(kernel.getContext());
   Location loc = op.getLoc();
-  // B stays in SBUF a panel of columns at a time, every k tile of them,
-  // as wide as half of SBUF and the PSUM banks allow: each core loads B
-  // once and A once per panel.
-  int64_t kTiles = llvm::divideCeil(shape.k, 128);
-  int64_t bytesPerColumn =
-      kTiles * b.tensor.elementType.getIntOrFloatBitWidth() / 8;
-  int64_t budget = target.getSbufBytesPerPartition() / 2;
-  if (bytesPerColumn > budget)
-    return unsupported(op, "a contraction of " + Twine(shape.k) +
-                               " elements: one column of B does not fit in "
-                               "half of an SBUF partition");
-  int64_t panelWidth = std::min<int64_t>(
-      {shape.n, budget / bytesPerColumn, target.getPsumBanks() * nTile});
-  nTile = std::min(nTile, panelWidth);
-  int64_t subtiles = llvm::divideCeil(panelWidth, nTile);
   MemlocOp rowsOfA =
       a.transposed ? MemlocOp()
                    : kernel.addTile("mm_a", mTile, 128, a.tensor.elementType);
   MemlocOp stationary =
       kernel.addTile("mm_stationary", 128, mTile, a.tensor.elementType);
-  MemlocOp panel =
-      kernel.addTile("mm_b", 128, kTiles * panelWidth, b.tensor.elementType);
-  SmallVector<MemlocOp> accs;
-  for (int64_t j = 0; j < subtiles; ++j)
-    accs.push_back(kernel.getSharedPsumTile(mTile, nTile, accType, j));
-  MemlocOp result = kernel.addTile("mm_c", mTile, nTile, c.elementType);
+  MemlocOp moving = kernel.addTile("mm_b", 128, nBlock, b.tensor.elementType);
+  MemlocOp acc = kernel.getSharedPsumTile(mTile, nTile, accType);
+  MemlocOp block =
+      kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
   bool zeroInit = lowering.zeroInitialized.contains(op);
-  int64_t panelStride = kTiles * panelWidth;
+  int64_t blockStride = rowTiles * nBlock;
+  int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
 
   kernel.loop(shape.batch, [&](AffineExpr batch) {
     // Rows of each operand per batch: m or k for A, k or n for B, m for C.
@@ -159,73 +200,103 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
                      : 0) +
         b.tensor.base;
     AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
-    int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
-    kernel.forEachColumnTile(shape.n, panelWidth, [&](const ColumnTile &cols) {
-      int64_t pw = cols.columns;
+    kernel.forEachColumnTile(shape.n, nBlock, [&](const ColumnTile &cols) {
+      int64_t nb = cols.columns;
       AffineExpr col0 = cols.firstColumn;
-      // The panel: k tile kt at columns kt * panelWidth.
-      for (int64_t kt = 0; kt < kTiles; ++kt) {
-        int64_t k0 = kt * 128, kw = std::min<int64_t>(128, shape.k - k0);
-        AccessPatternAttr source =
-            b.transposed ? kernel.pattern(bBase + col0 * bStride + k0,
-                                          {{1, kw}, {bStride, pw}})
-                         : kernel.pattern(bBase + col0 + k0 * bStride,
-                                          {{bStride, kw}, {1, pw}});
-        kernel.create<DmaOp>(loc, panel,
-                             kernel.pattern(kernel.constant(kt * panelWidth),
-                                            {{panelStride, kw}, {1, pw}}),
-                             b.tensor.memloc, source);
-      }
-      kernel.forEachRowTile(shape.m, mTile, [&](const RowTile &rows) {
-        int64_t p = rows.partitions;
-        AffineExpr row = rows.firstRow;
-        for (int64_t kt = 0; kt < kTiles; ++kt) {
-          int64_t k0 = kt * 128, kw = std::min<int64_t>(128, shape.k - k0);
-          // Stationary: A^T, k on partitions.
-          if (a.transposed) {
-            kernel.create<DmaOp>(loc, stationary,
-                                 kernel.tilePattern(stationary, kw, p),
-                                 a.tensor.memloc,
-                                 kernel.pattern(aBase + row + k0 * aStride,
-                                                {{aStride, kw}, {1, p}}));
-          } else {
-            kernel.create<DmaOp>(loc, rowsOfA,
-                                 kernel.tilePattern(rowsOfA, p, kw),
-                                 a.tensor.memloc,
-                                 kernel.pattern(aBase + row * aStride + k0,
-                                                {{aStride, p}, {1, kw}}));
-            kernel.create<TransposeOp>(
-                loc, stationary, kernel.tilePattern(stationary, kw, p), rowsOfA,
-                kernel.tilePattern(rowsOfA, p, kw));
-          }
-          for (int64_t j = 0; j * nTile < pw; ++j) {
-            int64_t w = std::min(nTile, pw - j * nTile);
-            kernel.create<MatmultOp>(
-                loc, accs[j], kernel.tilePattern(accs[j], p, w), stationary,
-                kernel.tilePattern(stationary, kw, p), panel,
-                kernel.pattern(kernel.constant(kt * panelWidth + j * nTile),
-                               {{panelStride, kw}, {1, w}}),
-                kt == 0, kt + 1 == kTiles, ReplicationAttr());
-          }
-        }
-        // C (+)= the accumulated products.
-        for (int64_t j = 0; j * nTile < pw; ++j) {
-          int64_t w = std::min(nTile, pw - j * nTile);
-          AffineExpr col = col0 + j * nTile;
-          AccessPatternAttr cTile = kernel.pattern(
-              cBase + row * c.rowStride + col, {{c.rowStride, p}, {1, w}});
-          AccessPatternAttr out = kernel.tilePattern(result, p, w);
-          AccessPatternAttr sum = kernel.tilePattern(accs[j], p, w);
-          if (zeroInit) {
-            kernel.create<TensorCopyOp>(loc, result, out, accs[j], sum);
-          } else {
-            kernel.create<DmaOp>(loc, result, out, c.memloc, cTile);
-            kernel.create<TensorTensorOp>(loc, AluOp::Add, result, out, accs[j],
-                                          sum, result, out);
-          }
-          kernel.create<DmaOp>(loc, c.memloc, cTile, result, out);
-        }
-      });
+      kernel.forEachRowTile(
+          shape.m, mTile * rowTiles, [&](const RowTile &rows) {
+            // The block's row tiles and column tiles, with their extents.
+            SmallVector<std::pair<AffineExpr, int64_t>> rowParts, colParts;
+            for (int64_t i = 0; i * mTile < rows.partitions; ++i)
+              rowParts.push_back(
+                  {rows.firstRow + i * mTile,
+                   std::min(mTile, rows.partitions - i * mTile)});
+            for (int64_t j = 0; j * nTile < nb; ++j)
+              colParts.push_back({kernel.constant(j * nTile),
+                                  std::min(nTile, nb - j * nTile)});
+            auto blockTile = [&](size_t i, size_t j) {
+              int64_t offset = i * nBlock + j * nTile;
+              return kernel.pattern(
+                  kernel.constant(offset),
+                  {{blockStride, rowParts[i].second}, {1, colParts[j].second}});
+            };
+            auto cTile = [&](size_t i, size_t j) {
+              return kernel.pattern(
+                  cBase + rowParts[i].first * c.rowStride + col0 + j * nTile,
+                  {{c.rowStride, rowParts[i].second}, {1, colParts[j].second}});
+            };
+            if (!zeroInit)
+              for (size_t i = 0; i < rowParts.size(); ++i)
+                for (size_t j = 0; j < colParts.size(); ++j)
+                  kernel.create<DmaOp>(loc, block, blockTile(i, j), c.memloc,
+                                       cTile(i, j));
+            // One k tile: B's rows for the block's columns, A^T per row
+            // tile, the products through PSUM into the block.
+            auto kStep = [&](AffineExpr k0, int64_t kw, bool first) {
+              kernel.create<DmaOp>(
+                  loc, moving, kernel.tilePattern(moving, kw, nb),
+                  b.tensor.memloc,
+                  b.transposed ? kernel.pattern(bBase + col0 * bStride + k0,
+                                                {{1, kw}, {bStride, nb}})
+                               : kernel.pattern(bBase + col0 + k0 * bStride,
+                                                {{bStride, kw}, {1, nb}}));
+              for (size_t i = 0; i < rowParts.size(); ++i) {
+                auto [row, p] = rowParts[i];
+                if (a.transposed) {
+                  kernel.create<DmaOp>(
+                      loc, stationary, kernel.tilePattern(stationary, kw, p),
+                      a.tensor.memloc,
+                      kernel.pattern(aBase + row + k0 * aStride,
+                                     {{aStride, kw}, {1, p}}));
+                } else {
+                  kernel.create<DmaOp>(
+                      loc, rowsOfA, kernel.tilePattern(rowsOfA, p, kw),
+                      a.tensor.memloc,
+                      kernel.pattern(aBase + row * aStride + k0,
+                                     {{aStride, p}, {1, kw}}));
+                  kernel.create<TransposeOp>(
+                      loc, stationary, kernel.tilePattern(stationary, kw, p),
+                      rowsOfA, kernel.tilePattern(rowsOfA, p, kw));
+                }
+                for (size_t j = 0; j < colParts.size(); ++j) {
+                  int64_t w = colParts[j].second;
+                  AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
+                  kernel.create<MatmultOp>(
+                      loc, acc, sum, stationary,
+                      kernel.tilePattern(stationary, kw, p), moving,
+                      kernel.pattern(kernel.constant(j * nTile),
+                                     {{nBlock, kw}, {1, w}}),
+                      true, true, ReplicationAttr());
+                  if (first && zeroInit)
+                    kernel.create<TensorCopyOp>(loc, block, blockTile(i, j),
+                                                acc, sum);
+                  else
+                    kernel.create<TensorTensorOp>(loc, AluOp::Add, block,
+                                                  blockTile(i, j), block,
+                                                  blockTile(i, j), acc, sum);
+                }
+              }
+            };
+            int64_t fullTiles = shape.k / 128, rest = shape.k % 128;
+            int64_t looped = fullTiles;
+            if (zeroInit) {
+              // The first k tile initialises the block.
+              kStep(kernel.constant(0), std::min<int64_t>(128, shape.k), true);
+              looped = fullTiles ? fullTiles - 1 : 0;
+              if (!fullTiles)
+                rest = 0;
+            }
+            int64_t skipped = fullTiles - looped;
+            kernel.loop(looped, [&](AffineExpr kt) {
+              kStep((kt + skipped) * 128, 128, false);
+            });
+            if (rest)
+              kStep(kernel.constant(fullTiles * 128), rest, false);
+            for (size_t i = 0; i < rowParts.size(); ++i)
+              for (size_t j = 0; j < colParts.size(); ++j)
+                kernel.create<DmaOp>(loc, c.memloc, cTile(i, j), block,
+                                     blockTile(i, j));
+          });
     });
   });
   return success();
