@@ -9,9 +9,9 @@ timing and prints one row:
   - SBUF peak over the lower bound (worst function) and spills (all);
   - DMA bytes: every bir.dma's elements times its element size, times the
     trip counts of the loops around it, over every core; against the
-    minimum of moving every input and output byte once (a matmul whose rows
-    are split across cores loads its weights once per core, so the ratio
-    cannot reach 1 there).
+    minimum: each core loading once every input byte it reads (the span of
+    each of its DMAs, united per core and input) and the output written
+    once.
 Then the time of each pass, per layer, as a second table.
 """
 import argparse
@@ -34,26 +34,84 @@ def element_bytes(type_text):
     return BYTES[re.search(r"x([a-z]\w*)>", type_text).group(1)]
 
 
-def dma_bytes(program):
-    """Bytes every bir.dma of a printed program moves, loops unrolled."""
-    total, trips = 0, [1]
+def loop_points(loops):
+    """Every combination of the induction variables of `loops`."""
+    points = [()]
+    for lower, upper, step in loops:
+        points = [point + (iv,) for point in points for iv in range(lower, upper, step)]
+    return points
+
+
+def pattern_start(pattern):
+    """(start function of the loop ivs, extent) of a printed access pattern."""
+    physical = re.match(r"#bir\.ap<(-?\d+), \[(.*)\]>", pattern)
+    if physical:
+        offset = int(physical.group(1))
+        start, pairs = (lambda ivs: offset), physical.group(2)
+    else:
+        # A kernel of one core is not split: its shard id is 0.
+        symbolic = re.match(r"#bir\.sap<\((.*?)\)(?:\[(.*?)\])? -> \((.*?)\), \[(.*)\]>",
+                            pattern)
+        names = [n.strip() for n in symbolic.group(1).split(",") if n.strip()]
+        expression = symbolic.group(3).replace("floordiv", "//").replace("mod", "%")
+        code = compile(expression, "<pattern>", "eval")
+        start = (lambda ivs: eval(code, {"s0": 0}, dict(zip(names, ivs))))
+        pairs = symbolic.group(4)
+    extent, count = 0, 1
+    for step, num in re.findall(r"\[(-?\d+), (\d+)\]", pairs):
+        extent += int(step) * (int(num) - 1)
+        count *= int(num)
+    return start, extent, count
+
+
+def dma_traffic(program):
+    """Bytes every bir.dma moves (loops unrolled), and per core the input
+    elements some DMA of the core reads: {(core, input): [(first, last)]}."""
+    total, loops, stack, core = 0, [], [], None
+    inputs, needed = {}, {}
     for line in program.splitlines():
         stripped = line.strip()
+        module = re.match(r"module @\S*nc(\d+)", stripped)
+        if module:
+            core = int(module.group(1))
+        memloc = re.match(r'(%\S+) = bir\.memloc "[^"]*" input : !bir\.dram<.*x(\w+)>', stripped)
+        if memloc:
+            inputs[memloc.group(1)] = BYTES[memloc.group(2)]
         if stripped.endswith("{"):
             loop = re.match(r"bir\.loop (-?\d+) to (-?\d+) step (\d+)", stripped)
-            count = 1
+            stack.append(bool(loop))
             if loop:
-                lower, upper, step = map(int, loop.groups())
-                count = max(0, -(-(upper - lower) // step))
-            trips.append(trips[-1] * count)
+                loops.append(tuple(map(int, loop.groups())))
         elif stripped == "}":
-            trips.pop()
+            if stack.pop():
+                loops.pop()
         elif stripped.startswith("bir.dma "):
-            nums = re.search(r"\[\[(.*?)\]\]>", stripped).group(1)
-            count = 1
-            for pair in nums.split("], ["):
-                count *= int(pair.split(",")[1])
-            total += count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * trips[-1]
+            operands = re.match(r"bir\.dma (%[\w$.-]+)\[(.*?\]>)\], (%[\w$.-]+)\[(.*?\]>)\]",
+                                stripped)
+            points = loop_points(loops)
+            start, extent, count = pattern_start(operands.group(4))
+            total += count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * len(points)
+            source = operands.group(3)
+            if source in inputs:
+                spans = needed.setdefault((core, source), [])
+                spans.extend((start(point), start(point) + extent) for point in points)
+    return total, needed, inputs
+
+
+def needed_bytes(needed, inputs):
+    """The bytes of the union of each core's spans of each input."""
+    total = 0
+    for (core, source), spans in needed.items():
+        spans.sort()
+        covered, end = 0, None
+        for first, last in spans:
+            if end is None or first > end:
+                covered += last - first + 1
+                end = last
+            elif last > end:
+                covered += last - end
+                end = last
+        total += covered * inputs[source]
     return total
 
 
@@ -84,12 +142,15 @@ def run_layer(opt, path, lnc):
                                            result.stdout + report)]
     with open(path) as source:
         head = re.search(r"func\.func[^{]*", source.read()).group(0)
-    minimum = memref_bytes(head)
+    dma, needed, inputs = dma_traffic(result.stdout)
+    # Each core loads what it reads of each input once; outputs go out once.
+    result_type = head.split("->")[-1]
+    minimum = needed_bytes(needed, inputs) + memref_bytes(result_type)
     passes = {name: top_level_wall(report, name) or 0.0 for name in PASSES}
     return {"seconds": seconds, "lowering": passes["ConvertLinalgToBir"],
             "instructions": sum(per_core), "busiest": max(per_core, default=0),
             "ratio": max(ratios, default=1.0), "spills": spills,
-            "dma": dma_bytes(result.stdout), "minimum": minimum, "passes": passes}
+            "dma": dma, "minimum": minimum, "passes": passes}
 
 
 def main():
