@@ -165,3 +165,39 @@ def test_picture_from_report(tmp_path):
     subprocess.run([sys.executable, "-m", "walrus.picture", str(report), "-o", str(picture)],
                    check=True, env={**os.environ, "PYTHONPATH": os.path.dirname(walrus.__path__[0])})
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_from_linalg_layer():
+    """A model layer in linalg on tensors, lowered and allocated by one named
+    pipeline, read back per core."""
+    module = walrus.parse_file(os.path.join(EXAMPLES, "models", "mlp.mlir"))
+    module.run("walrus-from-linalg{lnc-size=2}")
+    assert "bir.launch @mlp_kernel" in str(module)
+    cores = walrus.programs(module)
+    assert [(p.kernel, p.core) for p in cores] == [("mlp_kernel", 0), ("mlp_kernel", 1)]
+    for program in cores:
+        allocation = program.functions[0].allocation
+        assert allocation.spills == 0 and allocation.peak >= allocation.lower_bound
+    # 72 rows: one partial tile, core 0's; core 1 keeps no instruction that
+    # reads or writes a tile.
+    assert cores[0].functions[0].allocation.lower_bound > 0
+    assert cores[1].functions[0].allocation.lower_bound == 0
+
+
+def test_unsupported_linalg_names_the_op():
+    module = walrus.parse("""
+func.func @f(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %l = math.log %a : f32
+    linalg.yield %l : f32
+  }
+  return
+}
+""", "f.mlir")
+    with pytest.raises(walrus.Error) as error:
+        module.run("convert-linalg-to-bir")
+    [diagnostic] = [d for d in error.value.diagnostics if d.severity == "error"]
+    assert diagnostic.line == 3 and "'math.log' in its body" in diagnostic.message

@@ -75,6 +75,45 @@ static void printAllocation(MlirOperation func, void *userData) {
   walrusAllocationDestroy(allocation);
 }
 
+/// A function in linalg on tensors, lowered and allocated by one named
+/// pipeline.
+static const char *kLinalg =
+    "func.func @scale(%x: tensor<200x64xf32>) -> tensor<200x64xf32> {\n"
+    "  %e = tensor.empty() : tensor<200x64xf32>\n"
+    "  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+    "affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", "
+    "\"parallel\"]} ins(%x : tensor<200x64xf32>) outs(%e : "
+    "tensor<200x64xf32>) {\n"
+    "  ^bb0(%a: f32, %o: f32):\n"
+    "    %c = arith.constant 2.0 : f32\n"
+    "    %m = arith.mulf %a, %c : f32\n"
+    "    linalg.yield %m : f32\n"
+    "  } -> tensor<200x64xf32>\n"
+    "  return %y : tensor<200x64xf32>\n"
+    "}\n";
+
+static int runLinalg(MlirContext context) {
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kLinalg));
+  if (mlirModuleIsNull(module))
+    return 7;
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString(
+              "builtin.module(walrus-from-linalg{lnc-size=2})"),
+          print, NULL)) ||
+      mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    return 8;
+  if (mlirLogicalResultIsFailure(walrusWalkKernelFunctions(
+          mlirModuleGetOperation(module), printAllocation, NULL)))
+    return 9;
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  return 0;
+}
+
 static int runHost(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__bir__(), registry);
@@ -98,6 +137,9 @@ static int runHost(void) {
     return 6;
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);
+  int status = runLinalg(context);
+  if (status)
+    return status;
   mlirContextDestroy(context);
   return 0;
 }
