@@ -112,3 +112,46 @@ func.func @accumulate(%a: memref<16x32xf32>, %bt: memref<64x32xf32>, %c: memref<
       ins(%a, %bt : memref<16x32xf32>, memref<64x32xf32>) outs(%c : memref<16x64xf32>)
   return
 }
+
+
+// -----
+
+// A row sum: the accumulator starts from the output's value; each column
+// tile (512, then 188) is reduced and added to it. Core 0 has rows 0-127,
+// core 1 the last 2.
+
+// CHECK-LABEL: func.func @row_sum
+// CHECK:       bir.dma %[[ACC:.*]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[OUT:.*]][#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}1, 128], [1, 1]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %[[X:.*]][#bir.sap<()[s0] -> (s0 * 89600), {{\[\[}}700, 128], [1, 512]]>]
+// CHECK-NEXT:  bir.tensor_reduce add %[[PART:.*]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[IN]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>]
+// CHECK-NEXT:  bir.tensor_tensor add %[[ACC]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[ACC]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[PART]]
+// CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}512, 128], [1, 188]]>], %[[X]][#bir.sap<()[s0] -> (s0 * 89600 + 512), {{\[\[}}700, 128], [1, 188]]>]
+// CHECK:       bir.dma %[[OUT]][#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}1, 128], [1, 1]]>], %[[ACC]]
+// CHECK-NEXT:  bir.dma %[[ACC]][#bir.ap<0, {{\[\[}}1, 2], [1, 1]]>], %[[OUT]][#bir.ap<128, {{\[\[}}1, 2], [1, 1]]>] {mask = #[[CORE1:.*]]}
+func.func @row_sum(%x: memref<130x700xf32>, %s: memref<130xf32>) {
+  linalg.reduce ins(%x : memref<130x700xf32>) outs(%s : memref<130xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %a = arith.addf %in, %acc : f32
+      linalg.yield %a : f32
+    }
+  return
+}
+
+// -----
+
+// A transpose in tiles of 128 x 128: the input's rows load as partitions
+// (output columns), the tensor engine turns the tile, the output's rows
+// are stored. Output rows 0-127 are core 0's, the other 72 core 1's.
+
+// CHECK-LABEL: func.func @turn
+// CHECK:       bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[X:.*]][#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}200, 128], [1, 128]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.transpose %[[T:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[IN]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>]
+// CHECK-NEXT:  bir.dma %[[Y:.*]][#bir.sap<()[s0] -> (s0 * 16640), {{\[\[}}130, 128], [1, 128]]>], %[[T]]
+// CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}128, 2], [1, 128]]>], %[[X]][#bir.sap<()[s0] -> (s0 * 128 + 25600), {{\[\[}}200, 2], [1, 128]]>]
+// CHECK-NEXT:  bir.transpose %[[T]][#bir.ap<0, {{\[\[}}128, 128], [1, 2]]>], %[[IN]][#bir.ap<0, {{\[\[}}128, 2], [1, 128]]>]
+// CHECK-NEXT:  bir.dma %[[Y]][#bir.sap<()[s0] -> (s0 * 16640 + 128), {{\[\[}}130, 128], [1, 2]]>], %[[T]]
+// CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}128, 128], [1, 72]]>], %[[X]][#bir.ap<128, {{\[\[}}200, 128], [1, 72]]>] {mask = #[[CORE1:.*]]}
+func.func @turn(%x: memref<130x200xf32>, %y: memref<200x130xf32>) {
+  linalg.transpose ins(%x : memref<130x200xf32>) outs(%y : memref<200x130xf32>) permutation = [1, 0]
+  return
+}

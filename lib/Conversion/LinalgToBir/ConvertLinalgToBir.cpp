@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace walrus {
 #define GEN_PASS_DEF_CONVERTLINALGTOBIR
@@ -113,11 +114,30 @@ static std::optional<DramTensor> getLayout(MemRefType type) {
   return layout;
 }
 
+/// Element counts up to 2^48: every offset into a tensor, and every product
+/// of a row index and a stride, then fits in 64 bits.
+static constexpr int64_t kMaxElements = int64_t(1) << 48;
+
+/// Whether `type` has at most kMaxElements elements, counted with checked
+/// products (its shape is input).
+static bool hasSafeSize(MemRefType type) {
+  int64_t count = 1;
+  for (int64_t dim : type.getShape()) {
+    std::optional<int64_t> product = llvm::checkedMul(count, dim);
+    if (ShapedType::isDynamic(dim) || !product || *product > kMaxElements)
+      return ShapedType::isDynamic(dim);
+    count = *product;
+  }
+  return true;
+}
+
 /// A static memref of whole-byte elements whose rows are evenly strided.
 static LogicalResult checkMemref(Operation *user, Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type)
     return success();
+  if (!hasSafeSize(type))
+    return unsupported(user, "a memref of more than 2^48 elements");
   if (!getLayout(type))
     return unsupported(user, "a memref that is not static with evenly "
                              "strided rows");
