@@ -314,9 +314,13 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
       tensors[op.getResult(0)] =
           getDramTensor(root->second.memloc, op.getResult(0));
   }
-  Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}};
+  Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}, {}};
   SmallVector<Operation *> lowered;
   DenseSet<Operation *> absorbed = findZeroInitialized(func, lowering);
+  DenseMap<Operation *, AttentionChain> chains;
+  for (const AttentionChain &chain :
+       findAttentionChains(func.getBody().front(), lowering))
+    chains[chain.scores] = chain;
   unsigned emitted = 0;
   for (Operation &op : func.getBody().front()) {
     if (!isLinalg(op))
@@ -329,7 +333,16 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     if (emitted++ && lncSize > 1)
       kernelBuilder.create<CoreBarrierOp>(
           op.getLoc(), ("after_op" + Twine(emitted - 1)).str());
-    if (failed(lower(&op, lowering))) {
+    FailureOr<bool> fused = false;
+    auto chain = chains.find(&op);
+    if (chain != chains.end()) {
+      fused = lowerAttention(chain->second, lowering);
+      if (succeeded(fused) && *fused) {
+        absorbed.insert(chain->second.softmax);
+        absorbed.insert(chain->second.context);
+      }
+    }
+    if (failed(fused) || (!*fused && failed(lower(&op, lowering)))) {
       kernel.erase();
       return failure();
     }
@@ -342,6 +355,11 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     }
     lowered.push_back(&op);
   }
+
+  // Buffers a fused nest kept in SBUF are left without accesses.
+  for (MemlocOp memloc : llvm::make_early_inc_range(main.getMemlocs()))
+    if (memloc.getKind() == TensorKind::Internal && memloc->use_empty())
+      memloc.erase();
 
   // The host keeps what it returns and launches the kernel.
   SymbolTable(func->getParentOp()).insert(kernel);

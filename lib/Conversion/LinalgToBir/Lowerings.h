@@ -50,6 +50,25 @@ mlir::LogicalResult lowerMatmul(mlir::linalg::LinalgOp op, Lowering &lowering);
 /// A 2-D linalg.transpose.
 mlir::LogicalResult lowerTranspose(mlir::linalg::TransposeOp op,
                                    Lowering &lowering);
+/// P = softmax(Q K^T), O = P V: a matmul (into a zero-filled buffer), a
+/// softmax of it, and a matmul of that (into a zero-filled buffer), the
+/// two intermediates used by nothing else.
+struct AttentionChain {
+  mlir::linalg::MatmulOp scores;
+  mlir::linalg::SoftmaxOp softmax;
+  mlir::linalg::MatmulOp context;
+  bool keysTransposed;
+};
+
+/// The attention chains among `body`'s ops, in order (after the zero fills
+/// were found: `Lowering::zeroInitialized`).
+llvm::SmallVector<AttentionChain> findAttentionChains(mlir::Block &body,
+                                                      Lowering &lowering);
+/// Lowers a chain as one nest; false (nothing emitted) when its tiles do
+/// not fit in SBUF, and the ops then lower one by one.
+mlir::FailureOr<bool> lowerAttention(const AttentionChain &chain,
+                                     Lowering &lowering);
+
 /// linalg.softmax along the innermost dimension.
 mlir::LogicalResult lowerSoftmax(mlir::linalg::SoftmaxOp op,
                                  Lowering &lowering);

@@ -83,7 +83,7 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
     return failure();
   if (!target->isContiguous())
     return unsupported(op, "an output that is a strided view");
-  auto [rows, columns] = *shape;
+  int64_t rows = shape->first, columns = shape->second;
   int64_t tileColumns = std::min(columns, lowering.tiles.columns);
   Location loc = op.getLoc();
   MemlocOp in = kernel.addTile("red_in", 128, tileColumns, source->elementType);
@@ -127,7 +127,7 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
       getRowsAndColumns(op, type.getShape());
   if (failed(shape))
     return failure();
-  auto [rows, columns] = *shape;
+  int64_t rows = shape->first, columns = shape->second;
   // A whole row stays in SBUF: the input, the exponentials in f32, the
   // output.
   Type f32 = Float32Type::get(kernel.getContext());

@@ -1,0 +1,54 @@
+// RUN: walrus-opt %s -convert-linalg-to-bir=lnc-size=2 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --reference-file %S/Inputs/attention-reference.mlir --reference attention_reference --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+
+// softmax(Q K^T) V as three linalg ops lowers as one nest: K^T and V are
+// loaded once per core, each tile of 130 query rows keeps its row of 200
+// scores in SBUF from the first matmul through the softmax (in place) to
+// the second, and the two S x S buffers are never touched.
+
+// CHECK-LABEL: bir.func @main
+// CHECK-NOT:   attention_buf
+// CHECK-DAG:   %[[KT:.*]] = bir.memloc "at_k" internal : !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[V:.*]] = bir.memloc "at_v" internal : !bir.sbuf<128x96xf32>
+// CHECK-DAG:   %[[S:.*]] = bir.memloc "at_s" internal : !bir.sbuf<128x200xf32>
+// K^T with a strided DMA (K is stored [keys, d]); V in two key tiles.
+// CHECK:       bir.dma %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>], %{{.*}}[#bir.ap<0, {{\[\[}}1, 64], [64, 200]]>]
+// CHECK-NEXT:  bir.dma %[[V]][#bir.ap<0, {{\[\[}}96, 128], [1, 48]]>], %{{.*}}[#bir.ap<0, {{\[\[}}48, 128], [1, 48]]>]
+// CHECK-NEXT:  bir.dma %[[V]][#bir.ap<48, {{\[\[}}96, 72], [1, 48]]>], %{{.*}}[#bir.ap<6144, {{\[\[}}48, 72], [1, 48]]>]
+// Core 0's 128 rows: Q^T, the scores, softmax, P^T per key tile, P V.
+// CHECK-NEXT:  bir.dma %{{.*}}[#bir.ap<0, {{\[\[}}128, 128], [1, 64]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 8192), {{\[\[}}64, 128], [1, 64]]>] {mask
+// CHECK-NEXT:  bir.transpose
+// CHECK-NEXT:  bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %{{.*}}, %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>] start stop
+// CHECK-NEXT:  bir.tensor_copy %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[ACC]]
+// CHECK-NEXT:  bir.tensor_reduce max
+// CHECK-NEXT:  bir.tensor_tensor subtract %[[S]]
+// CHECK-NEXT:  bir.activation exp %[[S]]
+// CHECK-NEXT:  bir.tensor_reduce add
+// CHECK-NEXT:  bir.activation reciprocal
+// CHECK-NEXT:  bir.tensor_tensor multiply %[[S]]
+// CHECK-NEXT:  bir.transpose %[[PT:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 128]]>]
+// CHECK-NEXT:  bir.matmult %[[ACC2:.*]][#bir.ap<0, {{\[\[}}48, 128], [1, 48]]>], %[[PT]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[V]][#bir.ap<0, {{\[\[}}96, 128], [1, 48]]>] start
+// CHECK-NEXT:  bir.transpose %[[PT]][#bir.ap<0, {{\[\[}}128, 72], [1, 128]]>], %[[S]][#bir.ap<128, {{\[\[}}200, 128], [1, 72]]>]
+// CHECK-NEXT:  bir.matmult %[[ACC2]][#bir.ap<0, {{\[\[}}48, 128], [1, 48]]>], %[[PT]][#bir.ap<0, {{\[\[}}128, 72], [1, 128]]>], %[[V]][#bir.ap<48, {{\[\[}}96, 72], [1, 48]]>] stop
+// CHECK-NEXT:  bir.tensor_copy
+// CHECK-NEXT:  bir.dma
+
+// ORACLE: attention_arg3: 6240 elements
+// ORACLE: oracle: within tolerance
+func.func @attention(%q: memref<130x64xf32>, %k: memref<200x64xf32>, %v: memref<200x48xf32>,
+                     %o: memref<130x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %s = memref.alloc() : memref<130x200xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<130x200xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+      ins(%q, %k : memref<130x64xf32>, memref<200x64xf32>) outs(%s : memref<130x200xf32>)
+  %p = memref.alloc() : memref<130x200xf32>
+  linalg.softmax dimension(1) ins(%s : memref<130x200xf32>) outs(%p : memref<130x200xf32>)
+  linalg.fill ins(%zero : f32) outs(%o : memref<130x48xf32>)
+  linalg.matmul ins(%p, %v : memref<130x200xf32>, memref<200x48xf32>) outs(%o : memref<130x48xf32>)
+  memref.dealloc %s : memref<130x200xf32>
+  memref.dealloc %p : memref<130x200xf32>
+  return
+}
