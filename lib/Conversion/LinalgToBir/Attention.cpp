@@ -91,8 +91,7 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
       lowering.getTensor(op, chain.context->getOperand(2));
   if (failed(q) || failed(k) || failed(v) || failed(c))
     return failure();
-  auto scoresType =
-      cast<MemRefType>(chain.scores->getOperand(2).getType());
+  auto scoresType = cast<MemRefType>(chain.scores->getOperand(2).getType());
   int64_t queries = scoresType.getShape()[0], keys = scoresType.getShape()[1];
   int64_t headDim = q->columns, valueDim = v->columns;
   Type f32 = Float32Type::get(kernel.getContext());

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "ElementwiseLowering.h"
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
@@ -274,6 +274,39 @@ static DenseSet<Operation *> findZeroInitialized(func::FuncOp func,
   return absorbed;
 }
 
+/// The next linalg op after `op` in its block.
+static Operation *getNextLinalg(Operation *op) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (isLinalg(*next))
+      return next;
+  return nullptr;
+}
+
+/// Lowers `matmul` with the elementwise op after it as its epilogue, if it
+/// has one (findEpilogue), and adds that op to `absorbed`; false when it
+/// has none.
+static FailureOr<bool> lowerWithEpilogue(linalg::MatmulOp matmul,
+                                         DenseSet<Operation *> &absorbed,
+                                         Lowering &lowering) {
+  Operation *next = getNextLinalg(matmul);
+  linalg::LinalgOp consumer = findEpilogue(matmul, next);
+  if (!consumer || absorbed.contains(next))
+    return false;
+  ElementwiseLowering elementwise(consumer, lowering);
+  if (failed(elementwise.classifyOperands()))
+    return failure();
+  OpOperand *read =
+      llvm::find_if(consumer.getDpsInputOperands(), [&](OpOperand *input) {
+        return input->get() == matmul.getDpsInitOperand(0)->get();
+      })[0];
+  MatmulEpilogue epilogue{
+      &elementwise, consumer.getMatchingBlockArgument(read).getArgNumber()};
+  if (failed(lowerMatmul(matmul, lowering, &epilogue)))
+    return failure();
+  absorbed.insert(next);
+  return true;
+}
+
 LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
                                               TargetAttr target) {
   copiesToLinalg(func);
@@ -341,6 +374,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
         absorbed.insert(chain->second.softmax);
         absorbed.insert(chain->second.context);
       }
+    } else if (auto matmul = dyn_cast<linalg::MatmulOp>(op)) {
+      fused = lowerWithEpilogue(matmul, absorbed, lowering);
     }
     if (failed(fused) || (!*fused && failed(lower(&op, lowering)))) {
       kernel.erase();

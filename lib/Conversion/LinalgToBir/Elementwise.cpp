@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "ElementwiseLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -20,67 +20,6 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
-
-namespace {
-/// How an operand's elements line up with the rows x columns view.
-enum class Broadcast {
-  None,          // element (r, c)
-  AcrossRows,    // one row, the same for every row: element c
-  AcrossColumns, // one value per row: element r
-  Both,          // one value
-};
-
-/// A value of the body: a tile, or a constant.
-struct Operand {
-  MemlocOp tile;
-  double constant = 0;
-  bool isConstant() const { return !tile; }
-  Type getElementType() { return tile.getMemoryType().getElementType(); }
-};
-
-class ElementwiseLowering {
-public:
-  ElementwiseLowering(linalg::LinalgOp op, Lowering &lowering)
-      : op(op), lowering(lowering), kernel(lowering.kernel) {}
-
-  LogicalResult run();
-
-private:
-  LogicalResult classifyOperands();
-  /// Emits the body for one tile.
-  LogicalResult emitTile(const RowTile &rows, const ColumnTile &columns);
-  FailureOr<Operand> lower(Value value);
-  FailureOr<Operand> lowerOp(Operation *scalar);
-  FailureOr<Operand> binary(Operation *scalar, AluOp alu, bool commutative,
-                            Operand lhs, Operand rhs);
-  FailureOr<Operand> activation(Operation *scalar, ActivationFunction function,
-                                Operand source);
-  MemlocOp tileFor(Value value, Type elementType, StringRef stem = "t");
-  AccessPatternAttr tilePattern(MemlocOp tile) {
-    return kernel.tilePattern(tile, current.rows.partitions,
-                              current.columns.columns);
-  }
-  AccessPatternAttr dramPattern(const DramTensor &tensor, Broadcast broadcast);
-
-  linalg::LinalgOp op;
-  Lowering &lowering;
-  KernelBuilder &kernel;
-  int64_t rows = 1, columns = 1, tileColumns = 1;
-  /// Per block argument: the DRAM tensor and how it is broadcast, or the
-  /// constant a scalar operand holds.
-  SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
-  SmallVector<double> scalars;
-  DramTensor output;
-  /// The tile of each body value, shared by every tile emitted.
-  DenseMap<Value, MemlocOp> tiles;
-  /// What each value is in the tile being emitted.
-  DenseMap<Value, Operand> values;
-  struct {
-    RowTile rows;
-    ColumnTile columns;
-  } current;
-};
-} // namespace
 
 /// The constant `value` holds, if an arith.constant defines it.
 static std::optional<double> getConstant(Value value) {
@@ -194,7 +133,11 @@ FailureOr<Operand> ElementwiseLowering::lower(Value value) {
   auto argument = dyn_cast<BlockArgument>(value);
   if (argument && argument.getOwner() == op.getBlock()) {
     unsigned index = argument.getArgNumber();
-    if (!inputs[index]) {
+    auto *preloadedTile = llvm::find_if(
+        preloadedNow, [&](const auto &entry) { return entry.first == index; });
+    if (preloadedTile != preloadedNow.end()) {
+      result = Operand{preloadedTile->second};
+    } else if (!inputs[index]) {
       result = Operand{MemlocOp(), scalars[index]};
     } else {
       auto [tensor, broadcast] = *inputs[index];
@@ -349,11 +292,13 @@ FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
   return Operand{dst};
 }
 
-LogicalResult ElementwiseLowering::emitTile(const RowTile &rowTile,
-                                            const ColumnTile &columnTile) {
+LogicalResult ElementwiseLowering::emitTile(
+    const RowTile &rowTile, const ColumnTile &columnTile,
+    ArrayRef<std::pair<unsigned, MemlocOp>> preloaded) {
   current.rows = rowTile;
   current.columns = columnTile;
   values.clear();
+  preloadedNow = preloaded;
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   FailureOr<Operand> result = lower(yielded);
   if (failed(result))

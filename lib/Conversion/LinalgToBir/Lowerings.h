@@ -45,8 +45,25 @@ mlir::LogicalResult lowerElementwise(mlir::linalg::LinalgOp op,
 /// Reductions along the innermost dimension.
 mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
                                    Lowering &lowering);
-/// matmul (either operand transposed) and batch_matmul.
-mlir::LogicalResult lowerMatmul(mlir::linalg::LinalgOp op, Lowering &lowering);
+class ElementwiseLowering;
+
+/// An elementwise op fused into a matmul's store: it reads the product as
+/// its block argument `argument`, and its own output replaces C's.
+struct MatmulEpilogue {
+  ElementwiseLowering *consumer;
+  unsigned argument;
+};
+
+/// The elementwise op that can be `matmul`'s epilogue: the next linalg op
+/// after it, over C's shape, reading C as it is and C used by nothing else
+/// (or writing its result into C in place). Null if there is none.
+mlir::linalg::LinalgOp findEpilogue(mlir::linalg::MatmulOp matmul,
+                                    mlir::Operation *next);
+
+/// matmul (either operand transposed) and batch_matmul; with `epilogue`, C
+/// is not stored but passed to it tile by tile.
+mlir::LogicalResult lowerMatmul(mlir::linalg::LinalgOp op, Lowering &lowering,
+                                const MatmulEpilogue *epilogue = nullptr);
 /// A 2-D linalg.transpose.
 mlir::LogicalResult lowerTranspose(mlir::linalg::TransposeOp op,
                                    Lowering &lowering);

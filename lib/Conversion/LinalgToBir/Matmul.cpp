@@ -9,9 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "ElementwiseLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -113,8 +114,9 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
   return best->second;
 }
 
-LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
-                                                 Lowering &lowering) {
+LogicalResult
+walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
+                                   const MatmulEpilogue *epilogue) {
   KernelBuilder &kernel = lowering.kernel;
   bool batched = isa<linalg::BatchMatmulOp>(op);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -184,6 +186,10 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
   MemlocOp block =
       kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
   bool zeroInit = lowering.zeroInitialized.contains(op);
+  MemlocOp staged = epilogue
+                        ? kernel.addTile("mm_out", mTile, nTile, c.elementType)
+                        : MemlocOp();
+  LogicalResult status = success();
   int64_t blockStride = rowTiles * nBlock;
   int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
 
@@ -293,11 +299,63 @@ LogicalResult walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op,
             if (rest)
               kStep(kernel.constant(fullTiles * 128), rest, false);
             for (size_t i = 0; i < rowParts.size(); ++i)
-              for (size_t j = 0; j < colParts.size(); ++j)
-                kernel.create<DmaOp>(loc, c.memloc, cTile(i, j), block,
-                                     blockTile(i, j));
+              for (size_t j = 0; j < colParts.size(); ++j) {
+                if (!epilogue) {
+                  kernel.create<DmaOp>(loc, c.memloc, cTile(i, j), block,
+                                       blockTile(i, j));
+                  continue;
+                }
+                // The epilogue reads the product from a tile of its own.
+                auto [row, p] = rowParts[i];
+                int64_t w = colParts[j].second;
+                kernel.create<TensorCopyOp>(loc, staged,
+                                            kernel.tilePattern(staged, p, w),
+                                            block, blockTile(i, j));
+                if (succeeded(status))
+                  status = epilogue->consumer->emitTile(
+                      {p, row}, {w, col0 + j * nTile},
+                      {{epilogue->argument, staged}});
+              }
           });
     });
   });
-  return success();
+  return status;
+}
+
+linalg::LinalgOp walrus::linalg_to_bir::findEpilogue(linalg::MatmulOp matmul,
+                                                     Operation *next) {
+  auto consumer = dyn_cast_or_null<linalg::LinalgOp>(next);
+  if (!consumer || isa<linalg::FillOp>(next) || consumer.getNumLoops() != 2 ||
+      consumer.getNumDpsInits() != 1 ||
+      !llvm::all_of(consumer.getIteratorTypesArray(),
+                    [](utils::IteratorType iterator) {
+                      return iterator == utils::IteratorType::parallel;
+                    }))
+    return {};
+  Value c = matmul.getDpsInitOperand(0)->get();
+  if (matmul.getStaticLoopRanges()[0] != consumer.getStaticLoopRanges()[0] ||
+      matmul.getStaticLoopRanges()[1] != consumer.getStaticLoopRanges()[1])
+    return {};
+  // C read once, as it is; the body does not read the output.
+  OpOperand *read = nullptr;
+  for (OpOperand *input : consumer.getDpsInputOperands())
+    if (input->get() == c) {
+      if (read || !consumer.getMatchingIndexingMap(input).isIdentity())
+        return {};
+      read = input;
+    }
+  OpOperand *init = consumer.getDpsInitOperand(0);
+  if (!read || !consumer.getMatchingIndexingMap(init).isIdentity() ||
+      !consumer.getMatchingBlockArgument(init).use_empty())
+    return {};
+  // Nothing else sees C's product: what ran before the matmul is done;
+  // writing in place, later readers see the epilogue's result; otherwise
+  // nothing may use C after it but its deallocation.
+  bool inPlace = init->get() == c;
+  for (Operation *user : c.getUsers())
+    if (user != matmul && user != next && !user->isBeforeInBlock(matmul) &&
+        !isa<memref::DeallocOp>(user) &&
+        !(inPlace && next->isBeforeInBlock(user)))
+      return {};
+  return consumer;
 }

@@ -1,0 +1,88 @@
+//===- ElementwiseLowering.h - Elementwise ops, tile by tile ----*- C++ -*-===//
+//
+// The elementwise lowering, open to the lowerings that fuse an elementwise
+// op into their own nest (a matmul's epilogue): the op is classified once,
+// then emitted one tile at a time, with some operands already in SBUF.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_CONVERSION_LINALGTOBIR_ELEMENTWISELOWERING_H
+#define WALRUS_CONVERSION_LINALGTOBIR_ELEMENTWISELOWERING_H
+
+#include "Lowerings.h"
+
+namespace walrus::linalg_to_bir {
+
+/// How an operand's elements line up with the rows x columns view.
+enum class Broadcast {
+  None,          // element (r, c)
+  AcrossRows,    // one row, the same for every row: element c
+  AcrossColumns, // one value per row: element r
+  Both,          // one value
+};
+
+/// A value of the body: a tile, or a constant.
+struct Operand {
+  bir::MemlocOp tile;
+  double constant = 0;
+  bool isConstant() const { return !tile; }
+  mlir::Type getElementType() { return tile.getMemoryType().getElementType(); }
+};
+
+class ElementwiseLowering {
+public:
+  ElementwiseLowering(mlir::linalg::LinalgOp op, Lowering &lowering)
+      : op(op), lowering(lowering), kernel(lowering.kernel) {}
+
+  /// Lowers the whole op, tile by tile.
+  mlir::LogicalResult run();
+
+  /// Checks the op and reads its operands; run() does it first.
+  mlir::LogicalResult classifyOperands();
+  /// Emits the body for one tile. `preloaded` operands (by block argument)
+  /// are in those tiles already, at the tile's first element: a matmul
+  /// whose epilogue this op is holds its result there.
+  mlir::LogicalResult
+  emitTile(const RowTile &rows, const ColumnTile &columns,
+           llvm::ArrayRef<std::pair<unsigned, bir::MemlocOp>> preloaded = {});
+
+private:
+  mlir::FailureOr<Operand> lower(mlir::Value value);
+  mlir::FailureOr<Operand> lowerOp(mlir::Operation *scalar);
+  mlir::FailureOr<Operand> binary(mlir::Operation *scalar, bir::AluOp alu,
+                                  bool commutative, Operand lhs, Operand rhs);
+  mlir::FailureOr<Operand> activation(mlir::Operation *scalar,
+                                      bir::ActivationFunction function,
+                                      Operand source);
+  bir::MemlocOp tileFor(mlir::Value value, mlir::Type elementType,
+                        llvm::StringRef stem = "t");
+  bir::AccessPatternAttr tilePattern(bir::MemlocOp tile) {
+    return kernel.tilePattern(tile, current.rows.partitions,
+                              current.columns.columns);
+  }
+  bir::AccessPatternAttr dramPattern(const DramTensor &tensor,
+                                     Broadcast broadcast);
+
+  mlir::linalg::LinalgOp op;
+  Lowering &lowering;
+  KernelBuilder &kernel;
+  int64_t rows = 1, columns = 1, tileColumns = 1;
+  /// Per block argument: the DRAM tensor and how it is broadcast, or the
+  /// constant a scalar operand holds.
+  llvm::SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
+  llvm::SmallVector<double> scalars;
+  DramTensor output;
+  /// The tile of each body value, shared by every tile emitted.
+  llvm::DenseMap<mlir::Value, bir::MemlocOp> tiles;
+  /// What each value is in the tile being emitted.
+  llvm::DenseMap<mlir::Value, Operand> values;
+  llvm::ArrayRef<std::pair<unsigned, bir::MemlocOp>> preloadedNow;
+  struct {
+    RowTile rows;
+    ColumnTile columns;
+  } current;
+};
+
+} // namespace walrus::linalg_to_bir
+
+#endif // WALRUS_CONVERSION_LINALGTOBIR_ELEMENTWISELOWERING_H
