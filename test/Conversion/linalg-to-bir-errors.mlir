@@ -131,3 +131,17 @@ func.func @huge(%x: memref<4611686018427387904x4xf32>, %y: memref<46116860184273
   linalg.copy ins(%x : memref<4611686018427387904x4xf32>) outs(%y : memref<4611686018427387904x4xf32>)
   return
 }
+
+// -----
+
+func.func @erf_alone(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'math.erf' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %e = math.erf %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}

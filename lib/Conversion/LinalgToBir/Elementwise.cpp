@@ -178,6 +178,65 @@ static Value matchSigmoid(Value value) {
   return negate ? negate.getOperand() : Value();
 }
 
+/// The factors of a product of arith.mulf ops in `body`.
+static void collectFactors(Value value, Block *body,
+                           SmallVectorImpl<Value> &factors) {
+  auto multiply = value.getDefiningOp<arith::MulFOp>();
+  if (!multiply || multiply->getBlock() != body) {
+    factors.push_back(value);
+    return;
+  }
+  collectFactors(multiply.getLhs(), body, factors);
+  collectFactors(multiply.getRhs(), body, factors);
+}
+
+static bool isNear(std::optional<double> value, double expected) {
+  return value && std::abs(*value - expected) < 1e-4;
+}
+
+/// `x` when `value` is 0.5 * x * (1 + erf(x / sqrt(2))) in any order of
+/// the products, the exact GELU as front ends write it.
+static Value matchGelu(Value value, Block *body) {
+  if (!value.getDefiningOp<arith::MulFOp>())
+    return {};
+  SmallVector<Value> factors;
+  collectFactors(value, body, factors);
+  double scale = 1.0;
+  Value x, erfArgument;
+  for (Value factor : factors) {
+    if (std::optional<double> constant = getConstant(factor)) {
+      scale *= *constant;
+      continue;
+    }
+    auto add = factor.getDefiningOp<arith::AddFOp>();
+    math::ErfOp erf;
+    if (add && isNear(getConstant(add.getLhs()), 1.0))
+      erf = add.getRhs().getDefiningOp<math::ErfOp>();
+    else if (add && isNear(getConstant(add.getRhs()), 1.0))
+      erf = add.getLhs().getDefiningOp<math::ErfOp>();
+    if (erf && !erfArgument) {
+      erfArgument = erf.getOperand();
+      continue;
+    }
+    if (x)
+      return {};
+    x = factor;
+  }
+  if (!x || !erfArgument || std::abs(scale - 0.5) > 1e-6)
+    return {};
+  // The argument of erf is x / sqrt(2), as a product or a quotient.
+  if (auto multiply = erfArgument.getDefiningOp<arith::MulFOp>())
+    if ((multiply.getLhs() == x &&
+         isNear(getConstant(multiply.getRhs()), M_SQRT1_2)) ||
+        (multiply.getRhs() == x &&
+         isNear(getConstant(multiply.getLhs()), M_SQRT1_2)))
+      return x;
+  if (auto divide = erfArgument.getDefiningOp<arith::DivFOp>())
+    if (divide.getLhs() == x && isNear(getConstant(divide.getRhs()), M_SQRT2))
+      return x;
+  return {};
+}
+
 FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
   auto unary = [&](ActivationFunction function) -> FailureOr<Operand> {
     FailureOr<Operand> source = lower(scalar->getOperand(0));
@@ -195,6 +254,12 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
     return binary(scalar, aluOp, commutative, *lhs, *rhs);
   };
   Value result = scalar->getResult(0);
+  if (Value x = matchGelu(result, op.getBlock())) {
+    FailureOr<Operand> source = lower(x);
+    if (failed(source))
+      return failure();
+    return activation(scalar, ActivationFunction::Gelu, *source);
+  }
   if (Value x = matchSigmoid(result)) {
     FailureOr<Operand> source = lower(x);
     if (failed(source))
