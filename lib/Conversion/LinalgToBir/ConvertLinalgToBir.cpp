@@ -333,7 +333,10 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     auto type = cast<MemRefType>(tensor.memref.getType());
     MemlocOp memloc = kernelBuilder.addMemloc(
         tensor.name, tensor.kind,
-        DramType::get(context, type.getShape(), type.getElementType()));
+        // A rank-0 memref is one element: DRAM tensors have a dimension.
+        DramType::get(context,
+                      type.getRank() ? type.getShape() : ArrayRef<int64_t>{1},
+                      type.getElementType()));
     tensors[tensor.memref] = getDramTensor(memloc, tensor.memref);
     if (tensor.kind != TensorKind::Internal)
       bound.push_back(tensor.memref);

@@ -86,6 +86,9 @@ LogicalResult ElementwiseLowering::classifyOperands() {
                                         : Broadcast::Both;
     if (rank <= 1 && !followsColumns)
       broadcast = Broadcast::Both;
+    // A rank-0 op has one element: every operand is all of it.
+    if (rank == 0)
+      broadcast = Broadcast::None;
     if (broadcast == Broadcast::AcrossColumns && !tensor->isContiguous())
       return unsupported(op, "a broadcast operand that is a strided view");
     if (op.isDpsInit(&operand)) {
