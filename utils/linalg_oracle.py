@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks -convert-linalg-to-bir against MLIR's own CPU execution.
 
-For one func.func over f32 memrefs in FILE:
-  1. seeded inputs (uniform in [-1, 1), from --seed and the argument's
-     name), outputs zero;
+For one func.func over static memrefs (f32, f64, f16, bf16, i8-i64) in FILE:
+  1. seeded inputs (floats uniform in [-1, 1) as the type holds them,
+     integers in [-8, 8), from --seed and the argument's name), outputs
+     zero;
   2. MLIR runs the original function: a harness module calls it on the
      inputs and prints every output's bits, lowered to LLVM with Debian's
      mlir-opt and run by mlir-runner (docs/LinalgToBir.md, "The oracle");
@@ -49,12 +50,59 @@ def run(command, **kwargs):
     return result.stdout
 
 
+class Element:
+    """An element type: how its values are generated, packed and compared."""
+
+    def __init__(self, name, width, pack, descr, is_float):
+        self.name, self.width, self.pack, self.descr, self.is_float = \
+            name, width, pack, descr, is_float
+
+    def bits_type(self):
+        return f"i{self.width}"
+
+    def round(self, value):
+        """`value` as this type holds it."""
+        if self.name == "bf16":
+            bits = struct.unpack("<I", struct.pack("<f", value))[0]
+            bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+            return struct.unpack("<f", struct.pack("<I", bits))[0]
+        return struct.unpack("<" + self.pack, struct.pack("<" + self.pack, value))[0]
+
+    def to_bytes(self, values):
+        """Raw little-endian bytes, as MLIR's dense hex and the CPU hold them."""
+        if self.name == "bf16":
+            return b"".join(struct.pack("<I", struct.unpack("<I", struct.pack("<f", v))[0])[2:]
+                            for v in values)
+        return struct.pack(f"<{len(values)}{self.pack}", *values)
+
+    def from_bits(self, bits):
+        """The value of an unsigned bit pattern of this type."""
+        if self.name == "bf16":
+            return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+        raw = struct.pack("<" + {8: "B", 16: "H", 32: "I", 64: "Q"}[self.width], bits)
+        return struct.unpack("<" + self.pack, raw)[0]
+
+
+ELEMENTS = {
+    "f32": Element("f32", 32, "f", "<f4", True),
+    "f64": Element("f64", 64, "d", "<f8", True),
+    "f16": Element("f16", 16, "e", "<f2", True),
+    # walrus-run reads and writes bf16 tensors as f32 .npy, exactly.
+    "bf16": Element("bf16", 16, "f", "<f4", True),
+    "i32": Element("i32", 32, "i", "<i4", False),
+    "i64": Element("i64", 64, "q", "<i8", False),
+    "i16": Element("i16", 16, "h", "<i2", False),
+    "i8": Element("i8", 8, "b", "|i1", False),
+}
+
+
 def memref_shape(text):
-    """[dims] of 'memref<2x3xf32>'; exits for element types other than f32."""
-    match = re.fullmatch(r"memref<((?:\d+x)*)f32>", text.strip())
-    if not match:
-        sys.exit(f"oracle: only static f32 memrefs are supported, got {text.strip()}")
-    return [int(d) for d in match.group(1).split("x") if d]
+    """([dims], Element) of 'memref<2x3xf32>'."""
+    match = re.fullmatch(r"memref<((?:\d+x)*)(\w+)>", text.strip())
+    if not match or match.group(2) not in ELEMENTS:
+        sys.exit(f"oracle: only static memrefs of {', '.join(ELEMENTS)} are supported, "
+                 f"got {text.strip()}")
+    return [int(d) for d in match.group(1).split("x") if d], ELEMENTS[match.group(2)]
 
 
 def find_function(text, name):
@@ -77,85 +125,105 @@ def count(shape):
     return total
 
 
-def seeded_values(seed, name, shape):
-    """f32 values in [-1, 1), the same for a name and seed on every run."""
+def seeded_values(seed, name, shape, element):
+    """Floats in [-1, 1), integers in [-8, 8), the same for a name and seed on
+    every run, as the element type holds them."""
     generator = random.Random(f"{seed}:{name}")
-    return [struct.unpack("<f", struct.pack("<f", generator.uniform(-1.0, 1.0)))[0]
-            for _ in range(count(shape))]
+    if not element.is_float:
+        return [generator.randrange(-8, 8) for _ in range(count(shape))]
+    return [element.round(generator.uniform(-1.0, 1.0)) for _ in range(count(shape))]
 
 
-def write_npy(path, shape, values):
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
-        "".join(f"{d}, " for d in shape))
+def write_npy(path, shape, values, element):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        element.descr, "".join(f"{d}, " for d in shape))
     header += " " * (63 - (len(header) + 10) % 64) + "\n"
+    pack = "f" if element.name == "bf16" else element.pack
     with open(path, "wb") as out:
         out.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-        out.write(struct.pack(f"<{len(values)}f", *values))
+        out.write(struct.pack(f"<{len(values)}{pack}", *values))
 
 
-def read_npy_bits(path):
+def read_npy_values(path):
     with open(path, "rb") as data:
         raw = data.read()
     length = struct.unpack("<H", raw[8:10])[0]
     header = raw[10:10 + length].decode()
-    if "'<f4'" not in header:
-        sys.exit(f"oracle: {path} is not f32")
+    descr = re.search(r"'descr': '([^']*)'", header).group(1)
     body = raw[10 + length:]
-    return list(struct.unpack(f"<{len(body) // 4}I", body))
+    pack = {"<f4": "f", "<f8": "d", "<f2": "e", "<i4": "i", "<i8": "q", "<i2": "h",
+            "|i1": "b"}.get(descr)
+    if not pack:
+        sys.exit(f"oracle: {path} has dtype {descr}")
+    size = struct.calcsize(pack)
+    return list(struct.unpack(f"<{len(body) // size}{pack}", body))
 
 
-def memref_type(shape, element="f32"):
+def memref_type(shape, element):
     return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
 
 
 def harness(name, arguments, results, inputs):
     """A @main that calls @name on the inputs (outputs zeroed) and prints
-    the bits of every output, arguments first."""
+    the bits of every output, arguments first, as i64."""
     lines, calls, printed = [], [], []
-    for index, shape in enumerate(arguments):
-        kind = memref_type(shape)
+    for index, (shape, element) in enumerate(arguments):
+        kind = memref_type(shape, element.name)
         if index in inputs:
-            hex_bytes = struct.pack(f"<{len(inputs[index])}f", *inputs[index]).hex()
+            hex_bytes = element.to_bytes(inputs[index]).hex()
             lines.insert(0, f'memref.global "private" constant @arg{index} : {kind} = '
                             f'dense<"0x{hex_bytes.upper()}">')
             calls.append(f"    %g{index} = memref.get_global @arg{index} : {kind}\n"
                          f"    %a{index} = memref.alloc() : {kind}\n"
                          f"    memref.copy %g{index}, %a{index} : {kind} to {kind}")
         else:
-            calls.append(f"    %a{index} = memref.alloc() : {kind}\n"
-                         f"    linalg.fill ins(%zero : f32) outs(%a{index} : {kind})")
-            printed.append((f"%a{index}", shape))
+            zero = "0.0" if element.is_float else "0"
+            calls.append(f"    %z{index} = arith.constant {zero} : {element.name}\n"
+                         f"    %a{index} = memref.alloc() : {kind}\n"
+                         f"    linalg.fill ins(%z{index} : {element.name}) "
+                         f"outs(%a{index} : {kind})")
+            printed.append((f"%a{index}", shape, element))
     operands = ", ".join(f"%a{i}" for i in range(len(arguments)))
-    types = ", ".join(memref_type(s) for s in arguments)
-    result_types = ", ".join(memref_type(s) for s in results)
+    types = ", ".join(memref_type(s, e.name) for s, e in arguments)
+    result_types = ", ".join(memref_type(s, e.name) for s, e in results)
     call = f"func.call @{name}({operands}) : ({types}) -> ({result_types})"
     if results:
         call = f"%r:{len(results)} = " + call
-        printed += [(f"%r#{i}", shape) for i, shape in enumerate(results)]
-    body = ["    %zero = arith.constant 0.0 : f32", *calls, "    " + call]
-    for index, (value, shape) in enumerate(printed):
+        printed += [(f"%r#{i}", shape, element) for i, (shape, element) in enumerate(results)]
+    body = [*calls, "    " + call]
+    for index, (value, shape, element) in enumerate(printed):
         rank = len(shape)
         dims = ", ".join(f"d{i}" for i in range(rank))
         identity = f"affine_map<({dims}) -> ({dims})>"
         iterators = ", ".join(['"parallel"'] * rank)
-        bits = memref_type(shape, "i32")
+        bits = memref_type(shape, "i64")
+        integer = element.bits_type()
+        cast = (f"      %c = arith.bitcast %x : {element.name} to {integer}\n"
+                if element.is_float else "")
+        source = "%c" if element.is_float else "%x"
+        extend = (f"      %b = arith.extui {source} : {integer} to i64\n" if element.width < 64
+                  else f"      %b = arith.addi {source}, %zero64 : i64\n")
+        body.append(
+            f"    %zero64 = arith.constant 0 : i64\n" if index == 0 else "")
         body.append(
             f"    %bits{index} = memref.alloc() : {bits}\n"
             f"    linalg.generic {{indexing_maps = [{identity}, {identity}], "
-            f"iterator_types = [{iterators}]}} ins({value} : {memref_type(shape)}) "
+            f"iterator_types = [{iterators}]}} ins({value} : {memref_type(shape, element.name)}) "
             f"outs(%bits{index} : {bits}) {{\n"
-            f"    ^bb0(%x: f32, %o: i32):\n"
-            f"      %b = arith.bitcast %x : f32 to i32\n"
-            f"      linalg.yield %b : i32\n"
+            f"    ^bb0(%x: {element.name}, %o: i64):\n"
+            f"{cast}{extend}"
+            f"      linalg.yield %b : i64\n"
             f"    }}\n"
-            f"    %u{index} = memref.cast %bits{index} : {bits} to memref<*xi32>\n"
-            f"    func.call @printMemrefI32(%u{index}) : (memref<*xi32>) -> ()")
-    main = ("  func.func @main() {\n" + "\n".join(body) + "\n    return\n  }\n"
-            "  func.func private @printMemrefI32(memref<*xi32>)\n")
+            f"    %u{index} = memref.cast %bits{index} : {bits} to memref<*xi64>\n"
+            f"    func.call @printMemrefI64(%u{index}) : (memref<*xi64>) -> ()")
+    main = ("  func.func @main() {\n" + "\n".join(line for line in body if line) +
+            "\n    return\n  }\n"
+            "  func.func private @printMemrefI64(memref<*xi64>)\n")
     return "\n".join("  " + line for line in lines) + "\n" + main
 
 
 def mlir_outputs(text, name, arguments, results, inputs, work):
+    """Every output of @name run on the CPU, as values of its element type."""
     source = os.path.join(work, "cpu.mlir")
     # The function itself (without its module braces) plus the harness.
     body = text.strip()
@@ -168,15 +236,14 @@ def mlir_outputs(text, name, arguments, results, inputs, work):
                    "-entry-point-result=void",
                    f"-shared-libs={LLVM_LIB}/libmlir_runner_utils.so,"
                    f"{LLVM_LIB}/libmlir_c_runner_utils.so"], input=lowered)
+    elements = [e for i, (_, e) in enumerate(arguments) if i not in inputs]
+    elements += [e for _, e in results]
     outputs = []
-    for chunk in printed.split("Unranked Memref")[1:]:
+    for chunk, element in zip(printed.split("Unranked Memref")[1:], elements):
         data = chunk[chunk.index("data =") + len("data ="):]
-        outputs.append([int(v) & 0xFFFFFFFF for v in re.findall(r"-?\d+", data)])
+        mask = (1 << element.width) - 1
+        outputs.append([element.from_bits(int(v) & mask) for v in re.findall(r"-?\d+", data)])
     return outputs
-
-
-def bits_to_float(bits):
-    return struct.unpack("<f", struct.pack("<I", bits))[0]
 
 
 def compare(label, expected, actual, atol, rtol, scale_tol):
@@ -184,15 +251,15 @@ def compare(label, expected, actual, atol, rtol, scale_tol):
         return f"{label}: {len(actual)} elements, expected {len(expected)}", 0.0
     # Relative to the output's largest magnitude: where a sum cancels, the
     # error of its terms is what matters, not the size of the result.
-    atol += scale_tol * max((abs(bits_to_float(v)) for v in expected), default=0.0)
+    atol += scale_tol * max((abs(v) for v in expected), default=0.0)
     worst = 0.0
     for index, (want, got) in enumerate(zip(expected, actual)):
-        if want == got:
+        same = want == got or (want != want and got != got)  # NaN is NaN
+        if same and struct.pack("<d", want) == struct.pack("<d", got):
             continue
-        a, b = bits_to_float(want), bits_to_float(got)
-        error = abs(a - b)
-        if not error <= atol + rtol * abs(a):
-            return (f"{label} differs at element {index}: mlir {a!r}, walrus {b!r}",
+        error = abs(want - got)
+        if not error <= atol + rtol * abs(want):
+            return (f"{label} differs at element {index}: mlir {want!r}, walrus {got!r}",
                     error)
         worst = max(worst, error)
     return None, worst
@@ -252,9 +319,10 @@ def main():
         for label, arg, _, kind in memlocs:
             if kind == "input":
                 index = int(arg)
-                inputs[index] = seeded_values(args.seed, label, arguments[index])
+                shape, element = arguments[index]
+                inputs[index] = seeded_values(args.seed, label, shape, element)
                 path = os.path.join(work, label + ".npy")
-                write_npy(path, arguments[index], inputs[index])
+                write_npy(path, shape, inputs[index], element)
                 walrus_run += ["--input", f"{label}={path}"]
         run(walrus_run)
         expected = mlir_outputs(cpu_text, reference, arguments, results, inputs, work)
@@ -267,7 +335,7 @@ def main():
                 # An argument the kernel never writes keeps its zeros.
                 got = [0] * len(want)
             else:
-                got = read_npy_bits(path)
+                got = read_npy_values(path)
             problem, error = compare(label, want, got, args.atol, args.rtol, args.scale_tol)
             worst = max(worst, error)
             print(f"{label}: {len(want)} elements, "
