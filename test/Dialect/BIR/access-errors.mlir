@@ -127,3 +127,40 @@ module attributes {bir.lnc_size = 2 : i64, bir.neuron_core_id = 1 : i64} {
       : !bir.sbuf<128x4xf32>, !bir.dram<256x4xf32>
   }
 }
+
+// -----
+
+// A mask that cannot be evaluated on some core (a division by zero) is
+// rejected: the verifier evaluates masks to know where an instruction runs.
+module attributes {bir.lnc_size = 2 : i64} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+    // expected-error @+1 {{mask cannot be evaluated at s0 = 0 (a division by zero)}}
+    bir.memset %t[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0 {mask = affine_set<()[s0] : (s0 mod 0 >= 0)>} : !bir.sbuf<128x4xf32>
+  }
+}
+
+// -----
+
+// A masked instruction is checked only on the cores it runs on: this tile
+// is out of bounds on core 1, where the mask keeps it from running (no
+// diagnostic).
+module attributes {bir.lnc_size = 2 : i64} {
+  bir.func @main {
+    %y = bir.memloc "y" output : !bir.dram<130x4xf32>
+    %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+    bir.dma %y[#bir.sap<()[s0] -> (s0 * 512), [[4, 128], [1, 4]]>], %t[#bir.ap<0, [[4, 128], [1, 4]]>] {mask = affine_set<()[s0] : (s0 == 0)>} : !bir.dram<130x4xf32>, !bir.sbuf<128x4xf32>
+  }
+}
+
+// -----
+
+// Without the mask, core 1 would write past the tensor.
+module attributes {bir.lnc_size = 2 : i64} {
+  bir.func @main {
+    %y = bir.memloc "y" output : !bir.dram<130x4xf32>
+    %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+    // expected-error @+1 {{'dst_ap' touches element}}
+    bir.dma %y[#bir.sap<()[s0] -> (s0 * 512), [[4, 128], [1, 4]]>], %t[#bir.ap<0, [[4, 128], [1, 4]]>] : !bir.dram<130x4xf32>, !bir.sbuf<128x4xf32>
+  }
+}
