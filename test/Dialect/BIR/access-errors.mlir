@@ -130,12 +130,12 @@ module attributes {bir.lnc_size = 2 : i64, bir.neuron_core_id = 1 : i64} {
 
 // -----
 
-// A mask that cannot be evaluated on some core (a division by zero) is
-// rejected: the verifier evaluates masks to know where an instruction runs.
+// A mask that divides by zero is rejected: the verifier evaluates masks to
+// know where an instruction runs.
 module attributes {bir.lnc_size = 2 : i64} {
   bir.func @main {
     %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
-    // expected-error @+1 {{mask cannot be evaluated at s0 = 0 (a division by zero)}}
+    // expected-error @+1 {{mask divides by 0; a divisor must be a positive constant}}
     bir.memset %t[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0 {mask = affine_set<()[s0] : (s0 mod 0 >= 0)>} : !bir.sbuf<128x4xf32>
   }
 }

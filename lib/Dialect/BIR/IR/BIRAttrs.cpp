@@ -125,6 +125,28 @@ void SymbolicAccessPatternAttr::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
+LogicalResult walrus::bir::verifyDivisors(
+    AffineExpr expr, function_ref<InFlightDiagnostic()> emitError,
+    StringRef what) {
+  AffineExpr bad;
+  expr.walk([&](AffineExpr part) {
+    auto binary = dyn_cast<AffineBinaryOpExpr>(part);
+    if (bad || !binary || binary.getKind() == AffineExprKind::Add ||
+        binary.getKind() == AffineExprKind::Mul)
+      return;
+    auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+    if (!divisor || divisor.getValue() <= 0)
+      bad = binary.getRHS();
+  });
+  if (!bad)
+    return success();
+  std::string divisor;
+  llvm::raw_string_ostream os(divisor);
+  bad.print(os);
+  return emitError() << what << " divides by " << divisor
+                     << "; a divisor must be a positive constant";
+}
+
 LogicalResult SymbolicAccessPatternAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, AffineMap offset,
     ArrayRef<int64_t> steps, ArrayRef<int64_t> nums, AffineMap tile,
@@ -140,6 +162,10 @@ LogicalResult SymbolicAccessPatternAttr::verify(
     if (map.getNumSymbols() > 1)
       return emitError() << "symbolic access pattern " << name
                          << " map may only use the shard id symbol s0";
+    if (failed(verifyDivisors(map.getResult(0), emitError,
+                              ("symbolic access pattern " + name + " map")
+                                  .str())))
+      return failure();
   }
   return verifyPairs(emitError, steps, nums);
 }

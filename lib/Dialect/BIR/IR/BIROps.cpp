@@ -71,7 +71,9 @@ static LogicalResult expectShardMap(Operation *op, StringRef role,
            << "'" << role
            << "' must be a single-result map of the shard id alone, like "
               "()[s0] -> (s0)";
-  return success();
+  return verifyDivisors(
+      map.getResult(0), [&] { return op->emitOpError(); },
+      ("'" + role + "'").str());
 }
 
 //===----------------------------------------------------------------------===//

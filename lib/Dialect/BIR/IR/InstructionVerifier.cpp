@@ -187,6 +187,10 @@ static LogicalResult verifyMask(Operation *op, IntegerSetAttr maskAttr) {
            << "mask may only mention the shard id (symbol s0), but it has "
            << mask.getNumDims() << " dim(s) and " << mask.getNumSymbols()
            << " symbol(s)";
+  for (AffineExpr constraint : mask.getConstraints())
+    if (failed(verifyDivisors(
+            constraint, [&] { return op->emitOpError(); }, "mask")))
+      return failure();
   return success();
 }
 
@@ -197,6 +201,10 @@ static LogicalResult verifyPeer(Sb2SbOp copy, ArrayRef<int64_t> shardIds,
   if (peerMap.getNumDims() || peerMap.getNumSymbols() > 1 ||
       peerMap.getNumResults() != 1)
     return success();
+  if (failed(verifyDivisors(
+          peerMap.getResult(0), [&] { return copy.emitOpError(); },
+          "'peer'")))
+    return failure();
   for (int64_t shard : shardIds) {
     int64_t peer = bindShard(copy.getPeer(), shard).getSingleConstantResult();
     if (peer < 0 || peer >= lncSize)

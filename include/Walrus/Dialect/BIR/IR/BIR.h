@@ -57,6 +57,14 @@ struct Access {
   bool writes() const { return kind != AccessKind::Read; }
 };
 
+/// Fails (through `emitError`) when `expr` divides (floordiv, ceildiv,
+/// mod) by anything but a positive constant: evaluating it could divide by
+/// zero or by a core's shard id. `what` names the map in the message.
+mlir::LogicalResult
+verifyDivisors(mlir::AffineExpr expr,
+               llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+               llvm::StringRef what);
+
 /// Shared verifier of every instruction: access patterns in bounds for
 /// every loop iteration and shard id, well-formed masks.
 mlir::LogicalResult verifyInstruction(mlir::Operation *op);
