@@ -320,9 +320,9 @@ static LogicalResult expectUnreferenced(ModuleOp module) {
 
 void LncSplitPass::runOnOperation() {
   ModuleOp top = getOperation();
-  if (lncSizeOverride < 0) {
-    top.emitError("lnc-split: lnc-size must not be negative, got ")
-        << lncSizeOverride.getValue();
+  if (lncSizeOverride < 0 || lncSizeOverride > BIRDialect::kMaxLncSize) {
+    top.emitError("lnc-split: lnc-size must be 0 (bir.lnc_size) to ")
+        << BIRDialect::kMaxLncSize << ", got " << lncSizeOverride.getValue();
     return signalPassFailure();
   }
 

@@ -214,6 +214,11 @@ LogicalResult LncVerifyPass::verifyGroup(ArrayRef<ModuleOp> group) {
 
 void LncVerifyPass::runOnOperation() {
   ModuleOp top = getOperation();
+  if (lncSizeOverride < 0 || lncSizeOverride > BIRDialect::kMaxLncSize) {
+    top.emitError("lnc-verify: lnc-size must be 0 (bir.lnc_size) to ")
+        << BIRDialect::kMaxLncSize << ", got " << lncSizeOverride.getValue();
+    return signalPassFailure();
+  }
   if (mode != "auto" && mode != "symbolic" && mode != "concretized") {
     top.emitError() << "lnc-verify: unknown mode '" << mode
                     << "'; expected auto, symbolic or concretized";

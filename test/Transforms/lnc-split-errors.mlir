@@ -1,7 +1,7 @@
 // RUN: walrus-opt %s -split-input-file -lnc-split=lnc-size=4 -verify-diagnostics
 // RUN: not walrus-opt %s -lnc-split=lnc-size=-2 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
-// NEGATIVE: error: lnc-split: lnc-size must not be negative, got -2
+// NEGATIVE: error: lnc-split: lnc-size must be 0 (bir.lnc_size) to 128, got -2
 
 module @top {
   module @nc00 {

@@ -417,8 +417,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
 
 void ConvertLinalgToBirPass::runOnOperation() {
   ModuleOp host = getOperation();
-  if (lncSize < 1 || lncSize > 128 || columnTile < 1 || columnTile > 65536 ||
-      instructionLimit < 1) {
+  if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 1 ||
+      columnTile > 65536 || instructionLimit < 1) {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
                    "column-tile 1 to 65536 and instruction-limit positive");
     return signalPassFailure();

@@ -1,6 +1,6 @@
 // RUN: walrus-opt %s -split-input-file -verify-diagnostics
 
-// expected-error @+1 {{'bir.lnc_size' must be at least 1, got 0}}
+// expected-error @+1 {{'bir.lnc_size' must be 1 to 128, got 0}}
 module attributes {bir.lnc_size = 0 : i64} {}
 
 // -----

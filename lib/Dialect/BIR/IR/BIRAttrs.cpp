@@ -14,7 +14,8 @@ using namespace walrus::bir;
 //===----------------------------------------------------------------------===//
 
 /// `[[step, num], ...]`
-static ParseResult parsePairs(AsmParser &parser, SmallVectorImpl<int64_t> &steps,
+static ParseResult parsePairs(AsmParser &parser,
+                              SmallVectorImpl<int64_t> &steps,
                               SmallVectorImpl<int64_t> &nums) {
   return parser.parseCommaSeparatedList(
       AsmParser::Delimiter::Square, [&]() -> ParseResult {
@@ -70,9 +71,10 @@ void PhysicalAccessPatternAttr::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
-LogicalResult PhysicalAccessPatternAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, int64_t offset,
-    ArrayRef<int64_t> steps, ArrayRef<int64_t> nums) {
+LogicalResult
+PhysicalAccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t offset, ArrayRef<int64_t> steps,
+                                  ArrayRef<int64_t> nums) {
   return verifyPairs(emitError, steps, nums);
 }
 
@@ -125,9 +127,10 @@ void SymbolicAccessPatternAttr::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
-LogicalResult walrus::bir::verifyDivisors(
-    AffineExpr expr, function_ref<InFlightDiagnostic()> emitError,
-    StringRef what) {
+LogicalResult
+walrus::bir::verifyDivisors(AffineExpr expr,
+                            function_ref<InFlightDiagnostic()> emitError,
+                            StringRef what) {
   AffineExpr bad;
   expr.walk([&](AffineExpr part) {
     auto binary = dyn_cast<AffineBinaryOpExpr>(part);
@@ -147,10 +150,11 @@ LogicalResult walrus::bir::verifyDivisors(
                      << "; a divisor must be a positive constant";
 }
 
-LogicalResult SymbolicAccessPatternAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, AffineMap offset,
-    ArrayRef<int64_t> steps, ArrayRef<int64_t> nums, AffineMap tile,
-    AffineMap block) {
+LogicalResult
+SymbolicAccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  AffineMap offset, ArrayRef<int64_t> steps,
+                                  ArrayRef<int64_t> nums, AffineMap tile,
+                                  AffineMap block) {
   for (auto [name, map] : {std::pair<StringRef, AffineMap>{"offset", offset},
                            {"tile", tile},
                            {"block", block}}) {
@@ -162,9 +166,9 @@ LogicalResult SymbolicAccessPatternAttr::verify(
     if (map.getNumSymbols() > 1)
       return emitError() << "symbolic access pattern " << name
                          << " map may only use the shard id symbol s0";
-    if (failed(verifyDivisors(map.getResult(0), emitError,
-                              ("symbolic access pattern " + name + " map")
-                                  .str())))
+    if (failed(
+            verifyDivisors(map.getResult(0), emitError,
+                           ("symbolic access pattern " + name + " map").str())))
       return failure();
   }
   return verifyPairs(emitError, steps, nums);
@@ -246,8 +250,9 @@ TargetAttr TargetAttr::getPreset(MLIRContext *context, StringRef name) {
 }
 
 static constexpr StringLiteral kTargetKeys[] = {
-    "sbuf_partitions",  "sbuf_bytes_per_partition", "psum_partitions",
-    "psum_bytes_per_partition", "psum_banks", "max_stationary_free",
+    "sbuf_partitions", "sbuf_bytes_per_partition",
+    "psum_partitions", "psum_bytes_per_partition",
+    "psum_banks",      "max_stationary_free",
     "max_moving_free"};
 
 Attribute TargetAttr::parse(AsmParser &parser, Type) {
@@ -283,9 +288,8 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseGreater())
     return {};
-  return getChecked(emitError, parser.getContext(), name, values[0],
-                    values[1], values[2], values[3], values[4], values[5],
-                    values[6]);
+  return getChecked(emitError, parser.getContext(), name, values[0], values[1],
+                    values[2], values[3], values[4], values[5], values[6]);
 }
 
 void TargetAttr::print(AsmPrinter &printer) const {
@@ -294,9 +298,9 @@ void TargetAttr::print(AsmPrinter &printer) const {
     return;
   }
   printer << "<name = \"" << getName() << "\"";
-  int64_t values[] = {getSbufPartitions(),        getSbufBytesPerPartition(),
-                      getPsumPartitions(),        getPsumBytesPerPartition(),
-                      getPsumBanks(),             getMaxStationaryFree(),
+  int64_t values[] = {getSbufPartitions(), getSbufBytesPerPartition(),
+                      getPsumPartitions(), getPsumBytesPerPartition(),
+                      getPsumBanks(),      getMaxStationaryFree(),
                       getMaxMovingFree()};
   for (auto [key, value] : llvm::zip(kTargetKeys, values))
     printer << ", " << key << " = " << value;
@@ -310,8 +314,9 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t psumBytesPerPartition,
                                  int64_t psumBanks, int64_t maxStationaryFree,
                                  int64_t maxMovingFree) {
-  int64_t values[] = {sbufPartitions, sbufBytesPerPartition, psumPartitions,
-                      psumBytesPerPartition, psumBanks, maxStationaryFree,
+  int64_t values[] = {sbufPartitions, sbufBytesPerPartition,
+                      psumPartitions, psumBytesPerPartition,
+                      psumBanks,      maxStationaryFree,
                       maxMovingFree};
   for (auto [key, value] : llvm::zip(kTargetKeys, values))
     if (value <= 0)

@@ -74,9 +74,9 @@ LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
   if (!value || !value.getType().isSignlessInteger(64))
     return op->emitError() << "'" << name << "' must be an i64 integer";
   if (name == kLncSizeAttrName) {
-    if (value.getInt() < 1)
-      return op->emitError()
-             << "'" << name << "' must be at least 1, got " << value.getInt();
+    if (value.getInt() < 1 || value.getInt() > kMaxLncSize)
+      return op->emitError() << "'" << name << "' must be 1 to " << kMaxLncSize
+                             << ", got " << value.getInt();
     return success();
   }
   int64_t lncSize = getLncSize(op);

@@ -10,8 +10,8 @@ using namespace mlir;
 using namespace walrus::bir;
 
 /// `128x512xbf16`: a static dimension list followed by the element type.
-static ParseResult parseShape(AsmParser &parser,
-                              SmallVector<int64_t> &shape, Type &elementType) {
+static ParseResult parseShape(AsmParser &parser, SmallVector<int64_t> &shape,
+                              Type &elementType) {
   if (parser.parseDimensionList(shape, /*allowDynamic=*/false,
                                 /*withTrailingX=*/true) ||
       parser.parseType(elementType))
@@ -26,10 +26,10 @@ static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape,
   printer << elementType;
 }
 
-static LogicalResult verifyMemoryType(function_ref<InFlightDiagnostic()> emitError,
-                                      StringRef mnemonic, bool onChip,
-                                      ArrayRef<int64_t> shape,
-                                      Type elementType) {
+static LogicalResult
+verifyMemoryType(function_ref<InFlightDiagnostic()> emitError,
+                 StringRef mnemonic, bool onChip, ArrayRef<int64_t> shape,
+                 Type elementType) {
   size_t minRank = onChip ? 2 : 1;
   if (shape.size() < minRank)
     return emitError() << "!bir." << mnemonic << " needs "

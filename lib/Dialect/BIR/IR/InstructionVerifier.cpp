@@ -202,8 +202,7 @@ static LogicalResult verifyPeer(Sb2SbOp copy, ArrayRef<int64_t> shardIds,
       peerMap.getNumResults() != 1)
     return success();
   if (failed(verifyDivisors(
-          peerMap.getResult(0), [&] { return copy.emitOpError(); },
-          "'peer'")))
+          peerMap.getResult(0), [&] { return copy.emitOpError(); }, "'peer'")))
     return failure();
   for (int64_t shard : shardIds) {
     int64_t peer = bindShard(copy.getPeer(), shard).getSingleConstantResult();

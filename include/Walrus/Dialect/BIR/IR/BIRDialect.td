@@ -46,6 +46,9 @@ def BIR_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Module attribute names.
     static constexpr ::llvm::StringLiteral kLncSizeAttrName = "bir.lnc_size";
+    /// The most logical cores a kernel may be written for: every verifier
+    /// and pass iterates over the cores.
+    static constexpr int64_t kMaxLncSize = 128;
     static constexpr ::llvm::StringLiteral kNeuronCoreIdAttrName =
         "bir.neuron_core_id";
     static constexpr ::llvm::StringLiteral kTargetAttrName = "bir.target";
