@@ -201,3 +201,19 @@ func.func @f(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
         module.run("convert-linalg-to-bir")
     [diagnostic] = [d for d in error.value.diagnostics if d.severity == "error"]
     assert diagnostic.line == 3 and "'math.log' in its body" in diagnostic.message
+
+
+def test_hostile_divisor_raises_instead_of_crashing():
+    """A mask or pattern dividing by zero is a verifier error, raised as
+    walrus.Error: the interpreter is not killed."""
+    with pytest.raises(walrus.Error) as error:
+        walrus.parse("""
+module attributes {bir.lnc_size = 2 : i64} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+    bir.memset %t[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0 {mask = affine_set<()[s0] : (s0 mod 0 >= 0)>} : !bir.sbuf<128x4xf32>
+  }
+}
+""", "hostile.mlir")
+    [diagnostic] = [d for d in error.value.diagnostics if d.severity == "error"]
+    assert diagnostic.line == 5 and "mask divides by 0" in diagnostic.message
