@@ -29,14 +29,14 @@ bir.func @f {
 // -----
 
 bir.func @f {
-  // expected-error @+1 {{!bir.sbuf element type must be a whole-byte integer or float, got 'i1'}}
+  // expected-error @+1 {{!bir.sbuf element type must be a whole-byte integer or float of at most 64 bits, got 'i1'}}
   %t = bir.memloc "t" internal : !bir.sbuf<128x4xi1>
 }
 
 // -----
 
 bir.func @f {
-  // expected-error @+1 {{!bir.dram element type must be a whole-byte integer or float, got 'index'}}
+  // expected-error @+1 {{!bir.dram element type must be a whole-byte integer or float of at most 64 bits, got 'index'}}
   %t = bir.memloc "t" input : !bir.dram<128x4xindex>
 }
 

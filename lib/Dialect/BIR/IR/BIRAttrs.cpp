@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus::bir;
@@ -39,6 +40,9 @@ static void printPairs(AsmPrinter &printer, ArrayRef<int64_t> steps,
   printer << ']';
 }
 
+/// The most elements a pattern may walk or reach, and the largest offset.
+static constexpr int64_t kMaxPatternSpan = int64_t(1) << 48;
+
 static LogicalResult verifyPairs(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> steps,
                                  ArrayRef<int64_t> nums) {
@@ -51,6 +55,23 @@ static LogicalResult verifyPairs(function_ref<InFlightDiagnostic()> emitError,
     if (num < 1)
       return emitError() << "access pattern extents must be positive, got "
                          << num;
+  // Every element offset the pattern adds stays below kMaxPatternSpan, so
+  // bounds checks on it cannot wrap.
+  int64_t span = 0, count = 1;
+  for (auto [step, num] : llvm::zip(steps, nums)) {
+    std::optional<int64_t> reach =
+        step == INT64_MIN ? std::nullopt
+                          : llvm::checkedMul(std::abs(step), num - 1);
+    std::optional<int64_t> total =
+        reach ? llvm::checkedAdd(span, *reach) : std::nullopt;
+    std::optional<int64_t> elements = llvm::checkedMul(count, num);
+    if (!total || *total > kMaxPatternSpan || !elements ||
+        *elements > kMaxPatternSpan)
+      return emitError() << "access pattern [" << step << ", " << num
+                         << "] reaches past 2^48 elements";
+    span = *total;
+    count = *elements;
+  }
   return success();
 }
 
@@ -75,6 +96,8 @@ LogicalResult
 PhysicalAccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t offset, ArrayRef<int64_t> steps,
                                   ArrayRef<int64_t> nums) {
+  if (offset < -kMaxPatternSpan || offset > kMaxPatternSpan)
+    return emitError() << "access pattern offset " << offset << " is past 2^48";
   return verifyPairs(emitError, steps, nums);
 }
 

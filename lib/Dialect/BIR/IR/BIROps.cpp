@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus::bir;
@@ -151,6 +152,12 @@ void LoopOp::build(OpBuilder &builder, OperationState &state, int64_t lower,
 }
 
 LogicalResult LoopOp::verify() {
+  // Induction values stay far from 2^63: `iv += step` and the maps
+  // evaluated on them cannot wrap.
+  constexpr int64_t kMaxBound = int64_t(1) << 48;
+  for (int64_t bound : {getLowerBound(), getUpperBound(), getStepSize()})
+    if (bound < -kMaxBound || bound > kMaxBound)
+      return emitOpError() << "bound or step " << bound << " is past 2^48";
   if (getStepSize() < 1)
     return emitOpError("step must be positive, got ") << getStepSize();
   if (getUpperBound() <= getLowerBound())
@@ -165,6 +172,12 @@ LogicalResult LoopOp::verify() {
 
 void MemlocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), getName());
+}
+
+/// `start + size` for a message, without wrapping.
+static std::string endOf(int64_t start, int64_t size) {
+  std::optional<int64_t> end = llvm::checkedAdd(start, size);
+  return end ? std::to_string(*end) : "past 2^63";
 }
 
 LogicalResult MemlocOp::verify() {
@@ -200,13 +213,15 @@ LogicalResult MemlocOp::verify() {
       sbuf ? target.getSbufPartitions() : target.getPsumPartitions();
   int64_t bytes = sbuf ? target.getSbufBytesPerPartition()
                        : target.getPsumBytesPerPartition();
-  if (base < 0 || base + type.getPartitions() > partitions)
+  // Compared without adding: a hostile base or address must not wrap.
+  if (base < 0 || base > partitions - type.getPartitions())
     return emitOpError() << "partitions [" << base << ", "
-                         << base + type.getPartitions()
+                         << endOf(base, type.getPartitions())
                          << ") do not fit the target's " << partitions;
-  if (address < 0 || address + type.getBytesPerPartition() > bytes)
+  if (address < 0 || type.getBytesPerPartition() > bytes ||
+      address > bytes - type.getBytesPerPartition())
     return emitOpError() << "bytes [" << address << ", "
-                         << address + type.getBytesPerPartition()
+                         << endOf(address, type.getBytesPerPartition())
                          << ") do not fit the target's " << bytes
                          << " bytes per partition";
   return success();

@@ -2,6 +2,8 @@
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -26,6 +28,10 @@ static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape,
   printer << elementType;
 }
 
+/// The most bytes a tensor may have (256 TiB): products of its sizes and
+/// any element offset into it stay far from 2^63.
+static constexpr int64_t kMaxMemoryBytes = int64_t(1) << 48;
+
 static LogicalResult
 verifyMemoryType(function_ref<InFlightDiagnostic()> emitError,
                  StringRef mnemonic, bool onChip, ArrayRef<int64_t> shape,
@@ -39,11 +45,20 @@ verifyMemoryType(function_ref<InFlightDiagnostic()> emitError,
     if (dim <= 0)
       return emitError() << "!bir." << mnemonic
                          << " dimensions must be positive, got " << dim;
-  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
+  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8 ||
+      elementType.getIntOrFloatBitWidth() > 64)
     return emitError() << "!bir." << mnemonic
                        << " element type must be a whole-byte integer or "
-                          "float, got "
+                          "float of at most 64 bits, got "
                        << elementType;
+  // Sizes and offsets derived from the shape then fit in 64 bits.
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  for (int64_t dim : shape) {
+    std::optional<int64_t> product = llvm::checkedMul(bytes, dim);
+    if (!product || *product > kMaxMemoryBytes)
+      return emitError() << "!bir." << mnemonic << " has more than 2^48 bytes";
+    bytes = *product;
+  }
   return success();
 }
 

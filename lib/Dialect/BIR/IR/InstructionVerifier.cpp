@@ -10,6 +10,7 @@
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus::bir;
@@ -136,6 +137,54 @@ static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
   return range;
 }
 
+/// An upper bound of |expr| when each dim d is at most dims[d] in magnitude
+/// and the shard id at most `shard`; nullopt if the bound itself overflows.
+static std::optional<int64_t>
+getMagnitudeBound(AffineExpr expr, ArrayRef<int64_t> dims, int64_t shard) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue() == INT64_MIN
+               ? std::nullopt
+               : std::optional<int64_t>(std::abs(constant.getValue()));
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dim.getPosition() < dims.size() ? dims[dim.getPosition()] : 0;
+  if (isa<AffineSymbolExpr>(expr))
+    return shard;
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = getMagnitudeBound(binary.getLHS(), dims, shard);
+  std::optional<int64_t> rhs = getMagnitudeBound(binary.getRHS(), dims, shard);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  switch (binary.getKind()) {
+  case AffineExprKind::Add:
+    return llvm::checkedAdd(*lhs, *rhs);
+  case AffineExprKind::Mul:
+    return llvm::checkedMul(*lhs, *rhs);
+  case AffineExprKind::Mod:
+    return std::min(*lhs, *rhs);
+  default: // floordiv, ceildiv by a positive constant
+    return llvm::checkedAdd(*lhs, int64_t(1));
+  }
+}
+
+/// Fails when the start of `pattern` could leave +-2^62 for some loop
+/// iteration and core: evaluating it in 64 bits could then wrap.
+static LogicalResult verifyStartMagnitude(Operation *op, StringRef name,
+                                          AffineMap start,
+                                          ArrayRef<int64_t> shardIds) {
+  SmallVector<int64_t> dims;
+  for (LoopOp loop : getEnclosingLoops(op))
+    dims.push_back(std::max(std::abs(loop.getLowerBound()),
+                            std::abs(loop.getUpperBound())));
+  int64_t shard = shardIds.empty() ? 0 : *llvm::max_element(shardIds);
+  std::optional<int64_t> bound =
+      getMagnitudeBound(start.getResult(0), dims, shard);
+  if (bound && *bound <= (int64_t(1) << 62))
+    return success();
+  return op->emitOpError() << "'" << name
+                           << "' start may leave +-2^62 for some iteration "
+                              "or core: its map's coefficients are too large";
+}
+
 static LogicalResult verifyAccess(Operation *op, const Access &access,
                                   unsigned loopDepth,
                                   ArrayRef<int64_t> shardIds) {
@@ -156,10 +205,14 @@ static LogicalResult verifyAccess(Operation *op, const Access &access,
            << "'" << patternName << "' walks " << pattern.getPartitionCount()
            << " partitions but the tensor has " << type.getPartitions();
 
+  if (failed(verifyStartMagnitude(op, patternName, start, shardIds)))
+    return failure();
   IterationSpace space;
   FailureOr<MapExtremes> startRange = getRange(op, start, shardIds, space);
   if (failed(startRange))
     return failure();
+  // Both below 2^62 in magnitude (the start, verifyStartMagnitude; the
+  // extent, the attribute's 2^48): the sums cannot wrap.
   auto [relLow, relHigh] = pattern.getRelativeExtent();
   int64_t low = startRange->low + relLow;
   int64_t high = startRange->high + relHigh;
