@@ -9,6 +9,7 @@
 #include "Elements.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,8 +51,7 @@ static std::string shapeText(ArrayRef<int64_t> shape) {
   return text + ")";
 }
 
-LogicalResult walrus::interp::readTensorFile(StringRef path,
-                                             DramTensor &tensor,
+LogicalResult walrus::interp::readTensorFile(StringRef path, DramTensor &tensor,
                                              std::string &error) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!file) {
@@ -76,6 +76,11 @@ LogicalResult walrus::interp::readTensorFile(StringRef path,
   size_t headerLength = uint8_t(data[8]) | (uint8_t(data[9]) << 8);
   StringRef header = data.substr(10, headerLength);
   StringRef payload = data.drop_front(10 + headerLength);
+  if (10 + headerLength > data.size() ||
+      header.find("'shape':") == StringRef::npos) {
+    error = "'" + path.str() + "' has a truncated .npy header";
+    return failure();
+  }
   auto field = [&](StringRef key) {
     size_t at = header.find("'" + key.str() + "':");
     if (at == StringRef::npos)
@@ -91,13 +96,22 @@ LogicalResult walrus::interp::readTensorFile(StringRef path,
     error = "'" + path.str() + "' is not in C order";
     return failure();
   }
+  // Every dimension a non-negative integer, their product checked.
   int64_t count = 1;
   SmallVector<StringRef> dims;
   field("shape").split(dims, ',', -1, /*KeepEmpty=*/false);
   for (StringRef dim : dims) {
     int64_t value;
-    if (!dim.trim().getAsInteger(10, value))
-      count *= value;
+    std::optional<int64_t> product;
+    if (dim.trim().empty()) // "(6, )": Python's one-element tuple
+      continue;
+    if (dim.trim().getAsInteger(10, value) || value < 0 ||
+        !(product = llvm::checkedMul(count, value))) {
+      error = "'" + path.str() + "' has a bad .npy shape entry '" +
+              dim.trim().str() + "'";
+      return failure();
+    }
+    count = *product;
   }
   Type type = tensor.type.getElementType();
   int64_t elements = tensor.type.getNumElements();
@@ -124,8 +138,7 @@ LogicalResult walrus::interp::readTensorFile(StringRef path,
   return failure();
 }
 
-LogicalResult walrus::interp::writeNpy(StringRef path,
-                                       const DramTensor &tensor,
+LogicalResult walrus::interp::writeNpy(StringRef path, const DramTensor &tensor,
                                        std::string &error) {
   MemoryType tensorType = tensor.type;
   Type type = tensorType.getElementType();

@@ -20,7 +20,7 @@
 // UNKNOWN: error: walrus-run: the program has no DRAM input 'nothere'
 // MISSING: input.mlir:2:8: error: walrus-run: cannot read '{{.*}}missing.bin'
 // PIPELINE: error: walrus-run: bad pipeline:
-// NO-FILE: walrus-run: cannot open input file '{{.*}}missing.mlir'
+// NO-FILE: walrus-run: error: cannot open input file '{{.*}}missing.mlir'
 
 //--- barrier.mlir
 module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {

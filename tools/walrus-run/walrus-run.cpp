@@ -59,7 +59,7 @@ static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context,
   std::string error;
   auto file = openInputFile(path, &error);
   if (!file) {
-    llvm::errs() << "walrus-run: " << error << "\n";
+    llvm::errs() << "walrus-run: error: " << error << "\n";
     return nullptr;
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
@@ -94,11 +94,27 @@ static void printSummary(const interp::Dram &dram) {
   }
 }
 
+/// Whether `name` names a file directly inside a directory: no separator,
+/// not `.` or `..`, so that an output never lands outside --output-dir.
+static bool isPlainFileName(StringRef name) {
+  return !name.empty() && name != "." && name != ".." &&
+         name.find_first_of("/\\") == StringRef::npos &&
+         name.find('\0') == StringRef::npos;
+}
+
 static int writeOutputs(const interp::Dram &dram) {
   if (outputDir.empty())
     return 0;
+  // Every name is checked before anything is written.
+  for (const auto &[name, tensor] : dram)
+    if (tensor.kind == bir::TensorKind::Output && !isPlainFileName(name)) {
+      llvm::errs() << "walrus-run: error: output '" << name
+                   << "' is not a plain file name; --output-dir writes "
+                      "<name>.npy inside the directory only\n";
+      return 1;
+    }
   if (std::error_code code = llvm::sys::fs::create_directories(outputDir)) {
-    llvm::errs() << "walrus-run: cannot create '" << outputDir
+    llvm::errs() << "walrus-run: error: cannot create '" << outputDir
                  << "': " << code.message() << "\n";
     return 1;
   }
@@ -109,7 +125,7 @@ static int writeOutputs(const interp::Dram &dram) {
     llvm::sys::path::append(path, name + ".npy");
     std::string error;
     if (failed(interp::writeNpy(path, tensor, error))) {
-      llvm::errs() << "walrus-run: " << error << "\n";
+      llvm::errs() << "walrus-run: error: " << error << "\n";
       return 1;
     }
   }
@@ -133,9 +149,10 @@ int main(int argc, char **argv) {
 
   if (inputFilenames.size() > 2 ||
       (inputFilenames.size() == 2 && !after.empty())) {
-    llvm::errs() << "walrus-run: give one program, with --after to compare it "
-                    "with its transformed self, "
-                    "or two programs to compare\n";
+    llvm::errs()
+        << "walrus-run: error: give one program, with --after to compare it "
+           "with its transformed self, "
+           "or two programs to compare\n";
     return 1;
   }
   interp::RunOptions options;
@@ -144,8 +161,8 @@ int main(int argc, char **argv) {
   for (StringRef input : inputs) {
     auto [name, path] = input.split('=');
     if (name.empty() || path.empty()) {
-      llvm::errs() << "walrus-run: --input takes name=path, got '" << input
-                   << "'\n";
+      llvm::errs() << "walrus-run: error: --input takes name=path, got '"
+                   << input << "'\n";
       return 1;
     }
     options.inputFiles[name] = path.str();
