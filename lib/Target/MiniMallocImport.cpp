@@ -50,8 +50,7 @@ public:
 
 private:
   Location getLoc(unsigned line) const {
-    return FileLineColLoc::get(context, buffer->getBufferIdentifier(), line,
-                               1);
+    return FileLineColLoc::get(context, buffer->getBufferIdentifier(), line, 1);
   }
   LogicalResult readHeader(ArrayRef<StringRef> fields, unsigned line);
   std::optional<int64_t> readInteger(StringRef field, StringRef column,
@@ -63,8 +62,7 @@ private:
 };
 } // namespace
 
-LogicalResult CsvReader::readHeader(ArrayRef<StringRef> fields,
-                                    unsigned line) {
+LogicalResult CsvReader::readHeader(ArrayRef<StringRef> fields, unsigned line) {
   std::optional<unsigned> id, lower, upper, size;
   const std::pair<StringRef, std::optional<unsigned> *> slots[] = {
       {"id", &id}, {"lower", &lower}, {"upper", &upper}, {"size", &size}};
@@ -85,13 +83,12 @@ LogicalResult CsvReader::readHeader(ArrayRef<StringRef> fields,
   return success();
 }
 
-std::optional<int64_t> CsvReader::readInteger(StringRef field,
-                                              StringRef column,
+std::optional<int64_t> CsvReader::readInteger(StringRef field, StringRef column,
                                               unsigned line) {
   int64_t value;
   if (field.trim().getAsInteger(10, value)) {
-    emitError(getLoc(line)) << "'" << field.trim() << "' in column '"
-                            << column << "' is not an integer";
+    emitError(getLoc(line)) << "'" << field.trim() << "' in column '" << column
+                            << "' is not an integer";
     return std::nullopt;
   }
   return value;
@@ -102,6 +99,8 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
   llvm::StringMap<unsigned> firstLine;
   SmallVector<StringRef, 8> fields;
   StringRef rest = buffer->getBuffer();
+  // A UTF-8 byte-order mark (spreadsheet exports) is not part of the header.
+  rest.consume_front("\xEF\xBB\xBF");
   bool first = true;
   for (unsigned line = 1; !rest.empty(); ++line) {
     auto [text, next] = rest.split('\n');
@@ -121,9 +120,9 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
     }
     first = false;
     if (fields.size() < columns.count) {
-      emitError(getLoc(line)) << "expected " << columns.count
-                              << " columns (id,lower,upper,size), got "
-                              << fields.size();
+      emitError(getLoc(line))
+          << "expected " << columns.count
+          << " columns (id,lower,upper,size), got " << fields.size();
       return std::nullopt;
     }
     StringRef id = fields[columns.id].trim();
@@ -135,19 +134,18 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
         readInteger(fields[columns.upper], "upper", line);
     if (!upper)
       return std::nullopt;
-    std::optional<int64_t> size = readInteger(fields[columns.size], "size", line);
+    std::optional<int64_t> size =
+        readInteger(fields[columns.size], "size", line);
     if (!size)
       return std::nullopt;
     std::optional<int64_t> partitions = kPartitions;
     if (columns.partitions) {
-      partitions =
-          readInteger(fields[*columns.partitions], "partitions", line);
+      partitions = readInteger(fields[*columns.partitions], "partitions", line);
       if (!partitions)
         return std::nullopt;
       if (*partitions < 1 || *partitions > kPartitions) {
-        emitError(getLoc(line))
-            << "buffer '" << id << "' has " << *partitions
-            << " partitions: need 1 to " << kPartitions;
+        emitError(getLoc(line)) << "buffer '" << id << "' has " << *partitions
+                                << " partitions: need 1 to " << kPartitions;
         return std::nullopt;
       }
     }
@@ -162,8 +160,8 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
     }
     if (*lower < 0 || *lower >= *upper) {
       emitError(getLoc(line))
-          << "buffer '" << id << "' has lifetime [" << *lower << ", "
-          << *upper << "): need 0 <= lower < upper";
+          << "buffer '" << id << "' has lifetime [" << *lower << ", " << *upper
+          << "): need 0 <= lower < upper";
       return std::nullopt;
     }
     auto [it, inserted] = firstLine.try_emplace(id, line);
@@ -188,9 +186,9 @@ static std::string getSinkName(ArrayRef<Buffer> buffers) {
   return name;
 }
 
-OwningOpRef<ModuleOp>
-walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
-                            int64_t capacity) {
+OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
+                                                  MLIRContext *context,
+                                                  int64_t capacity) {
   context->loadDialect<BIRDialect>();
   std::optional<SmallVector<Buffer>> buffers =
       CsvReader(sourceMgr, context).read();
@@ -198,8 +196,8 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
     return nullptr;
   const llvm::MemoryBuffer *input =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  Location fileLoc = FileLineColLoc::get(context, input->getBufferIdentifier(),
-                                         1, 1);
+  Location fileLoc =
+      FileLineColLoc::get(context, input->getBufferIdentifier(), 1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   if (capacity <= 0)
     for (const Buffer &buffer : *buffers)
@@ -208,8 +206,7 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
   (*module)->setAttr(
       BIRDialect::kTargetAttrName,
       TargetAttr::get(context, "minimalloc", base.getSbufPartitions(),
-                      std::max<int64_t>(capacity, 1),
-                      base.getPsumPartitions(),
+                      std::max<int64_t>(capacity, 1), base.getPsumPartitions(),
                       base.getPsumBytesPerPartition(), base.getPsumBanks(),
                       base.getMaxStationaryFree(), base.getMaxMovingFree()));
   OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
@@ -233,11 +230,18 @@ walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr, MLIRContext *context,
     auto tensor = MemlocOp::create(
         builder, buffer.loc,
         SbufType::get(context, {buffer.partitions, buffer.size}, byte),
-        builder.getStringAttr(buffer.id), internal, StringAttr(),
-        IntegerAttr(), IntegerAttr());
-    tensor->setAttr("minimalloc.id", builder.getStringAttr(buffer.id));
-    tensor->setAttr("minimalloc.lower", builder.getI64IntegerAttr(buffer.lower));
-    tensor->setAttr("minimalloc.upper", builder.getI64IntegerAttr(buffer.upper));
+        builder.getStringAttr(buffer.id), internal, StringAttr(), IntegerAttr(),
+        IntegerAttr());
+    // One dictionary per tensor: setting the three one by one rebuilds it
+    // each time.
+    NamedAttribute annotations[] = {
+        builder.getNamedAttr("minimalloc.id", builder.getStringAttr(buffer.id)),
+        builder.getNamedAttr("minimalloc.lower",
+                             builder.getI64IntegerAttr(buffer.lower)),
+        builder.getNamedAttr("minimalloc.upper",
+                             builder.getI64IntegerAttr(buffer.upper))};
+    tensor->setDiscardableAttrs(
+        DictionaryAttr::getWithSorted(context, annotations));
     tensors.push_back(tensor);
   }
 
