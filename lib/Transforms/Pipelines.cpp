@@ -12,6 +12,12 @@ using namespace walrus;
 void walrus::buildWalrusPipeline(OpPassManager &pm,
                                  const WalrusPipelineOptions &options) {
   pm.addPass(createExpandReplication());
+  // Before the split too: what makes a kernel unsplittable (a masked
+  // barrier, a peer out of range) is named at the instruction there, where
+  // after the split only its consequence shows.
+  LncVerifyOptions symbolic;
+  symbolic.lncSizeOverride = options.lncSize;
+  pm.addPass(createLncVerify(symbolic));
   LncSplitOptions split;
   split.lncSizeOverride = options.lncSize;
   split.report = options.report;
@@ -51,7 +57,8 @@ void walrus::buildWalrusFromLinalgPipeline(
 void walrus::registerWalrusPipelines() {
   PassPipelineRegistration<WalrusPipelineOptions>(
       "walrus-pipeline",
-      "The whole Walrus job: expand-replication, lnc-split, lnc-verify, "
+      "The whole Walrus job: expand-replication, lnc-verify, lnc-split, "
+      "lnc-verify, "
       "vn-split, shrink-dn, sb-alloc, sb-alloc-verify",
       buildWalrusPipeline);
   PassPipelineRegistration<WalrusFromLinalgOptions>(
