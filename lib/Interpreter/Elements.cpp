@@ -61,8 +61,8 @@ double walrus::interp::loadElement(Type type, const uint8_t *bytes) {
   auto floatType = cast<FloatType>(type);
   llvm::APFloat value(floatType.getFloatSemantics(), llvm::APInt(width, bits));
   bool losesInfo;
-  value.convert(llvm::APFloat::IEEEdouble(),
-                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  value.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &losesInfo);
   return value.convertToDouble();
 }
 
@@ -79,8 +79,8 @@ void walrus::interp::storeElement(Type type, uint8_t *bytes, double value) {
     }
     double rounded = std::isnan(value) ? 0 : std::nearbyint(value);
     rounded = std::min(std::max(rounded, low), high);
-    uint64_t bits = intType.isUnsigned() ? uint64_t(rounded)
-                                         : uint64_t(int64_t(rounded));
+    uint64_t bits =
+        intType.isUnsigned() ? uint64_t(rounded) : uint64_t(int64_t(rounded));
     storeBits(bytes, width, bits);
     return;
   }

@@ -1,4 +1,5 @@
-//===- Elements.h - Element loads and stores ---------------------*- C++ -*-===//
+//===- Elements.h - Element loads and stores ---------------------*- C++
+//-*-===//
 //
 // Conversions between stored element bytes (little endian) and the double
 // precision values the interpreter computes with.

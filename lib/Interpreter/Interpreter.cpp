@@ -93,7 +93,8 @@ static void fillFromSeed(StringRef name, DramTensor &tensor, uint64_t seed) {
 }
 
 static LogicalResult createDram(ArrayRef<Program> programs,
-                                const RunOptions &options, Dram &dram) {
+                                const RunOptions &options, MemoryBudget &budget,
+                                Dram &dram) {
   for (const Program &program : programs) {
     for (auto [shard, func] : program.cores) {
       for (MemlocOp memloc : func.getMemlocs()) {
@@ -111,7 +112,10 @@ static LogicalResult createDram(ArrayRef<Program> programs,
         }
         tensor.type = type;
         tensor.kind = memloc.getKind();
-        tensor.bytes.assign(type.getNumElements() * type.getElementBytes(), 0);
+        int64_t bytes = type.getNumElements() * type.getElementBytes();
+        if (failed(budget.take(bytes, memloc, "the DRAM tensor")))
+          return failure();
+        tensor.bytes.assign(bytes, 0);
         if (tensor.kind != TensorKind::Input)
           continue;
         auto file = options.inputFiles.find(memloc.getName());
@@ -141,12 +145,13 @@ FailureOr<Dram> walrus::interp::run(ModuleOp top, const RunOptions &options) {
   if (failed(programs))
     return failure();
   Dram dram;
-  if (failed(createDram(*programs, options, dram)))
+  MemoryBudget budget{options.maxBytes};
+  if (failed(createDram(*programs, options, budget, dram)))
     return failure();
   for (const Program &program : *programs) {
     std::vector<Core> cores;
     for (auto &[shard, func] : program.cores)
-      cores.emplace_back(shard, func, options.uninitializedByte);
+      cores.emplace_back(shard, func, options.uninitializedByte, budget);
     Machine machine(dram, std::move(cores));
     if (failed(machine.run()))
       return failure();

@@ -6,6 +6,7 @@
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <cmath>
 #include <cstring>
@@ -19,8 +20,17 @@ using namespace walrus::interp;
 // Core: memory and control flow
 //===----------------------------------------------------------------------===//
 
-Core::Core(int64_t shard, FuncOp func, uint8_t fill)
-    : shard(shard), func(func), fill(fill) {
+LogicalResult MemoryBudget::take(int64_t bytes, Operation *op, StringRef what) {
+  if (bytes >= 0 && bytes <= left) {
+    left -= bytes;
+    return success();
+  }
+  return op->emitError() << "walrus-run: " << what << " needs " << bytes
+                         << " bytes, past the run's limit (--max-bytes)";
+}
+
+Core::Core(int64_t shard, FuncOp func, uint8_t fill, MemoryBudget &budget)
+    : shard(shard), func(func), fill(fill), budget(&budget) {
   for (MemlocOp memloc : func.getMemlocs())
     memlocsByName[memloc.getName()] = memloc;
   enterBlock(func.getBody().front(), nullptr);
@@ -63,15 +73,23 @@ FailureOr<Storage> Core::resolve(Value tensor, Dram &dram) {
       storage.pitch = inSbuf ? target.getSbufBytesPerPartition()
                              : target.getPsumBytesPerPartition();
       std::vector<uint8_t> &memory = inSbuf ? sbuf : psum;
-      if (memory.empty())
-        memory.assign(inSbuf ? target.getSbufPartitions() * storage.pitch
-                             : target.getPsumPartitions() * storage.pitch,
-                      fill);
-      storage.base = memory.data() +
-                     *memloc.getBasePartition() * storage.pitch + *address;
+      if (memory.empty()) {
+        std::optional<int64_t> bytes = llvm::checkedMul(
+            inSbuf ? target.getSbufPartitions() : target.getPsumPartitions(),
+            storage.pitch);
+        if (failed(budget->take(bytes.value_or(-1), memloc,
+                                inSbuf ? "this core's SBUF" : "its PSUM")))
+          return failure();
+        memory.assign(*bytes, fill);
+      }
+      storage.base =
+          memory.data() + *memloc.getBasePartition() * storage.pitch + *address;
     } else {
+      int64_t bytes = type.getNumElements() * type.getElementBytes();
+      if (failed(budget->take(bytes, memloc, "the tensor")))
+        return failure();
       std::vector<uint8_t> &own = ownBuffers[memloc];
-      own.assign(type.getNumElements() * type.getElementBytes(), fill);
+      own.assign(bytes, fill);
       storage.pitch = type.getBytesPerPartition();
       storage.base = own.data();
     }
@@ -100,8 +118,7 @@ FailureOr<Storage> Core::resolveByName(Value tensor, Dram &dram) {
   auto local = memlocsByName.find(name);
   if (local == memlocsByName.end())
     return tensor.getDefiningOp()->emitError()
-           << "walrus-run: core " << shard << " has no memloc '" << name
-           << "'";
+           << "walrus-run: core " << shard << " has no memloc '" << name << "'";
   return resolve(local->second.getResult(), dram);
 }
 
@@ -197,6 +214,10 @@ getElementIndices(Operation *op, const Storage &storage,
   ArrayRef<int64_t> steps = pattern.getSteps(), nums = pattern.getNums();
   SmallVector<int64_t> index(nums.size(), 0);
   int64_t total = pattern.getNumElements();
+  // An index and a pointer per element, held while the instruction runs.
+  if (total > (int64_t(1) << 28))
+    return op->emitError() << "walrus-run: an operand of " << total
+                           << " elements is past the interpreter's 2^28";
   std::vector<int64_t> elements;
   elements.reserve(total);
   for (int64_t position = 0; position < total; ++position) {
@@ -234,8 +255,8 @@ static FailureOr<Operand> getOperand(Operation *op, const Storage &storage,
 /// replica r at partitions [r * S, r * S + C) holds the operand shifted
 /// r * H columns (0 past the end of a partition); gaps between replicas
 /// are 0. docs/ExpandReplication.md gives the semantics.
-static FailureOr<std::vector<double>>
-loadReplicated(Core &core, Dram &dram, MatmultOp matmult) {
+static FailureOr<std::vector<double>> loadReplicated(Core &core, Dram &dram,
+                                                     MatmultOp matmult) {
   ReplicationAttr replication = matmult.getReplicationAttr();
   FailureOr<Storage> storage = core.resolve(matmult.getMoving(), dram);
   if (failed(storage))
@@ -426,9 +447,8 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
         std::vector<double> values = src->loadAll();
         double scale = activation.getScale().convertToDouble();
         for (size_t i = 0; i < dst->size(); ++i)
-          dst->store(i,
-                     applyActivation(activation.getFunction(),
-                                     values[i] * scale));
+          dst->store(
+              i, applyActivation(activation.getFunction(), values[i] * scale));
         return success();
       })
       .Case([&](TensorTensorOp tt) -> LogicalResult {
@@ -469,12 +489,13 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
         return success();
       })
       .Case([&](Sb2SbOp copy) -> LogicalResult {
-        int64_t peer =
-            bindShard(copy.getPeer(), core.getShard()).getSingleConstantResult();
+        int64_t peer = bindShard(copy.getPeer(), core.getShard())
+                           .getSingleConstantResult();
         if (peer < 0 || peer >= static_cast<int64_t>(cores.size()))
-          return copy.emitError() << "walrus-run: peer core " << peer
-                                  << " does not exist";
-        FailureOr<Storage> target = cores[peer].resolveByName(copy.getDst(), dram);
+          return copy.emitError()
+                 << "walrus-run: peer core " << peer << " does not exist";
+        FailureOr<Storage> target =
+            cores[peer].resolveByName(copy.getDst(), dram);
         if (failed(target))
           return failure();
         FailureOr<Operand> dst =
@@ -499,12 +520,10 @@ LogicalResult Machine::executeCollective() {
   std::vector<int64_t> offsets;
   for (Core &core : cores) {
     auto collective = cast<CollectiveOp>(core.getWaitingAt());
-    FailureOr<Operand> dst = getOperand(core, dram, collective,
-                                        collective.getDst(),
-                                        collective.getDstAp());
-    FailureOr<Operand> src = getOperand(core, dram, collective,
-                                        collective.getSrc(),
-                                        collective.getSrcAp());
+    FailureOr<Operand> dst = getOperand(
+        core, dram, collective, collective.getDst(), collective.getDstAp());
+    FailureOr<Operand> src = getOperand(
+        core, dram, collective, collective.getSrc(), collective.getSrcAp());
     if (failed(dst) || failed(src))
       return failure();
     dsts.push_back(*dst);
@@ -578,10 +597,10 @@ LogicalResult Machine::synchronize() {
       if (auto collective = dyn_cast<CollectiveOp>(at))
         same = collective.getKind() == cast<CollectiveOp>(first).getKind();
     if (!same)
-      return at->emitError() << "walrus-run: core " << core.getShard()
-                             << " waits here while core "
-                             << cores.front().getShard()
-                             << " waits at another barrier or collective";
+      return at->emitError()
+             << "walrus-run: core " << core.getShard()
+             << " waits here while core " << cores.front().getShard()
+             << " waits at another barrier or collective";
   }
   if (isa<CollectiveOp>(first) && failed(executeCollective()))
     return failure();

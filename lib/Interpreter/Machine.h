@@ -1,4 +1,5 @@
-//===- Machine.h - Cores, their memories and instruction execution -*- C++ -*-===//
+//===- Machine.h - Cores, their memories and instruction execution -*- C++
+//-*-===//
 
 #ifndef WALRUS_LIB_INTERPRETER_MACHINE_H
 #define WALRUS_LIB_INTERPRETER_MACHINE_H
@@ -30,10 +31,18 @@ struct Storage {
   }
 };
 
+/// The bytes a run may still allocate (RunOptions::maxBytes).
+struct MemoryBudget {
+  int64_t left;
+  /// Takes `bytes`, or fails with an error at `op` naming `what`.
+  mlir::LogicalResult take(int64_t bytes, mlir::Operation *op,
+                           llvm::StringRef what);
+};
+
 /// One logical core running one function.
 class Core {
 public:
-  Core(int64_t shard, bir::FuncOp func, uint8_t fill);
+  Core(int64_t shard, bir::FuncOp func, uint8_t fill, MemoryBudget &budget);
 
   int64_t getShard() const { return shard; }
   bir::FuncOp getFunc() const { return func; }
@@ -66,6 +75,7 @@ private:
   int64_t shard;
   bir::FuncOp func;
   uint8_t fill;
+  MemoryBudget *budget;
   llvm::SmallVector<Frame> frames;
   llvm::SmallVector<int64_t> ivs;
   mlir::Operation *waitingAt = nullptr;

@@ -1,4 +1,5 @@
-//===- Npy.h - NumPy .npy files ----------------------------------*- C++ -*-===//
+//===- Npy.h - NumPy .npy files ----------------------------------*- C++
+//-*-===//
 
 #ifndef WALRUS_LIB_INTERPRETER_NPY_H
 #define WALRUS_LIB_INTERPRETER_NPY_H

@@ -48,6 +48,11 @@ static llvm::cl::opt<std::string> after(
     "after",
     llvm::cl::desc("Pass pipeline: run the program before and after it and "
                    "compare every DRAM output bit for bit"));
+static llvm::cl::opt<int64_t> maxBytes(
+    "max-bytes",
+    llvm::cl::desc("Most bytes the run may hold at once (DRAM, on-chip "
+                   "memories); default 4 GiB"),
+    llvm::cl::init(int64_t(4) << 30));
 static llvm::cl::opt<bool> zeroMemory(
     "zero-onchip",
     llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
@@ -158,6 +163,7 @@ int main(int argc, char **argv) {
   interp::RunOptions options;
   options.seed = seed;
   options.uninitializedByte = zeroMemory ? 0 : 0xA5;
+  options.maxBytes = maxBytes;
   for (StringRef input : inputs) {
     auto [name, path] = input.split('=');
     if (name.empty() || path.empty()) {

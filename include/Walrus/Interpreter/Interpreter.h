@@ -37,6 +37,10 @@ struct RunOptions {
   /// Byte that on-chip memory holds before anything writes it; reading
   /// unwritten memory then shows in the outputs instead of reading zeros.
   uint8_t uninitializedByte = 0xA5;
+  /// The most bytes the run may hold at once (DRAM tensors, each core's
+  /// on-chip memories, an instruction's operands): past it the run stops
+  /// with an error at the tensor or instruction, before allocating.
+  int64_t maxBytes = int64_t(4) << 30;
 };
 
 /// Runs every program in `top` over one DRAM: a symbolic module once per
