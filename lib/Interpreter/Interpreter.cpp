@@ -145,7 +145,7 @@ FailureOr<Dram> walrus::interp::run(ModuleOp top, const RunOptions &options) {
   if (failed(programs))
     return failure();
   Dram dram;
-  MemoryBudget budget{options.maxBytes};
+  MemoryBudget budget{options.maxBytes, options.maxIterations};
   if (failed(createDram(*programs, options, budget, dram)))
     return failure();
   for (const Program &program : *programs) {

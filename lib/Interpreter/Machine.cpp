@@ -132,6 +132,9 @@ LogicalResult Core::runUntilSync(Machine &machine) {
         continue;
       }
       // Next iteration, or leave the loop.
+      if (--budget->iterationsLeft < 0)
+        return loop.emitError() << "walrus-run: the run passed its limit of "
+                                   "loop iterations (--max-iterations)";
       int64_t next = ivs.back() + loop.getStepSize();
       if (next < loop.getUpperBound()) {
         ivs.back() = next;

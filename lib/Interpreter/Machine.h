@@ -31,9 +31,11 @@ struct Storage {
   }
 };
 
-/// The bytes a run may still allocate (RunOptions::maxBytes).
+/// What a run may still use: bytes to allocate (RunOptions::maxBytes) and
+/// loop iterations to run (RunOptions::maxIterations).
 struct MemoryBudget {
   int64_t left;
+  int64_t iterationsLeft = int64_t(1) << 62;
   /// Takes `bytes`, or fails with an error at `op` naming `what`.
   mlir::LogicalResult take(int64_t bytes, mlir::Operation *op,
                            llvm::StringRef what);

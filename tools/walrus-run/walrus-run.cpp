@@ -53,6 +53,11 @@ static llvm::cl::opt<int64_t> maxBytes(
     llvm::cl::desc("Most bytes the run may hold at once (DRAM, on-chip "
                    "memories); default 4 GiB"),
     llvm::cl::init(int64_t(4) << 30));
+static llvm::cl::opt<int64_t> maxIterations(
+    "max-iterations",
+    llvm::cl::desc("Most loop iterations the run may execute, over all "
+                   "cores; default 2^22"),
+    llvm::cl::init(int64_t(1) << 22));
 static llvm::cl::opt<bool> zeroMemory(
     "zero-onchip",
     llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
@@ -164,6 +169,7 @@ int main(int argc, char **argv) {
   options.seed = seed;
   options.uninitializedByte = zeroMemory ? 0 : 0xA5;
   options.maxBytes = maxBytes;
+  options.maxIterations = maxIterations;
   for (StringRef input : inputs) {
     auto [name, path] = input.split('=');
     if (name.empty() || path.empty()) {

@@ -41,6 +41,9 @@ struct RunOptions {
   /// on-chip memories, an instruction's operands): past it the run stops
   /// with an error at the tensor or instruction, before allocating.
   int64_t maxBytes = int64_t(4) << 30;
+  /// The most loop iterations the run may execute, over all cores: a
+  /// program of billions of iterations stops with an error at the loop.
+  int64_t maxIterations = int64_t(1) << 22;
 };
 
 /// Runs every program in `top` over one DRAM: a symbolic module once per
