@@ -101,7 +101,7 @@ def main():
             out.write(text)
         for command in ([opt, path, "-split-input-file", "-o", os.devnull],
                         [opt, path, "-split-input-file", "-walrus-pipeline", "-o", os.devnull],
-                        [run, path, "--max-bytes=268435456"]):
+                        [run, path, "--max-bytes=268435456", "--max-iterations=100000"]):
             reason = check(command, args.timeout)
             if reason:
                 findings += 1

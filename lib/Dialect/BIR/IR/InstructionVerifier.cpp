@@ -96,7 +96,23 @@ static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
                                        ArrayRef<int64_t> shardIds,
                                        IterationSpace &space) {
   unsigned numDims = map.getNumDims();
-  space = getIterationSpace(op, numDims, isLinear(map.getResult(0)), shardIds);
+  bool linear = isLinear(map.getResult(0));
+  // A map evaluated at every point: count the points before listing any.
+  if (!linear) {
+    int64_t points = std::max<int64_t>(shardIds.size(), 1);
+    SmallVector<LoopOp, 4> loops = getEnclosingLoops(op);
+    for (unsigned dim = 0; dim < numDims && dim < loops.size(); ++dim) {
+      std::optional<int64_t> product =
+          llvm::checkedMul(points, loops[dim].getTripCount());
+      if (!product || *product > kMaxEnumeratedPoints)
+        return op->emitOpError()
+               << "cannot check the bounds of a semi-affine access pattern "
+                  "over more than "
+               << kMaxEnumeratedPoints << " loop iterations";
+      points = *product;
+    }
+  }
+  space = getIterationSpace(op, numDims, linear, shardIds);
   // The shard id becomes one more dim so that AffineMap::compose evaluates it.
   SmallVector<AffineExpr, 1> shardAsDim;
   for (unsigned sym = 0; sym < map.getNumSymbols(); ++sym)
