@@ -188,20 +188,7 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
           kernel.tilePattern(acc, p, w));
     }
     // Softmax along the row, in place.
-    AccessPatternAttr all = kernel.tilePattern(scores, p, keys);
-    AccessPatternAttr stat = kernel.tilePattern(stats, p, 1);
-    AccessPatternAttr spread =
-        kernel.pattern(kernel.constant(0), {{1, p}, {0, keys}});
-    kernel.create<TensorReduceOp>(loc, AluOp::Max, stats, stat, scores, all);
-    kernel.create<TensorTensorOp>(loc, AluOp::Subtract, scores, all, scores,
-                                  all, stats, spread);
-    kernel.create<ActivationOp>(loc, ActivationFunction::Exp, scores, all,
-                                scores, all, APFloat(1.0));
-    kernel.create<TensorReduceOp>(loc, AluOp::Add, stats, stat, scores, all);
-    kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, stats,
-                                stat, stats, stat, APFloat(1.0));
-    kernel.create<TensorTensorOp>(loc, AluOp::Multiply, scores, all, scores,
-                                  all, stats, spread);
+    emitRowSoftmax(kernel, loc, scores, scores, scores, stats, p, keys);
     // P V: P^T a key tile at a time, accumulated over the keys in PSUM.
     for (int64_t t = 0; t < keyTiles; ++t) {
       int64_t kw = std::min<int64_t>(128, keys - t * 128);

@@ -86,6 +86,14 @@ llvm::SmallVector<AttentionChain> findAttentionChains(mlir::Block &body,
 mlir::FailureOr<bool> lowerAttention(const AttentionChain &chain,
                                      Lowering &lowering);
 
+/// Softmax of the first `partitions` rows of `columns` elements of `source`:
+/// `exps` = exp(source - row max), `result` = exps / row sum, `stats` (one
+/// column) holding the max, then the sum. Tiles may coincide (in place).
+void emitRowSoftmax(KernelBuilder &kernel, mlir::Location loc,
+                    bir::MemlocOp source, bir::MemlocOp exps,
+                    bir::MemlocOp result, bir::MemlocOp stats,
+                    int64_t partitions, int64_t columns);
+
 /// linalg.softmax along the innermost dimension.
 mlir::LogicalResult lowerSoftmax(mlir::linalg::SoftmaxOp op,
                                  Lowering &lowering);

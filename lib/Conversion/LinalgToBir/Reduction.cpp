@@ -112,6 +112,31 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
   return success();
 }
 
+void walrus::linalg_to_bir::emitRowSoftmax(KernelBuilder &kernel, Location loc,
+                                           MemlocOp source, MemlocOp exps,
+                                           MemlocOp result, MemlocOp stats,
+                                           int64_t partitions,
+                                           int64_t columns) {
+  auto row = [&](MemlocOp tile) {
+    return kernel.tilePattern(tile, partitions, columns);
+  };
+  AccessPatternAttr stat = kernel.tilePattern(stats, partitions, 1);
+  // The per-row statistic, read across the row.
+  AccessPatternAttr spread =
+      kernel.pattern(kernel.constant(0), {{1, partitions}, {0, columns}});
+  kernel.create<TensorReduceOp>(loc, AluOp::Max, stats, stat, source,
+                                row(source));
+  kernel.create<TensorTensorOp>(loc, AluOp::Subtract, exps, row(exps), source,
+                                row(source), stats, spread);
+  kernel.create<ActivationOp>(loc, ActivationFunction::Exp, exps, row(exps),
+                              exps, row(exps), APFloat(1.0));
+  kernel.create<TensorReduceOp>(loc, AluOp::Add, stats, stat, exps, row(exps));
+  kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, stats, stat,
+                              stats, stat, APFloat(1.0));
+  kernel.create<TensorTensorOp>(loc, AluOp::Multiply, result, row(result), exps,
+                                row(exps), stats, spread);
+}
+
 LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
                                                   Lowering &lowering) {
   KernelBuilder &kernel = lowering.kernel;
@@ -151,21 +176,8 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
     AccessPatternAttr store = kernel.dramPattern(
         *target, rowTile.firstRow, kernel.constant(0), p, columns);
     AccessPatternAttr row = kernel.tilePattern(x, p, columns);
-    AccessPatternAttr stat = kernel.tilePattern(stats, p, 1);
-    // The per-row statistic, read across the row.
-    AccessPatternAttr spread =
-        kernel.pattern(kernel.constant(0), {{1, p}, {0, columns}});
     kernel.create<DmaOp>(loc, x, row, source->memloc, load);
-    kernel.create<TensorReduceOp>(loc, AluOp::Max, stats, stat, x, row);
-    kernel.create<TensorTensorOp>(loc, AluOp::Subtract, exps, row, x, row,
-                                  stats, spread);
-    kernel.create<ActivationOp>(loc, ActivationFunction::Exp, exps, row, exps,
-                                row, APFloat(1.0));
-    kernel.create<TensorReduceOp>(loc, AluOp::Add, stats, stat, exps, row);
-    kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, stats,
-                                stat, stats, stat, APFloat(1.0));
-    kernel.create<TensorTensorOp>(loc, AluOp::Multiply, y, row, exps, row,
-                                  stats, spread);
+    emitRowSoftmax(kernel, loc, x, exps, y, stats, p, columns);
     kernel.create<DmaOp>(loc, target->memloc, store, y, row);
   });
   return success();
