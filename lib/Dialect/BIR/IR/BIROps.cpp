@@ -152,6 +152,12 @@ void LoopOp::build(OpBuilder &builder, OperationState &state, int64_t lower,
 }
 
 LogicalResult LoopOp::verify() {
+  // Passes and verifiers walk nests recursively: a bounded depth keeps
+  // them on the stack.
+  constexpr unsigned kMaxDepth = 64;
+  if (getEnclosingLoops(*this).size() > kMaxDepth)
+    return emitOpError() << "is nested in more than " << kMaxDepth
+                         << " bir.loops";
   // Induction values stay far from 2^63: `iv += step` and the maps
   // evaluated on them cannot wrap.
   constexpr int64_t kMaxBound = int64_t(1) << 48;
