@@ -16,7 +16,6 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/thread.h"
 
 /// `argv` with `--mlir-print-op-on-diagnostic=false` unless the user set
 /// that flag: an error in a pass names its location; dumping the whole
@@ -32,23 +31,8 @@ static std::vector<char *> withQuietDiagnostics(int argc, char **argv) {
   return args;
 }
 
-/// The stack the driver runs on: deeply nested input (thousands of loops)
-/// reaches the verifier's nesting limit instead of overflowing the
-/// recursive parser's stack.
-static constexpr unsigned kStackBytes = 512u << 20;
-
-static int runDriver(std::vector<char *> args);
-
 int main(int argc, char **argv) {
   std::vector<char *> args = withQuietDiagnostics(argc, argv);
-  int status = 1;
-  llvm::thread driver(std::optional<unsigned>(kStackBytes),
-                      [&] { status = runDriver(args); });
-  driver.join();
-  return status;
-}
-
-static int runDriver(std::vector<char *> args) {
   walrus::registerWalrusPasses();
   walrus::registerWalrusPipelines();
   walrus::test::registerWalrusTestPasses();

@@ -22,7 +22,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/thread.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace mlir;
@@ -143,20 +142,8 @@ static int writeOutputs(const interp::Dram &dram) {
   return 0;
 }
 
-static int runInterpreter(int argc, char **argv);
-
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // A large stack: deeply nested input reaches the verifier's nesting
-  // limit instead of overflowing the recursive parser's stack.
-  int status = 1;
-  llvm::thread interpreter(std::optional<unsigned>(512u << 20),
-                           [&] { status = runInterpreter(argc, argv); });
-  interpreter.join();
-  return status;
-}
-
-static int runInterpreter(int argc, char **argv) {
   registerWalrusPasses();
   registerWalrusPipelines();
   llvm::cl::ParseCommandLineOptions(argc, argv,
