@@ -35,17 +35,11 @@ static std::optional<double> getConstant(Value value) {
 
 LogicalResult ElementwiseLowering::classifyOperands() {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  for (int64_t range : ranges)
-    if (ShapedType::isDynamic(range))
-      return unsupported(op, "dynamic shapes");
+  FailureOr<std::pair<int64_t, int64_t>> shape = getRowsAndColumns(op, ranges);
+  if (failed(shape))
+    return failure();
   unsigned rank = ranges.size();
-  for (unsigned dim = 0; dim + 1 < rank; ++dim) {
-    std::optional<int64_t> product = llvm::checkedMul(rows, ranges[dim]);
-    if (!product)
-      return unsupported(op, "more than 2^63 elements");
-    rows = *product;
-  }
-  columns = rank ? ranges.back() : 1;
+  std::tie(rows, columns) = *shape;
   tileColumns = std::min(columns, lowering.tiles.columns);
   if (op.getNumDpsInits() != 1)
     return unsupported(op, "more than one output");

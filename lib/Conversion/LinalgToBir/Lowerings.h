@@ -35,6 +35,11 @@ struct Lowering {
                                         mlir::Value memref);
 };
 
+/// The rows (every dimension but the innermost, folded; 1 for rank 0) and
+/// columns of a static `shape`, or an error at `op`.
+mlir::FailureOr<std::pair<int64_t, int64_t>>
+getRowsAndColumns(mlir::Operation *op, llvm::ArrayRef<int64_t> shape);
+
 /// The reason `op` is not supported, as an error at it.
 mlir::LogicalResult unsupported(mlir::Operation *op, const llvm::Twine &why);
 

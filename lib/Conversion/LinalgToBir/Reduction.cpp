@@ -18,19 +18,19 @@ using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
-/// The rows (every dimension but the innermost) and columns of `shape`.
-static FailureOr<std::pair<int64_t, int64_t>>
-getRowsAndColumns(Operation *op, ArrayRef<int64_t> shape) {
-  if (shape.empty() || llvm::any_of(shape, ShapedType::isDynamic))
-    return unsupported(op, "dynamic or rank-0 shapes");
+FailureOr<std::pair<int64_t, int64_t>>
+walrus::linalg_to_bir::getRowsAndColumns(Operation *op,
+                                         ArrayRef<int64_t> shape) {
+  if (llvm::any_of(shape, ShapedType::isDynamic))
+    return unsupported(op, "dynamic shapes");
   int64_t rows = 1;
-  for (int64_t dim : shape.drop_back()) {
+  for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1)) {
     std::optional<int64_t> product = llvm::checkedMul(rows, dim);
     if (!product)
       return unsupported(op, "more than 2^63 elements");
     rows = *product;
   }
-  return std::make_pair(rows, shape.back());
+  return std::make_pair(rows, shape.empty() ? int64_t(1) : shape.back());
 }
 
 /// The vector-engine operation that combines two values as `combiner`

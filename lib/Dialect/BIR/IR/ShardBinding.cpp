@@ -17,24 +17,17 @@ static AffineExpr bindShardExpr(AffineExpr expr, unsigned numDims,
   return simplifyAffineExpr(bound, numDims, 0);
 }
 
-std::optional<bool> walrus::bir::evaluateMask(IntegerSet mask, int64_t shard) {
-  bool holds = true;
+bool walrus::bir::isMaskTrueAt(IntegerSet mask, int64_t shard) {
   for (auto [constraint, isEquality] :
        llvm::zip(mask.getConstraints(), mask.getEqFlags())) {
     auto value = dyn_cast<AffineConstantExpr>(bindShardExpr(
         constraint, mask.getNumDims(), mask.getNumSymbols(), shard));
-    if (!value)
-      return std::nullopt;
-    if (isEquality ? value.getValue() != 0 : value.getValue() < 0)
-      holds = false;
+    // Verified masks fold to constants (positive divisors only); anything
+    // else holds nowhere rather than crashing.
+    if (!value || (isEquality ? value.getValue() != 0 : value.getValue() < 0))
+      return false;
   }
-  return holds;
-}
-
-bool walrus::bir::isMaskTrueAt(IntegerSet mask, int64_t shard) {
-  std::optional<bool> holds = evaluateMask(mask, shard);
-  assert(holds && "the verifier checks that masks evaluate");
-  return holds.value_or(false);
+  return true;
 }
 
 AffineMap walrus::bir::bindShard(AffineMap map, int64_t shard) {

@@ -14,13 +14,8 @@
 
 namespace walrus::bir {
 
-/// Whether `mask` (no dims, at most the shard symbol) holds for `shard`;
-/// nullopt when a constraint does not fold to a constant there (a division
-/// by zero).
-std::optional<bool> evaluateMask(mlir::IntegerSet mask, int64_t shard);
-
-/// Whether `mask` holds for `shard`; the verifier has checked that it
-/// evaluates (`evaluateMask`).
+/// Whether `mask` (no dims, at most the shard symbol, divisors positive
+/// constants: the verifier checks it) holds for `shard`.
 bool isMaskTrueAt(mlir::IntegerSet mask, int64_t shard);
 
 /// `map` with the shard symbol replaced by `shard`, simplified, and with no
