@@ -145,3 +145,75 @@ func.func @erf_alone(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @two_outputs(%x: memref<8x8xf32>, %y: memref<8x8xf32>, %z: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with more than one output}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y, %z : memref<8x8xf32>, memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32, %p: f32):
+    linalg.yield %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @wide_rows(%x: memref<4x100000xf32>, %y: memref<4x100000xf32>) {
+  // expected-error @+1 {{'linalg.softmax' is not supported with rows of 100000 elements, which do not fit in one SBUF partition}}
+  linalg.softmax dimension(1) ins(%x : memref<4x100000xf32>) outs(%y : memref<4x100000xf32>)
+  return
+}
+
+// -----
+
+func.func @mixed_operands(%a: memref<8x8xf32>, %b: memref<8x8xbf16>, %c: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.matmul' is not supported with A and B of different element types}}
+  linalg.matmul ins(%a, %b : memref<8x8xf32>, memref<8x8xbf16>) outs(%c : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @scalar_argument(%x: memref<8x8xf32>, %s: f32, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with a scalar operand that is not a constant}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : memref<8x8xf32>, f32) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+func.func @strided_broadcast(%x: memref<8x8xf32>, %v: memref<8x16xf32>, %y: memref<8x8xf32>) {
+  %col = memref.subview %v[0, 0] [8, 1] [1, 1] : memref<8x16xf32> to memref<8x1xf32, strided<[16, 1]>>
+  // expected-error @+1 {{'linalg.generic' is not supported with a broadcast operand that is a strided view}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, 0)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %col : memref<8x8xf32>, memref<8x1xf32, strided<[16, 1]>>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @constants_only(%y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with a body value computed from constants alone}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%y : memref<8x8xf32>) {
+  ^bb0(%o: f32):
+    %c = arith.constant 2.0 : f32
+    %d = arith.addf %c, %c : f32
+    linalg.yield %d : f32
+  }
+  return
+}
