@@ -177,6 +177,15 @@ func.func @mixed_operands(%a: memref<8x8xf32>, %b: memref<8x8xbf16>, %c: memref<
 
 // -----
 
+// In place, C[m, n] += C[m, k] W[k, n] would read elements already updated.
+func.func @matmul_reads_its_output(%w: memref<8x8xf32>, %c: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.matmul' is not supported with an A or B in the same buffer as C}}
+  linalg.matmul ins(%c, %w : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
+  return
+}
+
+// -----
+
 func.func @scalar_argument(%x: memref<8x8xf32>, %s: f32, %y: memref<8x8xf32>) {
   // expected-error @+1 {{'linalg.generic' is not supported with a scalar operand that is not a constant}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>, affine_map<(i, j) -> (i, j)>],

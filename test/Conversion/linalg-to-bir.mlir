@@ -39,6 +39,34 @@ func.func @rows(%x: memref<700x64xf32>, %y: memref<700x64xf32>) {
 
 // -----
 
+// A bias, the same for every row, loads once per column tile (on every
+// core, before the row tiles), not once per tile: the column tiles are the
+// outer loop. The partial last column tile reuses the bias tile.
+
+// CHECK-LABEL: bir.kernel @bias_kernel
+// CHECK:       bir.dma %[[BIAS:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %bias_arg1[#bir.ap<0, {{\[\[}}0, 128], [1, 512]]>] : !bir.sbuf
+// CHECK-NEXT:  bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %bias_arg0[#bir.sap<()[s0] -> (s0 * 76800), {{\[\[}}600, 128], [1, 512]]>]
+// CHECK-NEXT:  bir.tensor_tensor add %[[T:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %[[IN]][{{.*}}], %[[BIAS]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>]
+// CHECK-NEXT:  bir.dma %bias_arg2
+// CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}512, 44], [1, 512]]>], %bias_arg0[#bir.ap<153600, {{\[\[}}600, 44], [1, 512]]>] {mask
+// CHECK-NEXT:  bir.tensor_tensor add %[[T]][{{.*}}], %[[IN]][{{.*}}], %[[BIAS]][#bir.ap<0, {{\[\[}}512, 44], [1, 512]]>] {mask
+// CHECK-NEXT:  bir.dma %bias_arg2
+// CHECK-NEXT:  bir.dma %[[BIAS]][#bir.ap<0, {{\[\[}}512, 128], [1, 88]]>], %bias_arg1[#bir.ap<512, {{\[\[}}0, 128], [1, 88]]>] : !bir.sbuf
+// CHECK-NOT:   bir.dma %[[BIAS]][
+// CHECK:       }
+func.func @bias(%x: memref<300x600xf32>, %b: memref<600xf32>, %y: memref<300x600xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : memref<300x600xf32>, memref<600xf32>) outs(%y : memref<300x600xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 // Softmax keeps each row in SBUF: max, subtract, exp, sum, reciprocal,
 // multiply. 130 rows: core 0 the first 128, core 1 the last 2.
 

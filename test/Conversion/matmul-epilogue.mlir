@@ -2,17 +2,21 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 
 // An elementwise op right after a matmul, reading its product (here bias
-// and ReLU, in place), is the matmul's epilogue: each block tile of C goes
-// from SBUF to the epilogue's tile, the epilogue runs there and stores its
-// result. C's product never reaches DRAM.
+// and ReLU, in place), is the matmul's epilogue: it reads each block tile
+// of C where the block holds it in SBUF and stores its own result. C's
+// product never reaches DRAM. The bias, the same for every row, is loaded
+// once per block of columns, before the row tiles (here two, one per
+// core) that use it.
 
+// CHECK:       bir.dma %[[BIAS:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %dense_arg2[#bir.ap<0, {{\[\[}}0, 128], [1, 96]]>]
+// CHECK-SAME:  {{^}} : !bir.sbuf<128x96xf32>, !bir.dram<96xf32>
 // CHECK:       bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], {{.*}} start stop
 // CHECK-NEXT:  bir.tensor_copy %[[BLOCK:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]]
-// CHECK-NEXT:  bir.tensor_copy %[[OUT:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[BLOCK]]
-// CHECK-NEXT:  bir.dma %[[BIAS:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}0, 128], [1, 96]]>]
-// CHECK-NEXT:  bir.tensor_tensor add %[[SUM:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[OUT]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[BIAS]]
+// CHECK-NEXT:  bir.tensor_tensor add %[[SUM:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[BIAS]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>]
 // CHECK-NEXT:  bir.tensor_scalar max %[[RELU:.*]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[SUM]]{{.*}}, 0.000000e+00
 // CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>], %[[RELU]]
+// CHECK-NOT:   bir.dma %[[BIAS]]
+// CHECK:       bir.tensor_tensor add %[[SUM]][#bir.ap<0, {{\[\[}}96, 2], [1, 96]]>], %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 2], [1, 96]]>], %[[BIAS]][#bir.ap<0, {{\[\[}}96, 2], [1, 96]]>]
 // CHECK-NOT:   bir.dma %dense_result0{{.*}}, %mm_c
 
 // ORACLE: dense_result0: 12480 elements

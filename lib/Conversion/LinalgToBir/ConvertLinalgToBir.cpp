@@ -215,7 +215,7 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
   if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
     return lowerTranspose(transpose, lowering);
   if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
-    return lowerMatmul(cast<linalg::LinalgOp>(op), lowering);
+    return lowerMatmul({cast<linalg::LinalgOp>(op)}, lowering);
   auto linalgOp = cast<linalg::LinalgOp>(op);
   SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
   if (llvm::all_of(iterators, isParallel))
@@ -282,16 +282,46 @@ static Operation *getNextLinalg(Operation *op) {
   return nullptr;
 }
 
-/// Lowers `matmul` with the elementwise op after it as its epilogue, if it
-/// has one (findEpilogue), and adds that op to `absorbed`; false when it
-/// has none.
-static FailureOr<bool> lowerWithEpilogue(linalg::MatmulOp matmul,
-                                         DenseSet<Operation *> &absorbed,
-                                         Lowering &lowering) {
-  Operation *next = getNextLinalg(matmul);
-  linalg::LinalgOp consumer = findEpilogue(matmul, next);
-  if (!consumer || absorbed.contains(next))
+/// Whether `next` adds to `first`'s C as `first` does: the same C, m, n
+/// and element types, and neither operand in C's buffer.
+static bool accumulatesLike(linalg::MatmulOp next, linalg::MatmulOp first) {
+  Value c = first.getDpsInitOperand(0)->get();
+  if (!next || next.getDpsInitOperand(0)->get() != c ||
+      llvm::any_of(next.getDpsInputs(),
+                   [&](Value input) { return getRoot(input) == getRoot(c); }))
     return false;
+  SmallVector<int64_t> ranges = next.getStaticLoopRanges(),
+                       firstRanges = first.getStaticLoopRanges();
+  auto elementType = [](Type type) { return getElementTypeOrSelf(type); };
+  return ranges[0] == firstRanges[0] && ranges[1] == firstRanges[1] &&
+         llvm::equal(llvm::map_range(next->getOperandTypes(), elementType),
+                     llvm::map_range(first->getOperandTypes(), elementType));
+}
+
+/// The matmuls from `matmul` on that accumulate into its C one after the
+/// other, each the next linalg op.
+static SmallVector<linalg::LinalgOp> findChain(linalg::MatmulOp matmul) {
+  SmallVector<linalg::LinalgOp> chain{matmul};
+  for (auto next = dyn_cast_or_null<linalg::MatmulOp>(getNextLinalg(matmul));
+       accumulatesLike(next, matmul);
+       next = dyn_cast_or_null<linalg::MatmulOp>(getNextLinalg(next)))
+    chain.push_back(next);
+  return chain;
+}
+
+/// Lowers `matmul` with the matmuls that accumulate after it into the same
+/// C (findChain) and the elementwise op after them as its epilogue, if
+/// there is one (findEpilogue); adds what it absorbed to `absorbed`.
+static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
+                                      DenseSet<Operation *> &absorbed,
+                                      Lowering &lowering) {
+  SmallVector<linalg::LinalgOp> chain = findChain(matmul);
+  Operation *next = getNextLinalg(chain.back());
+  linalg::LinalgOp consumer =
+      findEpilogue(cast<linalg::MatmulOp>(chain.back()), next);
+  absorbed.insert(std::next(chain.begin()), chain.end());
+  if (!consumer || absorbed.contains(next))
+    return lowerMatmul(chain, lowering);
   ElementwiseLowering elementwise(consumer, lowering);
   if (failed(elementwise.classifyOperands()))
     return failure();
@@ -301,10 +331,8 @@ static FailureOr<bool> lowerWithEpilogue(linalg::MatmulOp matmul,
       })[0];
   MatmulEpilogue epilogue{
       &elementwise, consumer.getMatchingBlockArgument(read).getArgNumber()};
-  if (failed(lowerMatmul(matmul, lowering, &epilogue)))
-    return failure();
   absorbed.insert(next);
-  return true;
+  return lowerMatmul(chain, lowering, &epilogue);
 }
 
 LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
@@ -378,7 +406,9 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
         absorbed.insert(chain->second.context);
       }
     } else if (auto matmul = dyn_cast<linalg::MatmulOp>(op)) {
-      fused = lowerWithEpilogue(matmul, absorbed, lowering);
+      fused = failed(lowerMatmulChain(matmul, absorbed, lowering))
+                  ? FailureOr<bool>(failure())
+                  : FailureOr<bool>(true);
     }
     if (failed(fused) || (!*fused && failed(lower(&op, lowering)))) {
       kernel.erase();

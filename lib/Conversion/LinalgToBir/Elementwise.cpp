@@ -114,6 +114,40 @@ AccessPatternAttr ElementwiseLowering::dramPattern(const DramTensor &tensor,
                         {{0, partitions}, {0, width}});
 }
 
+bool ElementwiseLowering::hasRowBroadcasts() const {
+  return llvm::any_of(inputs, [](const auto &input) {
+    return input && (input->second == Broadcast::AcrossRows ||
+                     input->second == Broadcast::Both);
+  });
+}
+
+void ElementwiseLowering::loadRowBroadcasts(const ColumnTile &columns) {
+  rowBroadcasts.clear();
+  current.rows = {std::min<int64_t>(128, rows), kernel.constant(0)};
+  current.columns = columns;
+  for (auto [index, input] : llvm::enumerate(inputs)) {
+    if (!input || (input->second != Broadcast::AcrossRows &&
+                   input->second != Broadcast::Both))
+      continue;
+    auto [tensor, broadcast] = *input;
+    MemlocOp tile =
+        columns.columns <= tileColumns
+            ? tileFor(op.getBlock()->getArgument(index), tensor.elementType,
+                      "in")
+            : kernel.addTile("in", 128, columns.columns, tensor.elementType);
+    kernel.create<DmaOp>(op.getLoc(), tile, tilePattern(tile), tensor.memloc,
+                         dramPattern(tensor, broadcast));
+    rowBroadcasts[index] = {tile, columns};
+  }
+}
+
+AccessPatternAttr ElementwiseLowering::tilePattern(const Operand &operand) {
+  int64_t free = MemlocOp(operand.tile).getMemoryType().getFreeSize();
+  return kernel.pattern(
+      kernel.constant(operand.columnOffset),
+      {{free, current.rows.partitions}, {1, current.columns.columns}});
+}
+
 MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,
                                       StringRef stem) {
   MemlocOp &tile = tiles[value];
@@ -132,8 +166,17 @@ FailureOr<Operand> ElementwiseLowering::lower(Value value) {
     unsigned index = argument.getArgNumber();
     auto *preloadedTile = llvm::find_if(
         preloadedNow, [&](const auto &entry) { return entry.first == index; });
+    auto loaded = rowBroadcasts.find(index);
+    std::optional<int64_t> offset;
+    if (loaded != rowBroadcasts.end())
+      if (auto difference = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+              current.columns.firstColumn - loaded->second.second.firstColumn,
+              /*numDims=*/kernel.getDepth(), /*numSymbols=*/1)))
+        offset = difference.getValue();
     if (preloadedTile != preloadedNow.end()) {
-      result = Operand{preloadedTile->second};
+      result = preloadedTile->second;
+    } else if (offset) {
+      result = Operand{loaded->second.first, 0, *offset};
     } else if (!inputs[index]) {
       result = Operand{MemlocOp(), scalars[index]};
     } else {
@@ -318,14 +361,13 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
     // c - x = x * -1 + c; c / x = (1 / x) * c.
     if (alu == AluOp::Subtract) {
       kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst, tilePattern(dst),
-                                    rhs.tile, tilePattern(rhs.tile),
-                                    APFloat(-1.0));
+                                    rhs.tile, tilePattern(rhs), APFloat(-1.0));
       kernel.create<TensorScalarOp>(loc, AluOp::Add, dst, tilePattern(dst), dst,
                                     tilePattern(dst), APFloat(lhs.constant));
     } else {
       kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, dst,
-                                  tilePattern(dst), rhs.tile,
-                                  tilePattern(rhs.tile), APFloat(1.0));
+                                  tilePattern(dst), rhs.tile, tilePattern(rhs),
+                                  APFloat(1.0));
       kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst, tilePattern(dst),
                                     dst, tilePattern(dst),
                                     APFloat(lhs.constant));
@@ -334,11 +376,10 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
   }
   if (rhs.isConstant())
     kernel.create<TensorScalarOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
-                                  tilePattern(lhs.tile), APFloat(rhs.constant));
+                                  tilePattern(lhs), APFloat(rhs.constant));
   else
     kernel.create<TensorTensorOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
-                                  tilePattern(lhs.tile), rhs.tile,
-                                  tilePattern(rhs.tile));
+                                  tilePattern(lhs), rhs.tile, tilePattern(rhs));
   return Operand{dst};
 }
 
@@ -349,14 +390,13 @@ FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
     return unsupported(op, "a body value computed from constants alone");
   MemlocOp dst = tileFor(scalar->getResult(0), scalar->getResult(0).getType());
   kernel.create<ActivationOp>(op.getLoc(), function, dst, tilePattern(dst),
-                              source.tile, tilePattern(source.tile),
-                              APFloat(1.0));
+                              source.tile, tilePattern(source), APFloat(1.0));
   return Operand{dst};
 }
 
 LogicalResult ElementwiseLowering::emitTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
-    ArrayRef<std::pair<unsigned, MemlocOp>> preloaded) {
+    ArrayRef<std::pair<unsigned, Operand>> preloaded) {
   current.rows = rowTile;
   current.columns = columnTile;
   values.clear();
@@ -366,19 +406,19 @@ LogicalResult ElementwiseLowering::emitTile(
   if (failed(result))
     return failure();
   Location loc = op.getLoc();
-  MemlocOp stored = result->tile;
+  Operand stored = *result;
   if (result->isConstant()) {
-    stored = tileFor(yielded, output.elementType, "out");
-    kernel.create<MemsetOp>(loc, stored, tilePattern(stored),
+    stored = Operand{tileFor(yielded, output.elementType, "out")};
+    kernel.create<MemsetOp>(loc, stored.tile, tilePattern(stored),
                             APFloat(result->constant));
   } else if (result->getElementType() != output.elementType) {
-    MemlocOp converted = tileFor(Value(), output.elementType, "out");
-    kernel.create<TensorCopyOp>(loc, converted, tilePattern(converted), stored,
-                                tilePattern(stored));
+    Operand converted{tileFor(Value(), output.elementType, "out")};
+    kernel.create<TensorCopyOp>(loc, converted.tile, tilePattern(converted),
+                                stored.tile, tilePattern(stored));
     stored = converted;
   }
   kernel.create<DmaOp>(loc, output.memloc, dramPattern(output, Broadcast::None),
-                       stored, tilePattern(stored));
+                       stored.tile, tilePattern(stored));
   return success();
 }
 
@@ -386,6 +426,19 @@ LogicalResult ElementwiseLowering::run() {
   if (failed(classifyOperands()))
     return failure();
   LogicalResult status = success();
+  // Inputs the same for every row load once per column tile, before the
+  // row tiles that use them.
+  if (rows > 128 && hasRowBroadcasts()) {
+    kernel.forEachColumnTile(
+        columns, tileColumns, [&](const ColumnTile &columnTile) {
+          loadRowBroadcasts(columnTile);
+          kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
+            if (succeeded(status))
+              status = emitTile(rowTile, columnTile);
+          });
+        });
+    return status;
+  }
   kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
     kernel.forEachColumnTile(columns, tileColumns,
                              [&](const ColumnTile &columnTile) {

@@ -21,10 +21,12 @@ enum class Broadcast {
   Both,          // one value
 };
 
-/// A value of the body: a tile, or a constant.
+/// A value of the body: a tile (from column `columnOffset` of each
+/// partition), or a constant.
 struct Operand {
   bir::MemlocOp tile;
   double constant = 0;
+  int64_t columnOffset = 0;
   bool isConstant() const { return !tile; }
   mlir::Type getElementType() { return tile.getMemoryType().getElementType(); }
 };
@@ -39,12 +41,19 @@ public:
 
   /// Checks the op and reads its operands; run() does it first.
   mlir::LogicalResult classifyOperands();
+  /// Whether an input is the same for every row (broadcast across rows,
+  /// or one value): loadRowBroadcasts can load it once for many row tiles.
+  bool hasRowBroadcasts() const;
+  /// Loads the inputs broadcast across rows for `columns` (up to 128
+  /// partitions), once: emitTile then reads them from SBUF for every row
+  /// tile whose columns lie at a constant offset inside `columns`.
+  void loadRowBroadcasts(const ColumnTile &columns);
   /// Emits the body for one tile. `preloaded` operands (by block argument)
-  /// are in those tiles already, at the tile's first element: a matmul
-  /// whose epilogue this op is holds its result there.
+  /// are in SBUF already, from the operand's column offset: a matmul whose
+  /// epilogue this op is holds its result there.
   mlir::LogicalResult
   emitTile(const RowTile &rows, const ColumnTile &columns,
-           llvm::ArrayRef<std::pair<unsigned, bir::MemlocOp>> preloaded = {});
+           llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded = {});
 
 private:
   mlir::FailureOr<Operand> lower(mlir::Value value);
@@ -60,6 +69,7 @@ private:
     return kernel.tilePattern(tile, current.rows.partitions,
                               current.columns.columns);
   }
+  bir::AccessPatternAttr tilePattern(const Operand &operand);
   bir::AccessPatternAttr dramPattern(const DramTensor &tensor,
                                      Broadcast broadcast);
 
@@ -76,7 +86,10 @@ private:
   llvm::DenseMap<mlir::Value, bir::MemlocOp> tiles;
   /// What each value is in the tile being emitted.
   llvm::DenseMap<mlir::Value, Operand> values;
-  llvm::ArrayRef<std::pair<unsigned, bir::MemlocOp>> preloadedNow;
+  llvm::ArrayRef<std::pair<unsigned, Operand>> preloadedNow;
+  /// Per block argument: the tile loadRowBroadcasts filled, and the
+  /// columns it holds.
+  llvm::DenseMap<unsigned, std::pair<bir::MemlocOp, ColumnTile>> rowBroadcasts;
   struct {
     RowTile rows;
     ColumnTile columns;

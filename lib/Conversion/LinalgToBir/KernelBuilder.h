@@ -52,6 +52,8 @@ public:
   mlir::MLIRContext *getContext() { return builder.getContext(); }
   mlir::OpBuilder &getBuilder() { return builder; }
   int64_t getLncSize() const { return lncSize; }
+  /// How many loops enclose the current point (their ivs are d0 .. d<n-1>).
+  unsigned getDepth() const { return depth; }
   bir::TargetAttr getTarget() const { return target; }
 
   /// A memory location named after `stem`, unique in the function, before

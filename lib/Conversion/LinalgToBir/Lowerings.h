@@ -65,9 +65,12 @@ struct MatmulEpilogue {
 mlir::linalg::LinalgOp findEpilogue(mlir::linalg::MatmulOp matmul,
                                     mlir::Operation *next);
 
-/// matmul (either operand transposed) and batch_matmul; with `epilogue`, C
-/// is not stored but passed to it tile by tile.
-mlir::LogicalResult lowerMatmul(mlir::linalg::LinalgOp op, Lowering &lowering,
+/// matmul (either operand transposed) and batch_matmul, or a chain of them
+/// that accumulate one after the other into the same C (a convolution's
+/// taps): C stays in SBUF while the chain's k tiles run in turn. With
+/// `epilogue`, C is not stored but passed to it tile by tile.
+mlir::LogicalResult lowerMatmul(llvm::ArrayRef<mlir::linalg::LinalgOp> chain,
+                                Lowering &lowering,
                                 const MatmulEpilogue *epilogue = nullptr);
 /// A 2-D linalg.transpose.
 mlir::LogicalResult lowerTranspose(mlir::linalg::TransposeOp op,

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -114,27 +115,33 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
   return best->second;
 }
 
-LogicalResult
-walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
-                                   const MatmulEpilogue *epilogue) {
-  KernelBuilder &kernel = lowering.kernel;
+namespace {
+/// One matmul of a chain: its operands, its reduction size and C.
+struct Term {
+  MatmulOperand a, b;
+  int64_t k = 0;
+};
+} // namespace
+
+/// Reads one matmul: its shape into `shape` (m, n and batch must agree
+/// with it when set), its operands into a term.
+static FailureOr<Term> readTerm(linalg::LinalgOp op, Lowering &lowering,
+                                MatmulShape &shape, DramTensor &c) {
   bool batched = isa<linalg::BatchMatmulOp>(op);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (llvm::any_of(ranges, ShapedType::isDynamic))
     return unsupported(op, "dynamic shapes");
   unsigned base = batched ? 1 : 0;
-  MatmulShape shape;
-  if (batched)
-    shape.batch = ranges[0];
+  shape.batch = batched ? ranges[0] : 1;
   shape.m = ranges[base];
   shape.n = ranges[base + 1];
-  shape.k = ranges[base + 2];
+  Term term;
+  term.k = ranges[base + 2];
   unsigned m = base, n = base + 1, k = base + 2;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  MatmulOperand a, b;
-  if (!matchOperand(maps[0], batched, m, k, a))
+  if (!matchOperand(maps[0], batched, m, k, term.a))
     return unsupported(op, "an indexing map of A other than (m, k) or (k, m)");
-  if (!matchOperand(maps[1], batched, k, n, b))
+  if (!matchOperand(maps[1], batched, k, n, term.b))
     return unsupported(op, "an indexing map of B other than (k, n) or (n, k)");
   if (!isPair(maps[2], batched, m, n))
     return unsupported(op, "an indexing map of C other than (m, n)");
@@ -155,60 +162,101 @@ walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
   FailureOr<DramTensor> cTensor = lowering.getTensor(op, op->getOperand(2));
   if (failed(aTensor) || failed(bTensor) || failed(cTensor))
     return failure();
-  a.tensor = *aTensor;
-  b.tensor = *bTensor;
-  DramTensor c = *cTensor;
-  if (a.tensor.elementType != b.tensor.elementType)
+  term.a.tensor = *aTensor;
+  term.b.tensor = *bTensor;
+  c = *cTensor;
+  if (term.a.tensor.elementType != term.b.tensor.elementType)
     return unsupported(op, "A and B of different element types");
+  // C[m, n] += A[m, k] B[k, n] in place would read elements of C it has
+  // already updated, in an order linalg leaves to the loop nest.
+  if (term.a.tensor.memloc == c.memloc || term.b.tensor.memloc == c.memloc)
+    return unsupported(op, "an A or B in the same buffer as C");
+  return term;
+}
 
+LogicalResult
+walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
+                                   Lowering &lowering,
+                                   const MatmulEpilogue *epilogue) {
+  KernelBuilder &kernel = lowering.kernel;
+  linalg::LinalgOp op = chain.front();
+  MatmulShape shape;
+  DramTensor c;
+  SmallVector<Term> terms;
+  for (linalg::LinalgOp termOp : chain) {
+    MatmulShape termShape;
+    FailureOr<Term> term = readTerm(termOp, lowering, termShape, c);
+    if (failed(term))
+      return failure();
+    if (!terms.empty() &&
+        (termShape.batch != shape.batch || termShape.m != shape.m ||
+         termShape.n != shape.n ||
+         term->a.tensor.elementType != terms[0].a.tensor.elementType))
+      return unsupported(termOp, "a matmul that accumulates into the "
+                                 "previous one's C with another shape or "
+                                 "element type");
+    int64_t k = shape.k;
+    shape = termShape;
+    // The chain's blocking sees one reduction over every term's k.
+    if (!llvm::checkedAdd(k, term->k).has_value())
+      return unsupported(termOp, "a chain of matmuls this long");
+    shape.k = k + term->k;
+    terms.push_back(*term);
+  }
+  Type abType = terms[0].a.tensor.elementType;
   TargetAttr target = kernel.getTarget();
   int64_t bankColumns = target.getPsumBytesPerPartition() /
                         target.getPsumBanks() / 4; // fp32 accumulators
   int64_t nTile = std::min<int64_t>({lowering.tiles.columns, bankColumns,
                                      target.getMaxMovingFree(), shape.n});
   int64_t mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
-  FailureOr<Blocking> blocking = chooseBlocking(
-      shape, nTile, mTile, kernel.getLncSize(), bytesOf(a.tensor.elementType),
-      bytesOf(b.tensor.elementType), bytesOf(c.elementType),
-      target.getSbufBytesPerPartition() * 3 / 4);
+  FailureOr<Blocking> blocking =
+      chooseBlocking(shape, nTile, mTile, kernel.getLncSize(), bytesOf(abType),
+                     bytesOf(abType), bytesOf(c.elementType),
+                     target.getSbufBytesPerPartition() * 3 / 4);
   if (failed(blocking))
     return unsupported(op, "a block of C, B and A that fits in SBUF");
   int64_t rowTiles = blocking->rowTiles, nBlock = blocking->nBlock;
   Type accType = Float32Type::get(kernel.getContext());
   Location loc = op.getLoc();
   MemlocOp rowsOfA =
-      a.transposed ? MemlocOp()
-                   : kernel.addTile("mm_a", mTile, 128, a.tensor.elementType);
-  MemlocOp stationary =
-      kernel.addTile("mm_stationary", 128, mTile, a.tensor.elementType);
-  MemlocOp moving = kernel.addTile("mm_b", 128, nBlock, b.tensor.elementType);
+      llvm::all_of(terms, [](const Term &term) { return term.a.transposed; })
+          ? MemlocOp()
+          : kernel.addTile("mm_a", mTile, 128, abType);
+  MemlocOp stationary = kernel.addTile("mm_stationary", 128, mTile, abType);
+  MemlocOp moving = kernel.addTile("mm_b", 128, nBlock, abType);
   MemlocOp acc = kernel.getSharedPsumTile(mTile, nTile, accType);
   MemlocOp block =
       kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
   bool zeroInit = lowering.zeroInitialized.contains(op);
-  MemlocOp staged = epilogue
-                        ? kernel.addTile("mm_out", mTile, nTile, c.elementType)
-                        : MemlocOp();
   LogicalResult status = success();
   int64_t blockStride = rowTiles * nBlock;
-  int64_t aStride = a.tensor.rowStride, bStride = b.tensor.rowStride;
 
   kernel.loop(shape.batch, [&](AffineExpr batch) {
-    // Rows of each operand per batch: m or k for A, k or n for B, m for C.
-    AffineExpr aBase =
-        batch * (a.perBatch
-                     ? (a.transposed ? shape.k : shape.m) * a.tensor.rowStride
-                     : 0) +
-        a.tensor.base;
-    AffineExpr bBase =
-        batch * (b.perBatch
-                     ? (b.transposed ? shape.n : shape.k) * b.tensor.rowStride
-                     : 0) +
-        b.tensor.base;
+    // Where a term's operands start in this batch: m or k rows for A, k or
+    // n for B.
+    auto aBase = [&](const Term &term) {
+      const MatmulOperand &a = term.a;
+      return batch * (a.perBatch ? (a.transposed ? term.k : shape.m) *
+                                       a.tensor.rowStride
+                                 : 0) +
+             a.tensor.base;
+    };
+    auto bBase = [&](const Term &term) {
+      const MatmulOperand &b = term.b;
+      return batch * (b.perBatch ? (b.transposed ? shape.n : term.k) *
+                                       b.tensor.rowStride
+                                 : 0) +
+             b.tensor.base;
+    };
     AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
     kernel.forEachColumnTile(shape.n, nBlock, [&](const ColumnTile &cols) {
       int64_t nb = cols.columns;
       AffineExpr col0 = cols.firstColumn;
+      // The epilogue's row broadcasts (a bias) load once per block of
+      // columns, not once per tile.
+      if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
+        epilogue->consumer->loadRowBroadcasts(cols);
       kernel.forEachRowTile(
           shape.m, mTile * rowTiles, [&](const RowTile &rows) {
             // The block's row tiles and column tiles, with their extents.
@@ -236,29 +284,34 @@ walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
                 for (size_t j = 0; j < colParts.size(); ++j)
                   kernel.create<DmaOp>(loc, block, blockTile(i, j), c.memloc,
                                        cTile(i, j));
-            // One k tile: B's rows for the block's columns, A^T per row
-            // tile, the products through PSUM into the block.
-            auto kStep = [&](AffineExpr k0, int64_t kw, bool first) {
+            // One k tile of a term: B's rows for the block's columns, A^T
+            // per row tile, the products through PSUM into the block.
+            auto kStep = [&](const Term &term, AffineExpr k0, int64_t kw,
+                             bool first) {
+              MatmulOperand a = term.a, b = term.b;
+              int64_t aStride = a.tensor.rowStride,
+                      bStride = b.tensor.rowStride;
               kernel.create<DmaOp>(
                   loc, moving, kernel.tilePattern(moving, kw, nb),
                   b.tensor.memloc,
-                  b.transposed ? kernel.pattern(bBase + col0 * bStride + k0,
-                                                {{1, kw}, {bStride, nb}})
-                               : kernel.pattern(bBase + col0 + k0 * bStride,
-                                                {{bStride, kw}, {1, nb}}));
+                  b.transposed
+                      ? kernel.pattern(bBase(term) + col0 * bStride + k0,
+                                       {{1, kw}, {bStride, nb}})
+                      : kernel.pattern(bBase(term) + col0 + k0 * bStride,
+                                       {{bStride, kw}, {1, nb}}));
               for (size_t i = 0; i < rowParts.size(); ++i) {
                 auto [row, p] = rowParts[i];
                 if (a.transposed) {
                   kernel.create<DmaOp>(
                       loc, stationary, kernel.tilePattern(stationary, kw, p),
                       a.tensor.memloc,
-                      kernel.pattern(aBase + row + k0 * aStride,
+                      kernel.pattern(aBase(term) + row + k0 * aStride,
                                      {{aStride, kw}, {1, p}}));
                 } else {
                   kernel.create<DmaOp>(
                       loc, rowsOfA, kernel.tilePattern(rowsOfA, p, kw),
                       a.tensor.memloc,
-                      kernel.pattern(aBase + row * aStride + k0,
+                      kernel.pattern(aBase(term) + row * aStride + k0,
                                      {{aStride, p}, {1, kw}}));
                   kernel.create<TransposeOp>(
                       loc, stationary, kernel.tilePattern(stationary, kw, p),
@@ -273,7 +326,7 @@ walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
                       kernel.pattern(kernel.constant(j * nTile),
                                      {{nBlock, kw}, {1, w}}),
                       true, true, ReplicationAttr());
-                  if (first && zeroInit)
+                  if (first)
                     kernel.create<TensorCopyOp>(loc, block, blockTile(i, j),
                                                 acc, sum);
                   else
@@ -283,21 +336,26 @@ walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
                 }
               }
             };
-            int64_t fullTiles = shape.k / 128, rest = shape.k % 128;
-            int64_t looped = fullTiles;
-            if (zeroInit) {
-              // The first k tile initialises the block.
-              kStep(kernel.constant(0), std::min<int64_t>(128, shape.k), true);
-              looped = fullTiles ? fullTiles - 1 : 0;
-              if (!fullTiles)
-                rest = 0;
+            // Every term's k tiles in turn; with a zero C, the first tile
+            // of the first term initialises the block.
+            for (size_t index = 0; index < terms.size(); ++index) {
+              const Term &term = terms[index];
+              int64_t fullTiles = term.k / 128, rest = term.k % 128;
+              int64_t looped = fullTiles;
+              if (index == 0 && zeroInit) {
+                kStep(term, kernel.constant(0), std::min<int64_t>(128, term.k),
+                      true);
+                looped = fullTiles ? fullTiles - 1 : 0;
+                if (!fullTiles)
+                  rest = 0;
+              }
+              int64_t skipped = fullTiles - looped;
+              kernel.loop(looped, [&](AffineExpr kt) {
+                kStep(term, (kt + skipped) * 128, 128, false);
+              });
+              if (rest)
+                kStep(term, kernel.constant(fullTiles * 128), rest, false);
             }
-            int64_t skipped = fullTiles - looped;
-            kernel.loop(looped, [&](AffineExpr kt) {
-              kStep((kt + skipped) * 128, 128, false);
-            });
-            if (rest)
-              kStep(kernel.constant(fullTiles * 128), rest, false);
             for (size_t i = 0; i < rowParts.size(); ++i)
               for (size_t j = 0; j < colParts.size(); ++j) {
                 if (!epilogue) {
@@ -305,16 +363,13 @@ walrus::linalg_to_bir::lowerMatmul(linalg::LinalgOp op, Lowering &lowering,
                                        blockTile(i, j));
                   continue;
                 }
-                // The epilogue reads the product from a tile of its own.
+                // The epilogue reads the product where the block holds it.
                 auto [row, p] = rowParts[i];
-                int64_t w = colParts[j].second;
-                kernel.create<TensorCopyOp>(loc, staged,
-                                            kernel.tilePattern(staged, p, w),
-                                            block, blockTile(i, j));
+                Operand product{block, 0, int64_t(i * nBlock + j * nTile)};
                 if (succeeded(status))
                   status = epilogue->consumer->emitTile(
-                      {p, row}, {w, col0 + j * nTile},
-                      {{epilogue->argument, staged}});
+                      {p, row}, {colParts[j].second, col0 + j * nTile},
+                      {{epilogue->argument, product}});
               }
           });
     });
