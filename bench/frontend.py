@@ -64,9 +64,11 @@ def pattern_start(pattern):
     return start, extent, count
 
 
-def dma_traffic(program):
+def dma_traffic(program, by_pair=None):
     """Bytes every bir.dma moves (loops unrolled), and per core the input
-    elements some DMA of the core reads: {(core, input): [(first, last)]}."""
+    elements some DMA of the core reads: {(core, input): [(first, last)]}.
+    With `by_pair` (a dict), also the bytes per (source, destination)
+    memory location, the pieces -vn-split made counted as their tensor."""
     total, loops, stack, core = 0, [], [], None
     inputs, needed = {}, {}
     for line in program.splitlines():
@@ -90,7 +92,11 @@ def dma_traffic(program):
                                 stripped)
             points = loop_points(loops)
             start, extent, count = pattern_start(operands.group(4))
-            total += count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * len(points)
+            moved = count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * len(points)
+            total += moved
+            if by_pair is not None:
+                pair = tuple(re.sub(r"_VN_\d+$", "", operands.group(i)) for i in (3, 1))
+                by_pair[pair] = by_pair.get(pair, 0) + moved
             source = operands.group(3)
             if source in inputs:
                 spans = needed.setdefault((core, source), [])
@@ -125,7 +131,7 @@ def memref_bytes(signature):
     return total
 
 
-def run_layer(opt, path, lnc):
+def run_layer(opt, path, lnc, by_pair=None):
     begin = time.perf_counter()
     result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report",
                              "--mlir-timing", "-print-bir-summary"],
@@ -142,7 +148,7 @@ def run_layer(opt, path, lnc):
                                            result.stdout + report)]
     with open(path) as source:
         head = re.search(r"func\.func[^{]*", source.read()).group(0)
-    dma, needed, inputs = dma_traffic(result.stdout)
+    dma, needed, inputs = dma_traffic(result.stdout, by_pair)
     # Each core loads what it reads of each input once; outputs go out once.
     result_type = head.split("->")[-1]
     minimum = needed_bytes(needed, inputs) + memref_bytes(result_type)
@@ -159,7 +165,20 @@ def main():
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--lnc", default="1,2,4")
     parser.add_argument("--layers", default="decoder,mlp,conv")
+    parser.add_argument("--breakdown", metavar="LAYER:LNC",
+                        help="instead of the tables, where one layer's DMA bytes go: "
+                             "per source and destination, largest first")
     args = parser.parse_args()
+    if args.breakdown:
+        layer, lnc = args.breakdown.split(":")
+        pairs = {}
+        path = os.path.join(HERE, "..", "examples", "models", f"{layer}-real.mlir")
+        row = run_layer(args.opt, path, int(lnc), pairs)
+        print(f"{'MB':>10}  source -> destination")
+        for (source, target), moved in sorted(pairs.items(), key=lambda item: -item[1]):
+            print(f"{moved / 1e6:>10.1f}  {source} -> {target}")
+        print(f"{row['dma'] / 1e6:>10.1f}  in all; minimum {row['minimum'] / 1e6:.1f}")
+        return
 
     models = os.path.join(HERE, "..", "examples", "models")
     rows = []

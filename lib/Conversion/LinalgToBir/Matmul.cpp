@@ -77,14 +77,14 @@ struct Blocking {
 static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 /// The block that moves the fewest bytes, A * ceil(N / nBlock) + B *
-/// ceil(M / rows per block), among blocks whose C, B tile and A tiles fit
-/// in `budget` bytes per partition; candidates double, so hostile sizes
-/// cost a few dozen tries.
-static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
-                                          int64_t nTile, int64_t mTile,
-                                          int64_t lncSize, int64_t aBytes,
-                                          int64_t bBytes, int64_t cBytes,
-                                          int64_t budget) {
+/// ceil(M / rows per block), among blocks whose C, B tiles (`movingSlots`
+/// of them) and A tiles (a stationary one `window` columns wider) fit in
+/// `budget` bytes per partition; candidates double, so hostile sizes cost
+/// a few dozen tries.
+static FailureOr<Blocking>
+chooseBlocking(const MatmulShape &shape, int64_t nTile, int64_t mTile,
+               int64_t lncSize, int64_t aBytes, int64_t bBytes, int64_t cBytes,
+               int64_t movingSlots, int64_t window, int64_t budget) {
   int64_t rowTilesPerCore =
       llvm::divideCeil(llvm::divideCeil(shape.m, mTile), lncSize);
   SmallVector<int64_t> widths, heights;
@@ -100,8 +100,9 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
   std::optional<std::pair<double, Blocking>> best;
   for (int64_t width : widths)
     for (int64_t height : heights) {
-      double bytes = double(height) * width * cBytes + double(width) * bBytes +
-                     2.0 * mTile * aBytes;
+      double bytes = double(height) * width * cBytes +
+                     double(width) * bBytes * movingSlots +
+                     (2.0 * mTile + window) * aBytes;
       if (bytes > budget)
         continue;
       double traffic =
@@ -174,11 +175,323 @@ static FailureOr<Term> readTerm(linalg::LinalgOp op, Lowering &lowering,
   return term;
 }
 
+/// When every term reads A from the same tensor, rows shifted by a few
+/// (a convolution's taps over one input), how many rows each term's A
+/// starts after the first term's: one window of A^T then serves them all.
+/// Empty otherwise.
+static SmallVector<int64_t>
+getWindowShifts(ArrayRef<Term> terms, const MatmulShape &shape, int64_t mTile) {
+  if (terms.size() < 2 || shape.batch != 1)
+    return {};
+  const DramTensor &first = terms[0].a.tensor;
+  SmallVector<int64_t> shifts;
+  for (const Term &term : terms) {
+    const DramTensor &a = term.a.tensor;
+    if (term.a.transposed || a.memloc != first.memloc ||
+        a.rowStride != first.rowStride || term.k != terms[0].k ||
+        a.base < first.base || (a.base - first.base) % a.rowStride)
+      return {};
+    int64_t shift = (a.base - first.base) / a.rowStride;
+    if (shift > mTile)
+      return {};
+    shifts.push_back(shift);
+  }
+  return shifts;
+}
+
+namespace {
+/// The loop nest of a matmul chain (docs/LinalgToBir.md, "Matmul"): per
+/// batch, per block of columns, per block of row tiles, C's block stays in
+/// SBUF while the k tiles of every term run, then goes to DRAM or to the
+/// epilogue.
+class MatmulNest {
+public:
+  MatmulNest(Lowering &lowering, Location loc, ArrayRef<Term> terms,
+             const MatmulShape &shape, DramTensor c,
+             const MatmulEpilogue *epilogue)
+      : kernel(lowering.kernel), loc(loc), terms(terms), shape(shape), c(c),
+        epilogue(epilogue) {}
+
+  /// Chooses the blocking and the tiles; fails at `op` when no block fits.
+  LogicalResult plan(linalg::LinalgOp op, int64_t columnTile, bool zeroFilled);
+  /// Emits the nest.
+  LogicalResult emit();
+
+private:
+  void emitBlock(const RowTile &rows);
+  /// One k tile of one term: B's rows for the block's columns, A^T per row
+  /// tile, the products into the block.
+  void emitStep(const Term &term, AffineExpr k0, int64_t kw, bool first);
+  /// One k tile of every term at once, A^T loaded once per row tile as a
+  /// window every term reads at its shift.
+  void emitWindowStep(AffineExpr k0, int64_t kw, bool first);
+  /// Rows `row + firstRow ..` of `term`'s A for k tile `k0`, transposed
+  /// into the stationary tile from column `column`.
+  void loadTransposed(const Term &term, AffineExpr row, int64_t rows,
+                      AffineExpr k0, int64_t kw, int64_t column);
+  /// moving[slot] = B's rows k0 .. k0 + kw for the block's columns.
+  void loadMoving(const Term &term, AffineExpr k0, int64_t kw, int64_t slot);
+  /// The products of row tile `i` (A^T from column `shift` of the
+  /// stationary tile, B in moving slot `slot`) into the block.
+  void accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
+                  bool first);
+  /// Runs `step` over every k tile of `k` (the first, with a zero C,
+  /// initialising the block).
+  void forEachKTile(int64_t k, bool initialises,
+                    llvm::function_ref<void(AffineExpr, int64_t, bool)> step);
+  LogicalResult store();
+
+  AccessPatternAttr blockTile(size_t i, size_t j);
+  AccessPatternAttr cTile(size_t i, size_t j);
+  AffineExpr aBase(const Term &term);
+  AffineExpr bBase(const Term &term);
+
+  KernelBuilder &kernel;
+  Location loc;
+  ArrayRef<Term> terms;
+  MatmulShape shape;
+  DramTensor c;
+  const MatmulEpilogue *epilogue;
+  bool zeroInit = false;
+  int64_t nTile = 0, mTile = 0, rowTiles = 1, nBlock = 1;
+  SmallVector<int64_t> shifts;
+  MemlocOp rowsOfA, stationary, moving, acc, block;
+  // The point being emitted: batch, column block, row tiles, column tiles.
+  AffineExpr batch, col0;
+  int64_t nb = 0;
+  SmallVector<std::pair<AffineExpr, int64_t>> rowParts, colParts;
+  LogicalResult status = success();
+};
+} // namespace
+
+LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
+                               bool zeroFilled) {
+  zeroInit = zeroFilled;
+  Type abType = terms[0].a.tensor.elementType;
+  TargetAttr target = kernel.getTarget();
+  int64_t bankColumns = target.getPsumBytesPerPartition() /
+                        target.getPsumBanks() / 4; // fp32 accumulators
+  nTile = std::min<int64_t>(
+      {columnTile, bankColumns, target.getMaxMovingFree(), shape.n});
+  mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
+  shifts = getWindowShifts(terms, shape, mTile);
+  int64_t window = shifts.empty() ? 0 : *llvm::max_element(shifts);
+  int64_t movingSlots = shifts.empty() ? 1 : terms.size();
+  FailureOr<Blocking> blocking =
+      chooseBlocking(shape, nTile, mTile, kernel.getLncSize(), bytesOf(abType),
+                     bytesOf(abType), bytesOf(c.elementType), movingSlots,
+                     window, target.getSbufBytesPerPartition() * 3 / 4);
+  if (failed(blocking))
+    return unsupported(op, "a block of C, B and A that fits in SBUF");
+  rowTiles = blocking->rowTiles;
+  nBlock = blocking->nBlock;
+  if (!llvm::all_of(terms, [](const Term &term) { return term.a.transposed; }))
+    rowsOfA = kernel.addTile("mm_a", mTile, 128, abType);
+  stationary = kernel.addTile("mm_stationary", 128, mTile + window, abType);
+  moving = kernel.addTile("mm_b", 128, nBlock * movingSlots, abType);
+  acc = kernel.getSharedPsumTile(mTile, nTile,
+                                 Float32Type::get(kernel.getContext()));
+  block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
+  return success();
+}
+
+AffineExpr MatmulNest::aBase(const Term &term) {
+  const MatmulOperand &a = term.a;
+  int64_t rows = a.transposed ? term.k : shape.m;
+  return batch * (a.perBatch ? rows * a.tensor.rowStride : 0) + a.tensor.base;
+}
+
+AffineExpr MatmulNest::bBase(const Term &term) {
+  const MatmulOperand &b = term.b;
+  int64_t rows = b.transposed ? shape.n : term.k;
+  return batch * (b.perBatch ? rows * b.tensor.rowStride : 0) + b.tensor.base;
+}
+
+AccessPatternAttr MatmulNest::blockTile(size_t i, size_t j) {
+  return kernel.pattern(
+      kernel.constant(i * nBlock + j * nTile),
+      {{rowTiles * nBlock, rowParts[i].second}, {1, colParts[j].second}});
+}
+
+AccessPatternAttr MatmulNest::cTile(size_t i, size_t j) {
+  AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
+  return kernel.pattern(
+      cBase + rowParts[i].first * c.rowStride + col0 + j * nTile,
+      {{c.rowStride, rowParts[i].second}, {1, colParts[j].second}});
+}
+
+LogicalResult MatmulNest::emit() {
+  kernel.loop(shape.batch, [&](AffineExpr batchIv) {
+    batch = batchIv;
+    kernel.forEachColumnTile(shape.n, nBlock, [&](const ColumnTile &cols) {
+      nb = cols.columns;
+      col0 = cols.firstColumn;
+      // The epilogue's row broadcasts (a bias) load once per block of
+      // columns, not once per tile.
+      if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
+        epilogue->consumer->loadRowBroadcasts(cols);
+      kernel.forEachRowTile(shape.m, mTile * rowTiles,
+                            [&](const RowTile &rows) { emitBlock(rows); });
+    });
+  });
+  return status;
+}
+
+void MatmulNest::emitBlock(const RowTile &rows) {
+  // The block's row tiles and column tiles, with their extents.
+  rowParts.clear();
+  colParts.clear();
+  for (int64_t i = 0; i * mTile < rows.partitions; ++i)
+    rowParts.push_back({rows.firstRow + i * mTile,
+                        std::min(mTile, rows.partitions - i * mTile)});
+  for (int64_t j = 0; j * nTile < nb; ++j)
+    colParts.push_back(
+        {kernel.constant(j * nTile), std::min(nTile, nb - j * nTile)});
+  if (!zeroInit)
+    for (size_t i = 0; i < rowParts.size(); ++i)
+      for (size_t j = 0; j < colParts.size(); ++j)
+        kernel.create<DmaOp>(loc, block, blockTile(i, j), c.memloc,
+                             cTile(i, j));
+  if (!shifts.empty()) {
+    forEachKTile(terms[0].k, zeroInit,
+                 [&](AffineExpr k0, int64_t kw, bool first) {
+                   emitWindowStep(k0, kw, first);
+                 });
+  } else {
+    for (auto [index, term] : llvm::enumerate(terms))
+      forEachKTile(term.k, index == 0 && zeroInit,
+                   [&, &term = term](AffineExpr k0, int64_t kw, bool first) {
+                     emitStep(term, k0, kw, first);
+                   });
+  }
+  if (failed(store()))
+    status = failure();
+}
+
+void MatmulNest::forEachKTile(
+    int64_t k, bool initialises,
+    llvm::function_ref<void(AffineExpr, int64_t, bool)> step) {
+  int64_t fullTiles = k / 128, rest = k % 128;
+  int64_t looped = fullTiles;
+  if (initialises) {
+    step(kernel.constant(0), std::min<int64_t>(128, k), true);
+    looped = fullTiles ? fullTiles - 1 : 0;
+    if (!fullTiles)
+      rest = 0;
+  }
+  int64_t skipped = fullTiles - looped;
+  kernel.loop(looped,
+              [&](AffineExpr kt) { step((kt + skipped) * 128, 128, false); });
+  if (rest)
+    step(kernel.constant(fullTiles * 128), rest, false);
+}
+
+void MatmulNest::loadMoving(const Term &term, AffineExpr k0, int64_t kw,
+                            int64_t slot) {
+  MatmulOperand b = term.b;
+  int64_t stride = b.tensor.rowStride,
+          free = nBlock * (shifts.empty() ? 1 : terms.size());
+  AffineExpr start = b.transposed ? bBase(term) + col0 * stride + k0
+                                  : bBase(term) + col0 + k0 * stride;
+  kernel.create<DmaOp>(
+      loc, moving,
+      kernel.pattern(kernel.constant(slot * nBlock), {{free, kw}, {1, nb}}),
+      b.tensor.memloc,
+      b.transposed ? kernel.pattern(start, {{1, kw}, {stride, nb}})
+                   : kernel.pattern(start, {{stride, kw}, {1, nb}}));
+}
+
+void MatmulNest::loadTransposed(const Term &term, AffineExpr row, int64_t rows,
+                                AffineExpr k0, int64_t kw, int64_t column) {
+  MatmulOperand a = term.a;
+  int64_t stride = a.tensor.rowStride;
+  int64_t free = stationary.getMemoryType().getFreeSize();
+  AccessPatternAttr target =
+      kernel.pattern(kernel.constant(column), {{free, kw}, {1, rows}});
+  if (a.transposed) {
+    kernel.create<DmaOp>(loc, stationary, target, a.tensor.memloc,
+                         kernel.pattern(aBase(term) + row + k0 * stride,
+                                        {{stride, kw}, {1, rows}}));
+    return;
+  }
+  kernel.create<DmaOp>(loc, rowsOfA, kernel.tilePattern(rowsOfA, rows, kw),
+                       a.tensor.memloc,
+                       kernel.pattern(aBase(term) + row * stride + k0,
+                                      {{stride, rows}, {1, kw}}));
+  kernel.create<TransposeOp>(loc, stationary, target, rowsOfA,
+                             kernel.tilePattern(rowsOfA, rows, kw));
+}
+
+void MatmulNest::accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
+                            bool first) {
+  int64_t p = rowParts[i].second;
+  int64_t stationaryFree = stationary.getMemoryType().getFreeSize();
+  int64_t movingFree = moving.getMemoryType().getFreeSize();
+  for (size_t j = 0; j < colParts.size(); ++j) {
+    int64_t w = colParts[j].second;
+    AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
+    kernel.create<MatmultOp>(
+        loc, acc, sum, stationary,
+        kernel.pattern(kernel.constant(shift), {{stationaryFree, kw}, {1, p}}),
+        moving,
+        kernel.pattern(kernel.constant(slot * nBlock + j * nTile),
+                       {{movingFree, kw}, {1, w}}),
+        true, true, ReplicationAttr());
+    if (first)
+      kernel.create<TensorCopyOp>(loc, block, blockTile(i, j), acc, sum);
+    else
+      kernel.create<TensorTensorOp>(loc, AluOp::Add, block, blockTile(i, j),
+                                    block, blockTile(i, j), acc, sum);
+  }
+}
+
+void MatmulNest::emitStep(const Term &term, AffineExpr k0, int64_t kw,
+                          bool first) {
+  loadMoving(term, k0, kw, 0);
+  for (size_t i = 0; i < rowParts.size(); ++i) {
+    loadTransposed(term, rowParts[i].first, rowParts[i].second, k0, kw, 0);
+    accumulate(i, kw, 0, 0, first);
+  }
+}
+
+void MatmulNest::emitWindowStep(AffineExpr k0, int64_t kw, bool first) {
+  for (size_t t = 0; t < terms.size(); ++t)
+    loadMoving(terms[t], k0, kw, t);
+  int64_t window = *llvm::max_element(shifts);
+  for (size_t i = 0; i < rowParts.size(); ++i) {
+    // A^T of rows row .. row + p + window: two pieces of at most 128 rows.
+    auto [row, p] = rowParts[i];
+    loadTransposed(terms[0], row, p, k0, kw, 0);
+    if (window)
+      loadTransposed(terms[0], row + p, window, k0, kw, p);
+    for (size_t t = 0; t < terms.size(); ++t)
+      accumulate(i, kw, shifts[t], t, first && t == 0);
+  }
+}
+
+LogicalResult MatmulNest::store() {
+  for (size_t i = 0; i < rowParts.size(); ++i)
+    for (size_t j = 0; j < colParts.size(); ++j) {
+      if (!epilogue) {
+        kernel.create<DmaOp>(loc, c.memloc, cTile(i, j), block,
+                             blockTile(i, j));
+        continue;
+      }
+      // The epilogue reads the product where the block holds it.
+      auto [row, p] = rowParts[i];
+      Operand product{block, 0, int64_t(i * nBlock + j * nTile)};
+      if (failed(epilogue->consumer->emitTile(
+              {p, row}, {colParts[j].second, col0 + j * nTile},
+              {{epilogue->argument, product}})))
+        return failure();
+    }
+  return success();
+}
+
 LogicalResult
 walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
                                    Lowering &lowering,
                                    const MatmulEpilogue *epilogue) {
-  KernelBuilder &kernel = lowering.kernel;
   linalg::LinalgOp op = chain.front();
   MatmulShape shape;
   DramTensor c;
@@ -203,178 +516,11 @@ walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
     shape.k = k + term->k;
     terms.push_back(*term);
   }
-  Type abType = terms[0].a.tensor.elementType;
-  TargetAttr target = kernel.getTarget();
-  int64_t bankColumns = target.getPsumBytesPerPartition() /
-                        target.getPsumBanks() / 4; // fp32 accumulators
-  int64_t nTile = std::min<int64_t>({lowering.tiles.columns, bankColumns,
-                                     target.getMaxMovingFree(), shape.n});
-  int64_t mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
-  FailureOr<Blocking> blocking =
-      chooseBlocking(shape, nTile, mTile, kernel.getLncSize(), bytesOf(abType),
-                     bytesOf(abType), bytesOf(c.elementType),
-                     target.getSbufBytesPerPartition() * 3 / 4);
-  if (failed(blocking))
-    return unsupported(op, "a block of C, B and A that fits in SBUF");
-  int64_t rowTiles = blocking->rowTiles, nBlock = blocking->nBlock;
-  Type accType = Float32Type::get(kernel.getContext());
-  Location loc = op.getLoc();
-  MemlocOp rowsOfA =
-      llvm::all_of(terms, [](const Term &term) { return term.a.transposed; })
-          ? MemlocOp()
-          : kernel.addTile("mm_a", mTile, 128, abType);
-  MemlocOp stationary = kernel.addTile("mm_stationary", 128, mTile, abType);
-  MemlocOp moving = kernel.addTile("mm_b", 128, nBlock, abType);
-  MemlocOp acc = kernel.getSharedPsumTile(mTile, nTile, accType);
-  MemlocOp block =
-      kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
-  bool zeroInit = lowering.zeroInitialized.contains(op);
-  LogicalResult status = success();
-  int64_t blockStride = rowTiles * nBlock;
-
-  kernel.loop(shape.batch, [&](AffineExpr batch) {
-    // Where a term's operands start in this batch: m or k rows for A, k or
-    // n for B.
-    auto aBase = [&](const Term &term) {
-      const MatmulOperand &a = term.a;
-      return batch * (a.perBatch ? (a.transposed ? term.k : shape.m) *
-                                       a.tensor.rowStride
-                                 : 0) +
-             a.tensor.base;
-    };
-    auto bBase = [&](const Term &term) {
-      const MatmulOperand &b = term.b;
-      return batch * (b.perBatch ? (b.transposed ? shape.n : term.k) *
-                                       b.tensor.rowStride
-                                 : 0) +
-             b.tensor.base;
-    };
-    AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
-    kernel.forEachColumnTile(shape.n, nBlock, [&](const ColumnTile &cols) {
-      int64_t nb = cols.columns;
-      AffineExpr col0 = cols.firstColumn;
-      // The epilogue's row broadcasts (a bias) load once per block of
-      // columns, not once per tile.
-      if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
-        epilogue->consumer->loadRowBroadcasts(cols);
-      kernel.forEachRowTile(
-          shape.m, mTile * rowTiles, [&](const RowTile &rows) {
-            // The block's row tiles and column tiles, with their extents.
-            SmallVector<std::pair<AffineExpr, int64_t>> rowParts, colParts;
-            for (int64_t i = 0; i * mTile < rows.partitions; ++i)
-              rowParts.push_back(
-                  {rows.firstRow + i * mTile,
-                   std::min(mTile, rows.partitions - i * mTile)});
-            for (int64_t j = 0; j * nTile < nb; ++j)
-              colParts.push_back({kernel.constant(j * nTile),
-                                  std::min(nTile, nb - j * nTile)});
-            auto blockTile = [&](size_t i, size_t j) {
-              int64_t offset = i * nBlock + j * nTile;
-              return kernel.pattern(
-                  kernel.constant(offset),
-                  {{blockStride, rowParts[i].second}, {1, colParts[j].second}});
-            };
-            auto cTile = [&](size_t i, size_t j) {
-              return kernel.pattern(
-                  cBase + rowParts[i].first * c.rowStride + col0 + j * nTile,
-                  {{c.rowStride, rowParts[i].second}, {1, colParts[j].second}});
-            };
-            if (!zeroInit)
-              for (size_t i = 0; i < rowParts.size(); ++i)
-                for (size_t j = 0; j < colParts.size(); ++j)
-                  kernel.create<DmaOp>(loc, block, blockTile(i, j), c.memloc,
-                                       cTile(i, j));
-            // One k tile of a term: B's rows for the block's columns, A^T
-            // per row tile, the products through PSUM into the block.
-            auto kStep = [&](const Term &term, AffineExpr k0, int64_t kw,
-                             bool first) {
-              MatmulOperand a = term.a, b = term.b;
-              int64_t aStride = a.tensor.rowStride,
-                      bStride = b.tensor.rowStride;
-              kernel.create<DmaOp>(
-                  loc, moving, kernel.tilePattern(moving, kw, nb),
-                  b.tensor.memloc,
-                  b.transposed
-                      ? kernel.pattern(bBase(term) + col0 * bStride + k0,
-                                       {{1, kw}, {bStride, nb}})
-                      : kernel.pattern(bBase(term) + col0 + k0 * bStride,
-                                       {{bStride, kw}, {1, nb}}));
-              for (size_t i = 0; i < rowParts.size(); ++i) {
-                auto [row, p] = rowParts[i];
-                if (a.transposed) {
-                  kernel.create<DmaOp>(
-                      loc, stationary, kernel.tilePattern(stationary, kw, p),
-                      a.tensor.memloc,
-                      kernel.pattern(aBase(term) + row + k0 * aStride,
-                                     {{aStride, kw}, {1, p}}));
-                } else {
-                  kernel.create<DmaOp>(
-                      loc, rowsOfA, kernel.tilePattern(rowsOfA, p, kw),
-                      a.tensor.memloc,
-                      kernel.pattern(aBase(term) + row * aStride + k0,
-                                     {{aStride, p}, {1, kw}}));
-                  kernel.create<TransposeOp>(
-                      loc, stationary, kernel.tilePattern(stationary, kw, p),
-                      rowsOfA, kernel.tilePattern(rowsOfA, p, kw));
-                }
-                for (size_t j = 0; j < colParts.size(); ++j) {
-                  int64_t w = colParts[j].second;
-                  AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
-                  kernel.create<MatmultOp>(
-                      loc, acc, sum, stationary,
-                      kernel.tilePattern(stationary, kw, p), moving,
-                      kernel.pattern(kernel.constant(j * nTile),
-                                     {{nBlock, kw}, {1, w}}),
-                      true, true, ReplicationAttr());
-                  if (first)
-                    kernel.create<TensorCopyOp>(loc, block, blockTile(i, j),
-                                                acc, sum);
-                  else
-                    kernel.create<TensorTensorOp>(loc, AluOp::Add, block,
-                                                  blockTile(i, j), block,
-                                                  blockTile(i, j), acc, sum);
-                }
-              }
-            };
-            // Every term's k tiles in turn; with a zero C, the first tile
-            // of the first term initialises the block.
-            for (size_t index = 0; index < terms.size(); ++index) {
-              const Term &term = terms[index];
-              int64_t fullTiles = term.k / 128, rest = term.k % 128;
-              int64_t looped = fullTiles;
-              if (index == 0 && zeroInit) {
-                kStep(term, kernel.constant(0), std::min<int64_t>(128, term.k),
-                      true);
-                looped = fullTiles ? fullTiles - 1 : 0;
-                if (!fullTiles)
-                  rest = 0;
-              }
-              int64_t skipped = fullTiles - looped;
-              kernel.loop(looped, [&](AffineExpr kt) {
-                kStep(term, (kt + skipped) * 128, 128, false);
-              });
-              if (rest)
-                kStep(term, kernel.constant(fullTiles * 128), rest, false);
-            }
-            for (size_t i = 0; i < rowParts.size(); ++i)
-              for (size_t j = 0; j < colParts.size(); ++j) {
-                if (!epilogue) {
-                  kernel.create<DmaOp>(loc, c.memloc, cTile(i, j), block,
-                                       blockTile(i, j));
-                  continue;
-                }
-                // The epilogue reads the product where the block holds it.
-                auto [row, p] = rowParts[i];
-                Operand product{block, 0, int64_t(i * nBlock + j * nTile)};
-                if (succeeded(status))
-                  status = epilogue->consumer->emitTile(
-                      {p, row}, {colParts[j].second, col0 + j * nTile},
-                      {{epilogue->argument, product}});
-              }
-          });
-    });
-  });
-  return status;
+  MatmulNest nest(lowering, op.getLoc(), terms, shape, c, epilogue);
+  if (failed(nest.plan(op, lowering.tiles.columns,
+                       lowering.zeroInitialized.contains(op))))
+    return failure();
+  return nest.emit();
 }
 
 linalg::LinalgOp walrus::linalg_to_bir::findEpilogue(linalg::MatmulOp matmul,
