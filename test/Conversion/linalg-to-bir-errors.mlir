@@ -186,6 +186,39 @@ func.func @matmul_reads_its_output(%w: memref<8x8xf32>, %c: memref<8x8xf32>) {
 
 // -----
 
+// linalg.matmul takes broadcast maps; the tensor engine wants whole tiles.
+func.func @matmul_a_broadcast(%a: memref<8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.matmul' is not supported with an indexing map of A other than (m, k) or (k, m)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : memref<8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @matmul_b_broadcast(%a: memref<8x8xf32>, %b: memref<8xf32>, %c: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.matmul' is not supported with an indexing map of B other than (k, n) or (n, k)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : memref<8x8xf32>, memref<8xf32>) outs(%c : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// A reduction stores its sums as one contiguous run.
+func.func @reduction_into_strided_rows(%x: memref<2x8x8xf32>, %s: memref<2x16xf32>) {
+  %rows = memref.subview %s[0, 0] [2, 8] [1, 1] : memref<2x16xf32> to memref<2x8xf32, strided<[16, 1]>>
+  // expected-error @+1 {{'linalg.reduce' is not supported with an output that is a strided view}}
+  linalg.reduce ins(%x : memref<2x8x8xf32>) outs(%rows : memref<2x8xf32, strided<[16, 1]>>) dimensions = [2]
+    (%in: f32, %acc: f32) {
+      %0 = arith.addf %in, %acc : f32
+      linalg.yield %0 : f32
+    }
+  return
+}
+
+// -----
+
 func.func @scalar_argument(%x: memref<8x8xf32>, %s: f32, %y: memref<8x8xf32>) {
   // expected-error @+1 {{'linalg.generic' is not supported with a scalar operand that is not a constant}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> ()>, affine_map<(i, j) -> (i, j)>],

@@ -275,12 +275,21 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
       {columnTile, bankColumns, target.getMaxMovingFree(), shape.n});
   mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
   shifts = getWindowShifts(terms, shape, mTile);
-  int64_t window = shifts.empty() ? 0 : *llvm::max_element(shifts);
-  int64_t movingSlots = shifts.empty() ? 1 : terms.size();
-  FailureOr<Blocking> blocking =
-      chooseBlocking(shape, nTile, mTile, kernel.getLncSize(), bytesOf(abType),
-                     bytesOf(abType), bytesOf(c.elementType), movingSlots,
-                     window, target.getSbufBytesPerPartition() * 3 / 4);
+  int64_t window = 0;
+  FailureOr<Blocking> blocking = failure();
+  // A window needs a B slot per term: without a block that fits them, the
+  // terms load A each.
+  for (bool windowed : {!shifts.empty(), false}) {
+    if (!windowed)
+      shifts.clear();
+    window = windowed ? *llvm::max_element(shifts) : 0;
+    blocking = chooseBlocking(
+        shape, nTile, mTile, kernel.getLncSize(), bytesOf(abType),
+        bytesOf(abType), bytesOf(c.elementType), windowed ? terms.size() : 1,
+        window, target.getSbufBytesPerPartition() * 3 / 4);
+    if (succeeded(blocking))
+      break;
+  }
   if (failed(blocking))
     return unsupported(op, "a block of C, B and A that fits in SBUF");
   rowTiles = blocking->rowTiles;
@@ -288,7 +297,8 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
   if (!llvm::all_of(terms, [](const Term &term) { return term.a.transposed; }))
     rowsOfA = kernel.addTile("mm_a", mTile, 128, abType);
   stationary = kernel.addTile("mm_stationary", 128, mTile + window, abType);
-  moving = kernel.addTile("mm_b", 128, nBlock * movingSlots, abType);
+  moving = kernel.addTile("mm_b", 128,
+                          nBlock * (shifts.empty() ? 1 : terms.size()), abType);
   acc = kernel.getSharedPsumTile(mTile, nTile,
                                  Float32Type::get(kernel.getContext()));
   block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
