@@ -1,17 +1,34 @@
 #!/usr/bin/env bash
-# Fuzzes parse + verify + pipeline + interpreter with libFuzzer (and ASan,
-# UBSan) for FUZZ_SECONDS (default 60), starting from the examples and the
-# test inputs. Crashes are saved by libFuzzer as crash-* in build-fuzz/.
+# Fuzzes, with libFuzzer (and ASan, UBSan), every input format the tools
+# read, for FUZZ_SECONDS each (default 60):
+#   walrus-fuzz      BIR text: parse, verify, pipeline, interpreter; seeds
+#                    are the examples, the test inputs and deep nestings;
+#   walrus-fuzz-csv  MiniMalloc CSV: import, -sb-alloc, export;
+#   walrus-fuzz-npy  .npy (and raw) tensor files as walrus-run reads them.
+# Each has a dictionary of hostile tokens (tools/walrus-fuzz/*.dict).
+# Prints each target's executions and the crashes libFuzzer saved (crash-*
+# in build-fuzz/); fails if any target found one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WALRUS_BUILD_DIR=build-fuzz
 export WALRUS_CMAKE_FLAGS="-DWALRUS_ENABLE_FUZZER=ON -DWALRUS_ENABLE_SANITIZERS=ON -DWALRUS_ENABLE_PYTHON=OFF"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
-scripts/build.sh walrus-fuzz
-corpus=build-fuzz/corpus
-mkdir -p "$corpus"
-cp examples/*.mlir "$corpus"/
-find test -name '*.mlir' -exec cp {} "$corpus"/ \;
+scripts/build.sh walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy
+python3 scripts/fuzz_seeds.py build-fuzz/corpus
 cd build-fuzz
-./bin/walrus-fuzz -max_total_time="${FUZZ_SECONDS:-60}" -max_len=16384 \
-  -rss_limit_mb=4096 corpus 2>&1 | tail -n 25
+status=0
+for target in walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy; do
+  dict=../tools/walrus-fuzz/$(case $target in
+    walrus-fuzz) echo bir;; walrus-fuzz-csv) echo csv;; *) echo npy;; esac).dict
+  corpus=corpus/${target#walrus-}
+  [ "$target" = walrus-fuzz ] && corpus=corpus/bir
+  echo "== $target (${FUZZ_SECONDS:-60} s, $(ls "$corpus" | wc -l) seeds)"
+  if ! ./bin/$target -max_total_time="${FUZZ_SECONDS:-60}" -max_len=16384 \
+      -rss_limit_mb=4096 -timeout=30 -dict="$dict" -print_final_stats=1 \
+      -artifact_prefix="$target-" "$corpus" > "$target.log" 2>&1; then
+    status=1
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|Test unit written" \
+    "$target.log" || true
+done
+exit $status

@@ -58,7 +58,12 @@ LogicalResult walrus::interp::readTensorFile(StringRef path, DramTensor &tensor,
     error = "cannot read '" + path.str() + "': " + file.getError().message();
     return failure();
   }
-  StringRef data = (*file)->getBuffer();
+  return readTensorBytes((*file)->getBuffer(), path, tensor, error);
+}
+
+LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
+                                              DramTensor &tensor,
+                                              std::string &error) {
   size_t size = tensor.bytes.size();
   if (!data.starts_with("\x93NUMPY")) {
     if (data.size() != size) {
@@ -74,11 +79,14 @@ LogicalResult walrus::interp::readTensorFile(StringRef path, DramTensor &tensor,
     return failure();
   }
   size_t headerLength = uint8_t(data[8]) | (uint8_t(data[9]) << 8);
+  if (10 + headerLength > data.size()) {
+    error = "'" + path.str() + "' has a truncated .npy header";
+    return failure();
+  }
   StringRef header = data.substr(10, headerLength);
   StringRef payload = data.drop_front(10 + headerLength);
-  if (10 + headerLength > data.size() ||
-      header.find("'shape':") == StringRef::npos) {
-    error = "'" + path.str() + "' has a truncated .npy header";
+  if (header.find("'shape':") == StringRef::npos) {
+    error = "'" + path.str() + "' has a .npy header without a shape";
     return failure();
   }
   auto field = [&](StringRef key) {

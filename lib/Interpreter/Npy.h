@@ -12,6 +12,9 @@ namespace walrus::interp {
 /// or float32 for bf16) or from a raw file of exactly its size.
 mlir::LogicalResult readTensorFile(llvm::StringRef path, DramTensor &tensor,
                                    std::string &error);
+/// The same for the bytes of a file; `path` names it in errors.
+mlir::LogicalResult readTensorBytes(llvm::StringRef data, llvm::StringRef path,
+                                    DramTensor &tensor, std::string &error);
 
 } // namespace walrus::interp
 

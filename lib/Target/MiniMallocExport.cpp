@@ -27,6 +27,8 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
   SmallVector<Row> rows;
   bool banded = false;
   int64_t targetPartitions = getTarget(module).getSbufPartitions();
+  // Errors go to a location, not to an op: walrus-translate would print
+  // the op (here the whole module) after them.
   WalkResult walk = module.walk([&](MemlocOp memloc) {
     auto id = memloc->getAttrOfType<StringAttr>("minimalloc.id");
     auto lower = memloc->getAttrOfType<IntegerAttr>("minimalloc.lower");
@@ -34,14 +36,14 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
     if (!id || !lower || !upper)
       return WalkResult::advance();
     if (memloc.getName() != id.getValue()) {
-      memloc.emitError() << "buffer '" << id.getValue()
+      emitError(memloc.getLoc()) << "buffer '" << id.getValue()
                          << "' was spilled ('" << memloc.getName()
                          << "' is one of its pieces): it has no single offset";
       return WalkResult::interrupt();
     }
     std::optional<uint64_t> address = memloc.getAddress();
     if (!address) {
-      memloc.emitError() << "buffer '" << id.getValue()
+      emitError(memloc.getLoc()) << "buffer '" << id.getValue()
                          << "' has no address: run -sb-alloc first";
       return WalkResult::interrupt();
     }
@@ -56,7 +58,7 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
   if (walk.wasInterrupted())
     return failure();
   if (rows.empty())
-    return module.emitError()
+    return emitError(module.getLoc())
            << "no MiniMalloc buffers: the input was not made by "
               "--import-minimalloc-csv";
   output << "id,lower,upper,size,offset"

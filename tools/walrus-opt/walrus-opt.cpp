@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestPasses.h"
+#include "ToolSupport.h"
 #include "Walrus/Walrus.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -17,22 +18,8 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
-/// `argv` with `--mlir-print-op-on-diagnostic=false` unless the user set
-/// that flag: an error in a pass names its location; dumping the whole
-/// operation after it (MLIR's default) buries the error under the IR.
-static std::vector<char *> withQuietDiagnostics(int argc, char **argv) {
-  static char quiet[] = "--mlir-print-op-on-diagnostic=false";
-  std::vector<char *> args(argv, argv + argc);
-  bool userSet = llvm::any_of(args, [](llvm::StringRef arg) {
-    return arg.ltrim('-').starts_with("mlir-print-op-on-diagnostic");
-  });
-  if (!userSet)
-    args.insert(args.begin() + 1, quiet);
-  return args;
-}
-
 int main(int argc, char **argv) {
-  std::vector<char *> args = withQuietDiagnostics(argc, argv);
+  std::vector<char *> args = walrus::tools::withQuietDiagnostics(argc, argv);
   walrus::registerWalrusPasses();
   walrus::registerWalrusPipelines();
   walrus::test::registerWalrusTestPasses();
@@ -41,6 +28,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   walrus::registerWalrusDialects(registry);
   walrus::registerHostDialects(registry);
+  if (!walrus::tools::checkFileArguments("walrus-opt", args))
+    return 1;
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       int(args.size()), args.data(), "Walrus optimizer driver\n", registry));
 }

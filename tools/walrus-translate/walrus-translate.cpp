@@ -6,12 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSupport.h"
 #include "Walrus/Target/MiniMalloc.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   walrus::registerMiniMallocTranslations();
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "Walrus translation driver"));
+  std::vector<char *> args = walrus::tools::withQuietDiagnostics(argc, argv);
+  if (!walrus::tools::checkFileArguments("walrus-translate", args))
+    return 1;
+  return mlir::failed(mlir::mlirTranslateMain(
+      int(args.size()), args.data(), "Walrus translation driver"));
 }

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Seed corpora for scripts/fuzz.sh, one directory per target under the
+given one: bir/ (every example and test .mlir, and kernels nested deeper
+than the verifier allows), csv/ (small MiniMalloc problems), npy/ (a
+header per element type and a raw file; the target's first two bytes pick
+the tensor's element type and size)."""
+import glob
+import os
+import shutil
+import struct
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def npy(descr, shape, payload):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+    header += " " * (63 - len(header) % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + payload
+
+
+def main():
+    out = sys.argv[1]
+    for sub in ("bir", "csv", "npy"):
+        os.makedirs(os.path.join(out, sub), exist_ok=True)
+    sources = glob.glob(os.path.join(ROOT, "examples", "*.mlir"))
+    sources += glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"), recursive=True)
+    for index, path in enumerate(sorted(sources)):
+        shutil.copy(path, os.path.join(out, "bir", f"{index:04d}-{os.path.basename(path)}"))
+    for depth in (3, 65, 200):
+        loops = "bir.loop 0 to 2 step 1 {\n" * depth + "}\n" * depth
+        with open(os.path.join(out, "bir", f"nest-{depth}.mlir"), "w") as seed:
+            seed.write('bir.kernel @k {\nmodule @nc_symbolic attributes {bir.lnc_size = 2 : i64} '
+                       '{\nbir.func @main {\n' + loops + "}\n}\n}\n")
+    with open(os.path.join(out, "bir", "kernel-deeper.mlir"), "w") as seed:
+        seed.write("module {\nmodule {\nbir.kernel @k {\nmodule @nc_symbolic attributes "
+                   "{bir.lnc_size = 2 : i64} {\nbir.func @main {\n}\n}\n}\n}\n}\n")
+    problems = {
+        "three": "id,lower,upper,size\nx,0,3,4\ny,1,2,8\nz,2,5,4\n",
+        "partitions": "id,lower,upper,size,partitions\na,0,2,16,64\nb,1,3,16,128\n",
+        "header-less": "0,0,1,1\n1,1,2,1\n",
+        "bom": "\ufeffid,lower,upper,size\na,0,1,1\n",
+    }
+    for name, text in problems.items():
+        with open(os.path.join(out, "csv", name + ".csv"), "w", encoding="utf-8") as seed:
+            seed.write(text)
+    # First byte: element type (0 f32, 1 bf16, 2 f16, 3 f64, 4 i32, 5 i8);
+    # second: element count - 1.
+    seeds = {
+        "f32": bytes([0, 3]) + npy("<f4", "(4,)", struct.pack("<4f", 1, 2, 3, 4)),
+        "bf16-from-f32": bytes([1, 1]) + npy("<f4", "(2,)", struct.pack("<2f", 1, 2)),
+        "f64": bytes([3, 0]) + npy("<f8", "(1,)", struct.pack("<d", 1)),
+        "i8-matrix": bytes([5, 5]) + npy("|i1", "(2, 3)", bytes(6)),
+        "raw-i32": bytes([4, 1]) + bytes(8),
+    }
+    for name, data in seeds.items():
+        with open(os.path.join(out, "npy", name), "wb") as seed:
+            seed.write(data)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+//===- walrus-fuzz-csv.cpp - libFuzzer target over the MiniMalloc importer ===//
+//
+// Any CSV may be rejected with a diagnostic, but nothing may crash: the
+// input is imported; a small valid problem is allocated (-sb-alloc and its
+// verifier) and exported back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Target/MiniMalloc.h"
+#include "Walrus/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace walrus;
+
+/// Problems with more buffers than this are imported, not allocated: the
+/// search is exact on small problems and would dominate the run.
+static constexpr size_t kMaxAllocatedBuffers = 64;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static MLIRContext *context = [] {
+    DialectRegistry registry;
+    registry.insert<bir::BIRDialect>();
+    auto *created = new MLIRContext(registry);
+    created->loadAllAvailableDialects();
+    return created;
+  }();
+  ScopedDiagnosticHandler silence(context,
+                                  [](Diagnostic &) { return success(); });
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          StringRef(reinterpret_cast<const char *>(data), size), "fuzz.csv"),
+      llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = importMiniMallocCsv(sourceMgr, context, 0);
+  if (!module)
+    return 0;
+  size_t buffers = 0;
+  module->walk([&](bir::MemlocOp) { ++buffers; });
+  if (buffers > kMaxAllocatedBuffers)
+    return 0;
+  PassManager pm(context);
+  pm.addPass(createSbAlloc());
+  pm.addPass(createSbAllocVerify());
+  if (failed(pm.run(*module)))
+    return 0;
+  llvm::raw_null_ostream sink;
+  (void)exportMiniMallocCsv(*module, sink);
+  return 0;
+}
