@@ -1,4 +1,4 @@
-//===- ToolSupport.h - What the command-line drivers share ----*- C++ -*-===//
+//===- ToolSupport.h - What the command-line drivers share -----*- C++ -*-===//
 //
 // walrus-opt and walrus-translate run MLIR's drivers (MlirOptMain,
 // mlirTranslateMain); these helpers adjust the arguments they get and say
@@ -90,8 +90,8 @@ inline bool checkFileArguments(llvm::StringRef tool,
   if (output && *output != "-") {
     llvm::StringRef directory = llvm::sys::path::parent_path(*output);
     if (!directory.empty() && !llvm::sys::fs::is_directory(directory))
-      return fail("cannot open output file '" + *output +
-                  "': no directory '" + directory + "'");
+      return fail("cannot open output file '" + *output + "': no directory '" +
+                  directory + "'");
   }
   return true;
 }
