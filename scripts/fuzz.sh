@@ -20,8 +20,7 @@ status=0
 for target in walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy; do
   dict=../tools/walrus-fuzz/$(case $target in
     walrus-fuzz) echo bir;; walrus-fuzz-csv) echo csv;; *) echo npy;; esac).dict
-  corpus=corpus/${target#walrus-}
-  [ "$target" = walrus-fuzz ] && corpus=corpus/bir
+  corpus=corpus/$(basename "$dict" .dict)
   echo "== $target (${FUZZ_SECONDS:-60} s, $(ls "$corpus" | wc -l) seeds)"
   if ! ./bin/$target -max_total_time="${FUZZ_SECONDS:-60}" -max_len=16384 \
       -rss_limit_mb=4096 -timeout=30 -dict="$dict" -print_final_stats=1 \

@@ -1,4 +1,4 @@
-//===- ToolSupport.h - What the command-line drivers share -----*- C++ -*-===//
+//===- ToolSupport.h - What the command-line drivers share ------*- C++ -*-===//
 //
 // walrus-opt and walrus-translate run MLIR's drivers (MlirOptMain,
 // mlirTranslateMain); these helpers adjust the arguments they get and say

@@ -145,7 +145,8 @@ FailureOr<Dram> walrus::interp::run(ModuleOp top, const RunOptions &options) {
   if (failed(programs))
     return failure();
   Dram dram;
-  MemoryBudget budget{options.maxBytes, options.maxIterations};
+  MemoryBudget budget{options.maxBytes, options.maxIterations,
+                      options.maxElements};
   if (failed(createDram(*programs, options, budget, dram)))
     return failure();
   for (const Program &program : *programs) {

@@ -29,6 +29,14 @@ LogicalResult MemoryBudget::take(int64_t bytes, Operation *op, StringRef what) {
                          << " bytes, past the run's limit (--max-bytes)";
 }
 
+LogicalResult MemoryBudget::process(int64_t elements, Operation *op) {
+  elementsLeft -= elements;
+  if (elementsLeft >= 0)
+    return success();
+  return op->emitError() << "walrus-run: the run passed its limit of operand "
+                            "elements processed (--max-elements)";
+}
+
 Core::Core(int64_t shard, FuncOp func, uint8_t fill, MemoryBudget &budget)
     : shard(shard), func(func), fill(fill), budget(&budget) {
   for (MemlocOp memloc : func.getMemlocs())
@@ -293,7 +301,8 @@ static FailureOr<std::vector<double>> loadReplicated(Core &core, Dram &dram,
 static FailureOr<Operand> getOperand(Core &core, Dram &dram, Operation *op,
                                      Value tensor, AccessPatternAttr pattern) {
   FailureOr<Storage> storage = core.resolve(tensor, dram);
-  if (failed(storage))
+  if (failed(storage) ||
+      failed(core.getBudget().process(pattern.getNumElements(), op)))
     return failure();
   return getOperand(op, *storage, pattern, core.getInductionVariables(),
                     core.getShard());

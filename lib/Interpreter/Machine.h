@@ -36,9 +36,12 @@ struct Storage {
 struct MemoryBudget {
   int64_t left;
   int64_t iterationsLeft = int64_t(1) << 62;
+  int64_t elementsLeft = int64_t(1) << 62;
   /// Takes `bytes`, or fails with an error at `op` naming `what`.
   mlir::LogicalResult take(int64_t bytes, mlir::Operation *op,
                            llvm::StringRef what);
+  /// Counts `elements` of an operand of `op` against the run's work limit.
+  mlir::LogicalResult process(int64_t elements, mlir::Operation *op);
 };
 
 /// One logical core running one function.
@@ -78,6 +81,9 @@ private:
   bir::FuncOp func;
   uint8_t fill;
   MemoryBudget *budget;
+
+public:
+  MemoryBudget &getBudget() { return *budget; }
   llvm::SmallVector<Frame> frames;
   llvm::SmallVector<int64_t> ivs;
   mlir::Operation *waitingAt = nullptr;

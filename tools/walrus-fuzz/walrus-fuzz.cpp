@@ -51,13 +51,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!module)
     return 0;
   bool interpret = isSmall(*module);
+  // Short runs: libFuzzer reports a run past its timeout as a finding.
+  interp::RunOptions options;
+  options.maxIterations = 1 << 16;
+  options.maxElements = 1 << 22;
   if (interpret)
-    (void)interp::run(*module, {});
+    (void)interp::run(*module, options);
   PassManager pm(context);
   buildWalrusPipeline(pm, WalrusPipelineOptions());
   if (failed(pm.run(*module)))
     return 0;
   if (interpret)
-    (void)interp::run(*module, {});
+    (void)interp::run(*module, options);
   return 0;
 }

@@ -58,6 +58,11 @@ static llvm::cl::opt<int64_t> maxIterations(
     llvm::cl::desc("Most loop iterations the run may execute, over all "
                    "cores; default 2^22"),
     llvm::cl::init(int64_t(1) << 22));
+static llvm::cl::opt<int64_t> maxElements(
+    "max-elements",
+    llvm::cl::desc("Most operand elements the run's instructions may read "
+                   "and write, over all cores; default 2^28"),
+    llvm::cl::init(int64_t(1) << 28));
 static llvm::cl::opt<bool> zeroMemory(
     "zero-onchip",
     llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
@@ -170,6 +175,7 @@ int main(int argc, char **argv) {
   options.uninitializedByte = zeroMemory ? 0 : 0xA5;
   options.maxBytes = maxBytes;
   options.maxIterations = maxIterations;
+  options.maxElements = maxElements;
   for (StringRef input : inputs) {
     auto [name, path] = input.split('=');
     if (name.empty() || path.empty()) {

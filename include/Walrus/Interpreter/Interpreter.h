@@ -44,6 +44,10 @@ struct RunOptions {
   /// The most loop iterations the run may execute, over all cores: a
   /// program of billions of iterations stops with an error at the loop.
   int64_t maxIterations = int64_t(1) << 22;
+  /// The most operand elements the run's instructions may read and write,
+  /// over all cores: a few loop iterations over large tiles are as long a
+  /// run as many over small ones.
+  int64_t maxElements = int64_t(1) << 28;
 };
 
 /// Runs every program in `top` over one DRAM: a symbolic module once per
