@@ -9,6 +9,7 @@
 #include "Walrus/Analysis/Allocation.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
+#include "Walrus/Target/MiniMalloc.h"
 #include "Walrus/Transforms/Passes.h"
 #include "Walrus/Transforms/Pipelines.h"
 #include "Walrus/Walrus.h"
@@ -18,6 +19,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include "Diagnostics.h"
 
@@ -272,7 +275,33 @@ PYBIND11_MODULE(_walrus, m) {
           },
           py::arg("text"), py::arg("filename") = "<string>",
           "Parses and verifies BIR text; raises walrus.Error with the "
-          "diagnostics");
+          "diagnostics")
+      .def(
+          "import_minimalloc_csv",
+          [](std::shared_ptr<Context> self, const std::string &text,
+             const std::string &filename, int64_t capacity) {
+            DiagnosticCollector diagnostics(*self->context);
+            if (capacity < 0)
+              throw py::value_error("capacity must not be negative");
+            llvm::SourceMgr sourceMgr;
+            sourceMgr.AddNewSourceBuffer(
+                llvm::MemoryBuffer::getMemBufferCopy(text, filename),
+                llvm::SMLoc());
+            OwningOpRef<ModuleOp> module =
+                importMiniMallocCsv(sourceMgr, self->context.get(), capacity);
+            if (!module)
+              raise(diagnostics);
+            auto result = std::make_unique<Module>();
+            result->context = self;
+            result->module = std::move(module);
+            return result;
+          },
+          py::arg("text"), py::arg("filename") = "<string>",
+          py::arg("capacity") = 0,
+          "A MiniMalloc CSV problem (id,lower,upper,size) as the BIR program "
+          "walrus-translate --import-minimalloc-csv makes (capacity: SBUF "
+          "bytes per partition, 0 for the sum of the sizes); raises "
+          "walrus.Error naming the line of a bad row");
 
   py::class_<Module>(m, "Module")
       .def("__str__", &Module::str)

@@ -43,14 +43,15 @@ class CsvReader {
 public:
   CsvReader(llvm::SourceMgr &sourceMgr, MLIRContext *context)
       : context(context),
-        buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())) {}
+        buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())),
+        fileName(StringAttr::get(context, buffer->getBufferIdentifier())) {}
 
   /// The rows, or nothing after an error was emitted.
   std::optional<SmallVector<Buffer>> read();
 
 private:
   Location getLoc(unsigned line) const {
-    return FileLineColLoc::get(context, buffer->getBufferIdentifier(), line, 1);
+    return FileLineColLoc::get(fileName, line, 1);
   }
   LogicalResult readHeader(ArrayRef<StringRef> fields, unsigned line);
   std::optional<int64_t> readInteger(StringRef field, StringRef column,
@@ -58,6 +59,8 @@ private:
 
   MLIRContext *context;
   const llvm::MemoryBuffer *buffer;
+  /// Every row's location names the file: one attribute for all of them.
+  StringAttr fileName;
   Columns columns;
 };
 } // namespace
@@ -225,21 +228,41 @@ OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
       TensorKindAttr::get(context, TensorKind::Output), StringAttr(),
       IntegerAttr(), IntegerAttr());
 
+  // Types and access patterns depend on the shape alone, which traces
+  // repeat: each is made (uniqued) once per shape.
+  struct Shape {
+    SbufType type;
+    AccessPatternAttr whole, sinkRows;
+  };
+  llvm::DenseMap<std::pair<int64_t, int64_t>, Shape> shapes;
+  auto getShape = [&](const Buffer &buffer) -> const Shape & {
+    auto [it, inserted] =
+        shapes.try_emplace({buffer.partitions, buffer.size}, Shape());
+    if (inserted)
+      it->second = {
+          SbufType::get(context, {buffer.partitions, buffer.size}, byte),
+          PhysicalAccessPatternAttr::get(context, 0, {buffer.size, 1},
+                                         {buffer.partitions, buffer.size}),
+          PhysicalAccessPatternAttr::get(context, 0, {largest, 1},
+                                         {buffer.partitions, buffer.size})};
+    return it->second;
+  };
+  StringAttr idName = builder.getStringAttr("minimalloc.id"),
+             lowerName = builder.getStringAttr("minimalloc.lower"),
+             upperName = builder.getStringAttr("minimalloc.upper");
+
   SmallVector<MemlocOp> tensors;
   for (const Buffer &buffer : *buffers) {
-    auto tensor = MemlocOp::create(
-        builder, buffer.loc,
-        SbufType::get(context, {buffer.partitions, buffer.size}, byte),
-        builder.getStringAttr(buffer.id), internal, StringAttr(), IntegerAttr(),
-        IntegerAttr());
+    StringAttr id = builder.getStringAttr(buffer.id);
+    auto tensor =
+        MemlocOp::create(builder, buffer.loc, getShape(buffer).type, id,
+                         internal, StringAttr(), IntegerAttr(), IntegerAttr());
     // One dictionary per tensor: setting the three one by one rebuilds it
     // each time.
     NamedAttribute annotations[] = {
-        builder.getNamedAttr("minimalloc.id", builder.getStringAttr(buffer.id)),
-        builder.getNamedAttr("minimalloc.lower",
-                             builder.getI64IntegerAttr(buffer.lower)),
-        builder.getNamedAttr("minimalloc.upper",
-                             builder.getI64IntegerAttr(buffer.upper))};
+        NamedAttribute(idName, id),
+        NamedAttribute(lowerName, builder.getI64IntegerAttr(buffer.lower)),
+        NamedAttribute(upperName, builder.getI64IntegerAttr(buffer.upper))};
     tensor->setDiscardableAttrs(
         DictionaryAttr::getWithSorted(context, annotations));
     tensors.push_back(tensor);
@@ -252,19 +275,17 @@ OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
     events.push_back({buffer.upper - 1, true, index});
   }
   llvm::sort(events);
+  FloatAttr zero = builder.getF64FloatAttr(0.0);
   for (auto [time, reads, index] : events) {
     const Buffer &buffer = (*buffers)[index];
-    auto whole = PhysicalAccessPatternAttr::get(
-        context, 0, {buffer.size, 1}, {buffer.partitions, buffer.size});
+    const Shape &shape = getShape(buffer);
     if (!reads) {
-      MemsetOp::create(builder, buffer.loc, tensors[index].getResult(), whole,
-                       builder.getF64FloatAttr(0.0), IntegerSetAttr());
+      MemsetOp::create(builder, buffer.loc, tensors[index].getResult(),
+                       shape.whole, zero, IntegerSetAttr());
       continue;
     }
-    auto sinkRows = PhysicalAccessPatternAttr::get(
-        context, 0, {largest, 1}, {buffer.partitions, buffer.size});
-    DmaOp::create(builder, buffer.loc, sink.getResult(), sinkRows,
-                  tensors[index].getResult(), whole, IntegerSetAttr());
+    DmaOp::create(builder, buffer.loc, sink.getResult(), shape.sinkRows,
+                  tensors[index].getResult(), shape.whole, IntegerSetAttr());
   }
   return module;
 }

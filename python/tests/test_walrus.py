@@ -217,3 +217,28 @@ module attributes {bir.lnc_size = 2 : i64} {
 """, "hostile.mlir")
     [diagnostic] = [d for d in error.value.diagnostics if d.severity == "error"]
     assert diagnostic.line == 5 and "mask divides by 0" in diagnostic.message
+
+
+def test_import_minimalloc_csv_and_allocate(tmp_path):
+    """A MiniMalloc problem imported in memory is allocated like any
+    program; a bad row raises walrus.Error at its line."""
+    problem = tmp_path / "three.csv"
+    problem.write_text("id,lower,upper,size\nx,0,3,4\ny,1,2,8\nz,2,5,4\n")
+    module = walrus.import_minimalloc_csv(str(problem), capacity=16)
+    module.run("sb-alloc")
+    [program] = walrus.programs(module)
+    placed = {m.name: m.address for m in program.functions[0].memlocs if m.memory == "sbuf"}
+    assert sorted(placed) == ["x", "y", "z"]
+    # x overlaps y and z in time (y and z do not): x apart from both, y
+    # and z may share; 4 + 8 bytes is the lower bound.
+    sizes = {"x": 4, "y": 8, "z": 4}
+    for other in ("y", "z"):
+        assert (placed["x"] + sizes["x"] <= placed[other]
+                or placed[other] + sizes[other] <= placed["x"])
+    assert program.functions[0].allocation.peak == 12
+    bad = tmp_path / "bad.csv"
+    bad.write_text("id,lower,upper,size\nx,0,3,4\ny,4,2,8\n")
+    with pytest.raises(walrus.Error) as error:
+        walrus.import_minimalloc_csv(str(bad))
+    [diagnostic] = error.value.diagnostics
+    assert diagnostic.line == 3 and "lifetime [4, 2)" in diagnostic.message

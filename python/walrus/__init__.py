@@ -18,7 +18,7 @@ from typing import List, Optional, Tuple
 from ._walrus import Context, Diagnostic, Error, Module  # noqa: F401
 
 __all__ = ["Context", "Diagnostic", "Error", "Module", "parse", "parse_file",
-           "programs", "Program", "Function", "Memloc", "Instruction",
+           "import_minimalloc_csv", "programs", "Program", "Function", "Memloc", "Instruction",
            "Allocation", "Node"]
 
 _context = None
@@ -39,6 +39,15 @@ def parse(text: str, filename: str = "<string>") -> Module:
 def parse_file(path: str) -> Module:
     with open(path) as source:
         return parse(source.read(), path)
+
+
+def import_minimalloc_csv(path: str, capacity: int = 0) -> Module:
+    """The MiniMalloc CSV problem in `path` as a BIR program to allocate
+    (what walrus-translate --import-minimalloc-csv prints, in memory);
+    `capacity` is the SBUF bytes per partition, 0 for the sum of the sizes.
+    A bad row raises walrus.Error naming its line."""
+    with open(path) as source:
+        return _default_context().import_minimalloc_csv(source.read(), path, capacity)
 
 
 @dataclass
