@@ -46,7 +46,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }();
   // Diagnostics are expected; only crashes count.
   ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
-  StringRef text(reinterpret_cast<const char *>(data), size);
+  // The lexer reads a buffer with a terminating NUL, as a file read by the
+  // tools (a MemoryBuffer) or a Python string has; libFuzzer's data has
+  // none.
+  std::string text(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
   if (!module)
     return 0;
