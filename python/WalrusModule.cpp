@@ -9,6 +9,7 @@
 #include "Walrus/Analysis/Allocation.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Target/MiniMalloc.h"
 #include "Walrus/Transforms/Passes.h"
 #include "Walrus/Transforms/Pipelines.h"
@@ -263,6 +264,9 @@ PYBIND11_MODULE(_walrus, m) {
           [](std::shared_ptr<Context> self, const std::string &text,
              const std::string &filename) {
             DiagnosticCollector diagnostics(*self->context);
+            if (failed(checkSourceNesting(text, filename,
+                                          self->context.get())))
+              raise(diagnostics);
             ParserConfig config(self->context.get());
             OwningOpRef<ModuleOp> module =
                 parseSourceString<ModuleOp>(text, config, filename);

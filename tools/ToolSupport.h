@@ -9,12 +9,16 @@
 #ifndef WALRUS_TOOLS_TOOLSUPPORT_H
 #define WALRUS_TOOLS_TOOLSUPPORT_H
 
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
+
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
 #include <optional>
@@ -48,10 +52,39 @@ inline bool takesNextArgument(llvm::StringRef arg) {
          option->second->getValueExpectedFlag() == llvm::cl::ValueRequired;
 }
 
-/// Fails, with `<tool>: error: ...`, when the input file named on the
+/// Prints `message` as an error of `tool`; false.
+inline bool toolError(llvm::StringRef tool, const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), tool) << message << "\n";
+  return false;
+}
+
+/// Whether `output` can be created: standard output, or a file in a
+/// directory that exists (else an error of `tool`).
+inline bool checkOutput(llvm::StringRef tool, llvm::StringRef output) {
+  llvm::StringRef directory = llvm::sys::path::parent_path(output);
+  if (output == "-" || directory.empty() ||
+      llvm::sys::fs::is_directory(directory))
+    return true;
+  return toolError(tool, "cannot open output file '" + output +
+                             "': no directory '" + directory + "'");
+}
+
+/// `input`'s contents, or null after an error of `tool`.
+inline std::unique_ptr<llvm::MemoryBuffer> readInput(llvm::StringRef tool,
+                                                     llvm::StringRef input) {
+  auto file = llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
+  if (file)
+    return std::move(*file);
+  toolError(tool, "cannot open input file '" + input +
+                      "': " + file.getError().message());
+  return nullptr;
+}
+
+/// Fails, with an error of `tool`, when the input file named on the
 /// command line cannot be read or the output file's directory does not
 /// exist: the drivers' own messages say neither which tool nor "error".
-/// Arguments it cannot attribute for sure (two candidates for the input)
+/// For MlirTranslateMain, whose options are not visible before it runs:
+/// arguments it cannot attribute for sure (two candidates for the input)
 /// are left to the driver.
 inline bool checkFileArguments(llvm::StringRef tool,
                                llvm::ArrayRef<char *> args) {
@@ -77,23 +110,31 @@ inline bool checkFileArguments(llvm::StringRef tool,
     }
     positional.push_back(arg);
   }
-  auto fail = [&](const llvm::Twine &message) {
-    llvm::WithColor::error(llvm::errs(), tool) << message << "\n";
+  if (positional.size() == 1 && positional[0] != "-" &&
+      !readInput(tool, positional[0]))
     return false;
-  };
-  if (positional.size() == 1 && positional[0] != "-") {
-    auto input = llvm::MemoryBuffer::getFile(positional[0], /*IsText=*/true);
-    if (!input)
-      return fail("cannot open input file '" + positional[0] +
-                  "': " + input.getError().message());
-  }
-  if (output && *output != "-") {
-    llvm::StringRef directory = llvm::sys::path::parent_path(*output);
-    if (!directory.empty() && !llvm::sys::fs::is_directory(directory))
-      return fail("cannot open output file '" + *output + "': no directory '" +
-                  directory + "'");
-  }
-  return true;
+  return !output || checkOutput(tool, *output);
+}
+
+/// For MlirOptMain, given its file names: fails with an error of `tool`,
+/// or one at the offending line, when the output's directory does not
+/// exist, the input cannot be read, or it nests brackets deeper than the
+/// parser can take (checkSourceNesting). Standard input is read once, by
+/// the driver, and not checked.
+inline bool checkFiles(llvm::StringRef tool, llvm::StringRef input,
+                       llvm::StringRef output, mlir::MLIRContext &context) {
+  if (!checkOutput(tool, output))
+    return false;
+  if (input == "-")
+    return true;
+  std::unique_ptr<llvm::MemoryBuffer> file = readInput(tool, input);
+  if (!file)
+    return false;
+  llvm::StringRef text = file->getBuffer();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  return succeeded(checkSourceNesting(text, input, &context));
 }
 
 } // namespace walrus::tools

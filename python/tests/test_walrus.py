@@ -242,3 +242,15 @@ def test_import_minimalloc_csv_and_allocate(tmp_path):
         walrus.import_minimalloc_csv(str(bad))
     [diagnostic] = error.value.diagnostics
     assert diagnostic.line == 3 and "lifetime [4, 2)" in diagnostic.message
+
+
+def test_deep_nesting_raises_instead_of_overflowing_the_stack():
+    """Thousands of nested loops would overflow the parser's stack: the
+    text is refused first, at the bracket past the limit."""
+    depth = 6000
+    text = ("bir.func @main {\n" + "bir.loop 0 to 2 step 1 {\n" * depth
+            + "}\n" * depth + "}\n")
+    with pytest.raises(walrus.Error) as error:
+        walrus.parse(text, "deep.mlir")
+    [diagnostic] = error.value.diagnostics
+    assert diagnostic.line == 513 and "nested deeper than 512" in diagnostic.message

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
 #include "Walrus/Transforms/Passes.h"
 #include "Walrus/Transforms/Pipelines.h"
@@ -50,6 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // tools (a MemoryBuffer) or a Python string has; libFuzzer's data has
   // none.
   std::string text(reinterpret_cast<const char *>(data), size);
+  // As the tools do: nesting the parser cannot take is refused first.
+  if (failed(checkSourceNesting(text, "fuzz.mlir", context)))
+    return 0;
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
   if (!module)
     return 0;

@@ -28,8 +28,12 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   walrus::registerWalrusDialects(registry);
   walrus::registerHostDialects(registry);
-  if (!walrus::tools::checkFileArguments("walrus-opt", args))
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      int(args.size()), args.data(), "Walrus optimizer driver\n", registry);
+  // A context of its own: MlirOptMain makes the one it runs in.
+  mlir::MLIRContext checkContext;
+  if (!walrus::tools::checkFiles("walrus-opt", input, output, checkContext))
     return 1;
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      int(args.size()), args.data(), "Walrus optimizer driver\n", registry));
+  return mlir::asMainReturnCode(mlir::MlirOptMain(int(args.size()), args.data(),
+                                                  input, output, registry));
 }

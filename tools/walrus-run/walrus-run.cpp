@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
 #include "Walrus/Walrus.h"
 
@@ -77,6 +78,9 @@ static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context,
     llvm::errs() << "walrus-run: error: " << error << "\n";
     return nullptr;
   }
+  if (failed(checkSourceNesting(file->getBuffer(), file->getBufferIdentifier(),
+                                &context)))
+    return nullptr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
 }
