@@ -83,6 +83,10 @@ static bool staysInIteration(MemlocOp memloc,
   for (const TensorAccess &use : accesses) {
     if (!use.access.reads())
       continue;
+    // An instruction reads its operands before it writes: a read by the
+    // first writer (`tensor_scalar %t <- %t`) sees the previous iteration.
+    if (use.instruction == first.instruction)
+      return false;
     if (use.access.getMemloc() != memloc.getResult())
       return false; // read through a view: do not reason about it
     AccessFootprint read =

@@ -80,3 +80,26 @@ bir.func @nested {
     }
   }
 }
+
+// -----
+
+// The first access of the body reads and writes acc: it reads the value of
+// the previous iteration (an instruction reads before it writes), so acc is
+// carried over the whole loop though nothing writes it before the loop.
+// Points: 0 header, 1 tensor_scalar, 2 dma, 3 memset, 4 dma, 5 end.
+
+// CHECK-LABEL: liveness of @read_and_write_first: 6 points
+// CHECK-NEXT:    y: [0, 5] loop-carried
+// CHECK-NEXT:    acc: [0, 5] loop-carried
+// CHECK-NEXT:    other: [3, 4]
+bir.func @read_and_write_first {
+  %y = bir.memloc "y" output : !bir.dram<8x8x8xf32>
+  %acc = bir.memloc "acc" internal : !bir.sbuf<8x8xf32>
+  %other = bir.memloc "other" internal : !bir.sbuf<8x8xf32>
+  bir.loop 0 to 4 step 1 {
+    bir.tensor_scalar add %acc[#bir.ap<0, [[8, 8], [1, 8]]>], %acc[#bir.ap<0, [[8, 8], [1, 8]]>], 1.0 : !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xf32>
+    bir.dma %y[#bir.sap<(d0) -> (d0 * 128), [[8, 8], [1, 8]]>], %acc[#bir.ap<0, [[8, 8], [1, 8]]>] : !bir.dram<8x8x8xf32>, !bir.sbuf<8x8xf32>
+    bir.memset %other[#bir.ap<0, [[8, 8], [1, 8]]>], 7.0 : !bir.sbuf<8x8xf32>
+    bir.dma %y[#bir.sap<(d0) -> (d0 * 128 + 64), [[8, 8], [1, 8]]>], %other[#bir.ap<0, [[8, 8], [1, 8]]>] : !bir.dram<8x8x8xf32>, !bir.sbuf<8x8xf32>
+  }
+}

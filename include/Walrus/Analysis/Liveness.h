@@ -69,9 +69,10 @@ struct LiveRange {
 /// after the loop, a value read in iteration i may have been written before
 /// it). When every access sits inside one loop, the value stays inside an
 /// iteration only if the first access of the body is a plain, unmasked
-/// write of a fixed rectangle that contains everything the body reads;
-/// otherwise the range covers the whole loop. Inputs are live from the
-/// start, outputs until the end.
+/// write of a fixed rectangle that contains everything the body reads, by
+/// an instruction that does not read the location too (it would read the
+/// previous iteration's value); otherwise the range covers the whole loop.
+/// Inputs are live from the start, outputs until the end.
 class TensorLiveness {
 public:
   /// With `visit`, also shows each instruction to it, with its point, on
