@@ -30,6 +30,17 @@ bir.func @f {
 
 // -----
 
+// A mask belongs on the instructions: on a loop it would be ignored.
+module @nc_symbolic attributes {bir.lnc_size = 2 : i64} {
+  bir.func @f {
+    // expected-error @+1 {{'bir.loop' op takes no mask: mask the instructions in its body}}
+    bir.loop 0 to 4 step 1 attributes {mask = affine_set<()[s0] : (s0 == 0)>} {
+    }
+  }
+}
+
+// -----
+
 // expected-error @+1 {{expects parent op to be one of 'bir.func, bir.loop'}}
 bir.loop 0 to 4 step 1 {
 }

@@ -169,6 +169,10 @@ LogicalResult LoopOp::verify() {
   if (getUpperBound() <= getLowerBound())
     return emitOpError("must run at least once, but ")
            << getLowerBound() << " to " << getUpperBound() << " is empty";
+  // Masks belong to instructions (docs/Rationale.md, "Masks"): a mask on a
+  // loop would otherwise be kept through the split and ignored.
+  if ((*this)->hasAttr("mask"))
+    return emitOpError("takes no mask: mask the instructions in its body");
   return success();
 }
 
