@@ -1,8 +1,11 @@
 //===- SbMemlocSplit.cpp - memloc_split of -sb-alloc ----------------------===//
 //
-// Live-range splitting (the reference's memloc_split): a tensor reused for
+// Live-range splitting (the reference's memloc_split, loop-aware:
+// ../shared/spec, the allocator page, "memloc_split"): a tensor reused for
 // independent values, each written whole before it is read, becomes one
-// tensor per value, so that the allocator may place them apart.
+// tensor per value, so that the allocator may place them apart. A loop
+// nest counts as one use: it starts a value when its first access of the
+// tensor writes, in every iteration, all the nest reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,12 +21,21 @@ using namespace walrus;
 using namespace walrus::bir;
 
 namespace {
-/// An instruction using the tensor, with what it reads and writes of it.
-struct Use {
+/// One access of the tensor and the instruction making it.
+struct TensorAccess {
   InstructionOpInterface instruction;
-  SmallVector<Access, 2> accesses;
+  Access access;
+};
+
+/// A top-level use of the tensor: one instruction, or one loop nest (a
+/// region: its accesses in program order), with what it reads and writes.
+struct Use {
+  SmallVector<TensorAccess, 2> accesses;
+  bool isRegion = false;
   TensorBox read, written;
-  bool readsAny = false, plainWrite = true;
+  /// Whether the value before this use is dead at it: the use writes,
+  /// without reading first, everything it reads (computeBoxes).
+  bool startsValue = false;
 };
 } // namespace
 
@@ -46,14 +58,40 @@ static DenseSet<Operation *> getCutCandidates(const TensorLiveness &liveness) {
   return candidates;
 }
 
-/// The instructions using each of `candidates`, in program order, without
-/// their footprints yet; tensors used inside loops or through views are
-/// left out (they are not segmented). One walk over the function for all
-/// tensors.
+/// Adds `instruction`'s accesses of `candidates` to their tensors' current
+/// uses (`regionUses` when inside a top-level loop nest).
+static void noteAccesses(InstructionOpInterface instruction,
+                         const DenseSet<Operation *> &candidates,
+                         SmallVectorImpl<std::pair<Operation *, Use>> &uses,
+                         bool isRegion) {
+  SmallVector<Access> accesses;
+  instruction.getAccesses(accesses);
+  for (const Access &access : accesses) {
+    auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
+    if (!memloc || !candidates.contains(memloc))
+      continue;
+    // A few tensors per use: a short list, in the order the accesses first
+    // name them (deterministic), beats a map.
+    auto *it = llvm::find_if(
+        uses, [&](const auto &entry) { return entry.first == memloc; });
+    if (it == uses.end()) {
+      uses.push_back({memloc, Use()});
+      it = std::prev(uses.end());
+      it->second.isRegion = isRegion;
+    }
+    it->second.accesses.push_back({instruction, access});
+  }
+}
+
+/// The top-level uses of each of `candidates`, in program order, without
+/// their footprints yet; a loop nest is one use. Tensors used through views
+/// are left out (they are not segmented). One walk over the function for
+/// all tensors.
 static llvm::MapVector<Operation *, SmallVector<Use>>
 getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
   llvm::MapVector<Operation *, SmallVector<Use>> uses;
   DenseSet<Operation *> excluded;
+  SmallVector<std::pair<Operation *, Use>, 4> current;
   for (Operation &op : func.getBody().front()) {
     // A view names its source: cheaper than every tensor's use list.
     if (auto view = dyn_cast<ViewOp>(op)) {
@@ -61,41 +99,14 @@ getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
         excluded.insert(source);
       continue;
     }
-    if (isa<MemlocOp>(op))
-      continue;
-    if (isa<LoopOp>(op)) {
+    current.clear();
+    if (isa<LoopOp>(op))
       op.walk([&](InstructionOpInterface nested) {
-        for (Value operand : nested->getOperands())
-          if (MemlocOp memloc = getDefiningMemloc(operand))
-            excluded.insert(memloc);
+        noteAccesses(nested, candidates, current, /*isRegion=*/true);
       });
-      continue;
-    }
-    auto instruction = dyn_cast<InstructionOpInterface>(op);
-    if (!instruction)
-      continue;
-    SmallVector<Access> accesses;
-    instruction.getAccesses(accesses);
-    // An instruction names a few tensors: a short list, in the order the
-    // accesses first name them (deterministic), beats a map.
-    SmallVector<std::pair<Operation *, Use>, 4> byMemloc;
-    for (const Access &access : accesses) {
-      auto memloc = access.getMemloc().getDefiningOp<MemlocOp>();
-      if (!memloc || !candidates.contains(memloc) || excluded.contains(memloc))
-        continue;
-      auto *it = llvm::find_if(
-          byMemloc, [&](const auto &entry) { return entry.first == memloc; });
-      if (it == byMemloc.end()) {
-        byMemloc.push_back({memloc, Use{instruction, {}, {}, {}, false, true}});
-        it = std::prev(byMemloc.end());
-      }
-      Use &use = it->second;
-      use.accesses.push_back(access);
-      use.readsAny |= access.reads();
-      if (access.kind != AccessKind::Write)
-        use.plainWrite = false;
-    }
-    for (auto &[memloc, use] : byMemloc)
+    else if (auto instruction = dyn_cast<InstructionOpInterface>(op))
+      noteAccesses(instruction, candidates, current, /*isRegion=*/false);
+    for (auto &[memloc, use] : current)
       uses[memloc].push_back(std::move(use));
   }
   for (Operation *memloc : excluded)
@@ -103,27 +114,47 @@ getUses(FuncOp func, const DenseSet<Operation *> &candidates) {
   return uses;
 }
 
-/// Fills in what each use reads and writes of `memloc`; fails when some
-/// footprint is unknown (the tensor is then not segmented).
+/// Fills in what each use reads and writes of `memloc`, and whether it
+/// starts a new value: an instruction that writes without reading,
+/// unmasked; a loop nest whose first access of the tensor is such a write,
+/// of a fixed rectangle (the same in every iteration) holding everything
+/// the nest reads. Fails when some footprint is unknown (the tensor is
+/// then not segmented).
 static bool computeBoxes(MemlocOp memloc, MutableArrayRef<Use> uses) {
-  for (Use &use : uses)
-    for (const Access &access : use.accesses) {
-      AccessFootprint footprint = getAccessFootprint(
-          use.instruction, access.getPattern(), memloc.getMemoryType());
+  FootprintCache footprints(memloc.getMemoryType());
+  for (Use &use : uses) {
+    bool readsAny = false, plainWrites = true;
+    for (const auto &[instruction, access] : use.accesses) {
+      AccessFootprint footprint =
+          footprints.get(instruction, access.getPattern());
       if (footprint.issue != FootprintIssue::None)
         return false;
       if (access.reads())
         use.read.unite(footprint.box);
-      if (access.writes())
+      if (access.writes() && !use.isRegion)
         use.written.unite(footprint.box);
+      readsAny |= access.reads();
+      plainWrites &= access.kind == AccessKind::Write;
     }
+    InstructionOpInterface first = use.accesses.front().instruction;
+    const Access &firstAccess = use.accesses.front().access;
+    bool masked = bool(first.getMaskAttr());
+    if (!use.isRegion) {
+      use.startsValue = !readsAny && plainWrites && !masked;
+      continue;
+    }
+    // The first writer must not read the tensor too: it would read the
+    // value from before it (an instruction reads, then writes).
+    bool firstReads = llvm::any_of(use.accesses, [&](const TensorAccess &a) {
+      return a.instruction == first && a.access.reads();
+    });
+    if (firstAccess.kind != AccessKind::Write || masked || firstReads ||
+        !isa<PhysicalAccessPatternAttr>(firstAccess.getPattern()))
+      continue;
+    use.written = footprints.get(first, firstAccess.getPattern()).box;
+    use.startsValue = true;
+  }
   return true;
-}
-
-/// A use that may start a new value: it writes without reading, unmasked.
-static bool mayCut(const Use &use) {
-  InstructionOpInterface instruction = use.instruction;
-  return !use.readsAny && use.plainWrite && !instruction.getMaskAttr();
 }
 
 static bool contains(const TensorBox &outer, const TensorBox &inner) {
@@ -145,10 +176,11 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
     auto memloc = cast<MemlocOp>(op);
     SmallVector<Use> *uses = &memlocUses;
     // Footprints are computed only where a cut is possible at all.
-    if (uses->size() < 2 || llvm::none_of(llvm::drop_begin(*uses), mayCut) ||
-        !computeBoxes(memloc, *uses))
+    if (uses->size() < 2 || !computeBoxes(memloc, *uses) ||
+        llvm::none_of(llvm::drop_begin(*uses),
+                      [](const Use &use) { return use.startsValue; }))
       continue;
-    // Cut before a use that writes, without reading, everything read up to
+    // Cut before a use that starts a value holding everything read up to
     // the next cut: the value before the cut is dead there. From the last
     // use back, so that each cut knows where its segment ends.
     SmallVector<size_t> cuts;
@@ -156,7 +188,7 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
     for (size_t index = uses->size(); index-- > 1;) {
       Use &use = (*uses)[index];
       readLater.unite(use.read);
-      if (!mayCut(use) || !contains(use.written, readLater))
+      if (!use.startsValue || !contains(use.written, readLater))
         continue;
       cuts.push_back(index);
       readLater = TensorBox();
@@ -173,8 +205,8 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
       auto clone = cast<MemlocOp>(builder.clone(*memloc));
       clone.setName(name);
       for (size_t index = cut; index < end; ++index)
-        for (const Access &access : (*uses)[index].accesses)
-          access.setMemloc(clone.getResult());
+        for (const TensorAccess &use : (*uses)[index].accesses)
+          use.access.setMemloc(clone.getResult());
       ++clones;
     }
     if (explain)

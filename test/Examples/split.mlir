@@ -76,3 +76,18 @@
 // PIPELINE-NEXT: func @main: 8 memlocs, 9 instructions (1 loops, 0 masked)
 // PIPELINE: module @nc01: core 1 of 2
 // PIPELINE-OUTPUTS: identical: 1 output(s), 1048576 bytes
+
+// Two streaming stages through one staging tile: memloc_split gives the PV
+// loop its own clone, and the softmax between the loops uses the stage's
+// bytes (peak 12288 B per partition; 13312 with one value across both).
+// RUN: walrus-opt %examples/two-stage-attention.mlir -walrus-pipeline | FileCheck %s --check-prefix=STAGES-IR
+// RUN: walrus-opt %examples/two-stage-attention.mlir -walrus-pipeline -print-bir-summary -o /dev/null | FileCheck %s --check-prefix=STAGES
+// RUN: walrus-run %examples/two-stage-attention.mlir --after=walrus-pipeline | FileCheck %s --check-prefix=STAGES-OUTPUTS
+// STAGES-IR: %stage_S1 = bir.memloc "stage_S1" internal address
+// STAGES-IR: bir.loop 0 to 16 step 1 {
+// STAGES-IR-NEXT: bir.dma %stage_S1[
+// STAGES: module @nc00: core 0 of 2
+// STAGES: placed: peak 12288 B/partition
+// STAGES: module @nc01: core 1 of 2
+// STAGES: placed: peak 12288 B/partition
+// STAGES-OUTPUTS: identical: 1 output(s), 65536 bytes
