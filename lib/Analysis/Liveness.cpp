@@ -67,8 +67,7 @@ struct AccessSummary {
 
 /// Whether the value of a location accessed only inside `loop` stays inside
 /// one iteration (see TensorLiveness).
-static bool staysInIteration(MemlocOp memloc,
-                             ArrayRef<TensorAccess> accesses) {
+static bool staysInIteration(MemlocOp memloc, ArrayRef<TensorAccess> accesses) {
   const TensorAccess &first = accesses.front();
   if (first.access.kind != AccessKind::Write ||
       cast<InstructionOpInterface>(first.instruction).getMaskAttr() ||
@@ -76,8 +75,8 @@ static bool staysInIteration(MemlocOp memloc,
       !isa<PhysicalAccessPatternAttr>(first.access.getPattern()))
     return false;
   MemoryType type = memloc.getMemoryType();
-  AccessFootprint written = getAccessFootprint(
-      first.instruction, first.access.getPattern(), type);
+  AccessFootprint written =
+      getAccessFootprint(first.instruction, first.access.getPattern(), type);
   if (written.issue != FootprintIssue::None)
     return false;
   for (const TensorAccess &use : accesses) {
@@ -141,11 +140,10 @@ TensorLiveness::TensorLiveness(FuncOp func,
             summary.firstLoops.assign(loops.begin(), loops.end());
             summary.common = loops.size();
           } else {
-            const LoopOp *mine =
-                std::mismatch(loops.begin(), loops.end(),
-                              summary.firstLoops.begin(),
-                              summary.firstLoops.end())
-                    .first;
+            const LoopOp *mine = std::mismatch(loops.begin(), loops.end(),
+                                               summary.firstLoops.begin(),
+                                               summary.firstLoops.end())
+                                     .first;
             summary.common =
                 std::min<size_t>(summary.common, mine - loops.begin());
           }
