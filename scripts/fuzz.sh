@@ -6,8 +6,9 @@
 #   walrus-fuzz-csv  MiniMalloc CSV: import, -sb-alloc, export;
 #   walrus-fuzz-npy  .npy (and raw) tensor files as walrus-run reads them.
 # Each has a dictionary of hostile tokens (tools/walrus-fuzz/*.dict).
-# Prints each target's executions and the crashes libFuzzer saved (crash-*
-# in build-fuzz/); fails if any target found one.
+# FUZZ_TARGETS (default all three) picks some. Prints each target's
+# executions and the crashes libFuzzer saved (<target>-crash-* in
+# build-fuzz/); fails if any target found one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WALRUS_BUILD_DIR=build-fuzz
@@ -17,7 +18,7 @@ scripts/build.sh walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy
 python3 scripts/fuzz_seeds.py build-fuzz/corpus
 cd build-fuzz
 status=0
-for target in walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy; do
+for target in ${FUZZ_TARGETS:-walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy}; do
   dict=../tools/walrus-fuzz/$(case $target in
     walrus-fuzz) echo bir;; walrus-fuzz-csv) echo csv;; *) echo npy;; esac).dict
   corpus=corpus/$(basename "$dict" .dict)
