@@ -63,6 +63,23 @@ bir.func @f {
 
 // -----
 
+// A shift of 2^62 times replica 3 wrapped in the interpreter (SIGSEGV, a
+// mutation of examples/conv1d.mlir).
+// expected-error @+1 {{replication shift 4611686018427387904 is past 2^48}}
+"test.replication"() {r = #bir.replication<factor = 4, partition_stride = 32, shift = 4611686018427387904>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{replication factor and partition_stride must be at most 128, got 129 and 1}}
+"test.replication"() {r = #bir.replication<factor = 129, partition_stride = 1, shift = 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{replication factor and partition_stride must be at most 128, got 2 and 4294967296}}
+"test.replication"() {r = #bir.replication<factor = 2, partition_stride = 4294967296, shift = 1>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{unknown target preset "trn9"; expected trn1, trn2 or trn3}}
 module attributes {bir.target = #bir.target<"trn9">} {}
 

@@ -236,6 +236,16 @@ ReplicationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (shift < 0)
     return emitError() << "replication shift must not be negative, got "
                        << shift;
+  // Replicas live in the 128 partitions; their shifts, up to factor x
+  // shift columns, stay far from overflowing what they are added to.
+  constexpr int64_t kMaxPartitions = 128;
+  if (factor > kMaxPartitions || partitionStride > kMaxPartitions)
+    return emitError() << "replication factor and partition_stride must be "
+                          "at most "
+                       << kMaxPartitions << ", got " << factor << " and "
+                       << partitionStride;
+  if (shift > kMaxPatternSpan)
+    return emitError() << "replication shift " << shift << " is past 2^48";
   return success();
 }
 
