@@ -162,6 +162,9 @@ int main(int argc, char **argv) {
   registerWalrusDialects(registry);
   registerHostDialects(registry);
   MLIRContext context(registry);
+  // An error names its instruction's location; printing the operation
+  // after it repeats the line in generic form.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr, secondSourceMgr;
   // Shows source lines of either file: it loads files it has not seen.
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
