@@ -211,10 +211,12 @@ static int64_t evaluateStart(AccessPatternAttr pattern, ArrayRef<int64_t> ivs,
                              int64_t shard) {
   if (auto physical = dyn_cast<PhysicalAccessPatternAttr>(pattern))
     return physical.getOffset();
-  AffineMap start = bindShard(pattern.getStartMap(), shard);
-  if (start.getNumDims() == 0)
-    return start.getSingleConstantResult();
-  return start.compose(ivs.take_front(start.getNumDims())).front();
+  AffineMap start = pattern.getStartMap();
+  // Verified starts stay within +-2^62; the bounds check after this
+  // refuses INT64_MIN should one not.
+  return evaluate(start.getResult(0), ivs.take_front(start.getNumDims()),
+                  {shard})
+      .value_or(INT64_MIN);
 }
 
 /// The elements `pattern` touches from `start`, in pattern order, checked

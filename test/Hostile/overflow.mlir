@@ -82,3 +82,20 @@ module attributes {bir.lnc_size = 4 : i64} {
     }
   }
 }
+
+// -----
+
+// A semi-affine pattern over 2^17 iterations on 4 cores (a mutation of the
+// case above, found by utils/mutate_check.py): the verifier evaluates the
+// start at each of the 524288 points without building expressions (it
+// took minutes with AffineMap::compose) and names the first point out of
+// bounds.
+module attributes {bir.lnc_size = 4 : i64} {
+  bir.func @semi_affine_many_points {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x8xf32>
+    bir.loop 0 to 281474976710656 step 2147483648 {
+      // expected-error @+1 {{'bir.memset' op 'dst_ap' touches element 1125891316909046, outside the 1024 elements of 't' at d0 = 281472829227008, s0 = 3}}
+      bir.memset %t[#bir.sap<(d0)[s0] -> (s0), [[8, 127], [1, 2]], tile = (d0)[s0] -> ((s0 floordiv 2) * 2), block = (d0)[s0] -> (d0 * 4)>], 0.0 : !bir.sbuf<128x8xf32>
+    }
+  }
+}

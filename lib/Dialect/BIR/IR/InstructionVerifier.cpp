@@ -113,12 +113,6 @@ static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
     }
   }
   space = getIterationSpace(op, numDims, linear, shardIds);
-  // The shard id becomes one more dim so that AffineMap::compose evaluates it.
-  SmallVector<AffineExpr, 1> shardAsDim;
-  for (unsigned sym = 0; sym < map.getNumSymbols(); ++sym)
-    shardAsDim.push_back(getAffineDimExpr(numDims, op->getContext()));
-  AffineMap evaluable = AffineMap::get(
-      numDims + 1, 0, map.getResult(0).replaceSymbols(shardAsDim));
 
   int64_t numPoints = 1;
   for (ArrayRef<int64_t> values : space.values) {
@@ -135,7 +129,14 @@ static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
   for (int64_t index = 0; index < numPoints; ++index) {
     for (auto [dim, values] : llvm::enumerate(space.values))
       point[dim] = values.empty() ? 0 : values[cursor[dim]];
-    int64_t value = evaluable.compose(point).front();
+    // The last coordinate is the shard id, every symbol of the map.
+    SmallVector<int64_t, 1> symbols(map.getNumSymbols(), point.back());
+    std::optional<int64_t> evaluated = evaluate(
+        map.getResult(0), ArrayRef(point).take_front(numDims), symbols);
+    if (!evaluated)
+      return op->emitOpError() << "access pattern start overflows 64 bits at "
+                               << describePoint(space, point);
+    int64_t value = *evaluated;
     if (index == 0 || value < range.low) {
       range.low = value;
       range.lowPoint.assign(point);

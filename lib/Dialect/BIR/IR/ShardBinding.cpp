@@ -3,6 +3,7 @@
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
 #include "mlir/IR/AffineExprVisitor.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus::bir;
@@ -65,4 +66,45 @@ bool walrus::bir::usesShard(AccessPatternAttr pattern) {
     return false;
   return llvm::any_of(symbolic.getStartParts(),
                       [](AffineMap part) { return part.getNumSymbols() != 0; });
+}
+
+std::optional<int64_t> walrus::bir::evaluate(AffineExpr expr,
+                                             ArrayRef<int64_t> dims,
+                                             ArrayRef<int64_t> symbols) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue();
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dim.getPosition() < dims.size()
+               ? std::optional<int64_t>(dims[dim.getPosition()])
+               : std::nullopt;
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return symbol.getPosition() < symbols.size()
+               ? std::optional<int64_t>(symbols[symbol.getPosition()])
+               : std::nullopt;
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::optional<int64_t> lhs = evaluate(binary.getLHS(), dims, symbols);
+  std::optional<int64_t> rhs = evaluate(binary.getRHS(), dims, symbols);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  int64_t a = *lhs, b = *rhs;
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return llvm::checkedAdd(a, b);
+  case AffineExprKind::Mul:
+    return llvm::checkedMul(a, b);
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+  case AffineExprKind::Mod: {
+    if (b <= 0)
+      return std::nullopt;
+    int64_t quotient = a / b, remainder = a % b;
+    if (expr.getKind() == AffineExprKind::Mod)
+      return remainder < 0 ? remainder + b : remainder;
+    if (expr.getKind() == AffineExprKind::FloorDiv)
+      return remainder < 0 ? quotient - 1 : quotient;
+    return remainder > 0 ? quotient + 1 : quotient;
+  }
+  default:
+    return std::nullopt;
+  }
 }

@@ -30,6 +30,14 @@ AccessPatternAttr bindShard(AccessPatternAttr pattern, int64_t shard);
 /// Whether `pattern` still mentions the shard symbol.
 bool usesShard(AccessPatternAttr pattern);
 
+/// The value of `expr` at `dims` and `symbols`, in checked arithmetic, or
+/// nothing when it overflows or divides by a non-positive number. Unlike
+/// AffineMap::compose it builds no expressions: a verifier walking a
+/// million points calls it a million times.
+std::optional<int64_t> evaluate(mlir::AffineExpr expr,
+                                llvm::ArrayRef<int64_t> dims,
+                                llvm::ArrayRef<int64_t> symbols);
+
 } // namespace walrus::bir
 
 #endif // WALRUS_DIALECT_BIR_IR_SHARDBINDING_H
