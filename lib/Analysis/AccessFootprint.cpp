@@ -46,7 +46,6 @@ static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
     return failure();
   llvm::SetVector<int64_t> starts;
   for (int64_t shard : shards) {
-    AffineMap bound = bindShard(start, shard);
     SmallVector<int64_t> ivs(numDims);
     for (int64_t point = 0; point < points; ++point) {
       int64_t rest = point;
@@ -56,8 +55,11 @@ static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
                    (rest % loop.getTripCount()) * loop.getStepSize();
         rest /= loop.getTripCount();
       }
-      starts.insert(numDims ? bound.compose(ivs).front()
-                            : bound.getSingleConstantResult());
+      std::optional<int64_t> value =
+          evaluate(start.getResult(0), ivs, {shard});
+      if (!value)
+        return failure();
+      starts.insert(*value);
     }
   }
   return SmallVector<int64_t>(starts.begin(), starts.end());
