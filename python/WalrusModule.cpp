@@ -226,6 +226,19 @@ py::list Module::programs() {
   }
   return programs;
 }
+
+/// `module` (parsed or imported in `context`) for Python, or walrus.Error
+/// with the diagnostics that explain why there is none.
+std::unique_ptr<Module> makeModule(std::shared_ptr<Context> context,
+                                   OwningOpRef<ModuleOp> module,
+                                   const DiagnosticCollector &diagnostics) {
+  if (!module)
+    raise(diagnostics);
+  auto result = std::make_unique<Module>();
+  result->context = std::move(context);
+  result->module = std::move(module);
+  return result;
+}
 } // namespace
 
 PYBIND11_MODULE(_walrus, m) {
@@ -264,18 +277,12 @@ PYBIND11_MODULE(_walrus, m) {
           [](std::shared_ptr<Context> self, const std::string &text,
              const std::string &filename) {
             DiagnosticCollector diagnostics(*self->context);
-            if (failed(checkSourceNesting(text, filename,
-                                          self->context.get())))
+            if (failed(checkSourceNesting(text, filename, self->context.get())))
               raise(diagnostics);
             ParserConfig config(self->context.get());
-            OwningOpRef<ModuleOp> module =
-                parseSourceString<ModuleOp>(text, config, filename);
-            if (!module)
-              raise(diagnostics);
-            auto result = std::make_unique<Module>();
-            result->context = self;
-            result->module = std::move(module);
-            return result;
+            return makeModule(
+                self, parseSourceString<ModuleOp>(text, config, filename),
+                diagnostics);
           },
           py::arg("text"), py::arg("filename") = "<string>",
           "Parses and verifies BIR text; raises walrus.Error with the "
@@ -291,14 +298,10 @@ PYBIND11_MODULE(_walrus, m) {
             sourceMgr.AddNewSourceBuffer(
                 llvm::MemoryBuffer::getMemBufferCopy(text, filename),
                 llvm::SMLoc());
-            OwningOpRef<ModuleOp> module =
-                importMiniMallocCsv(sourceMgr, self->context.get(), capacity);
-            if (!module)
-              raise(diagnostics);
-            auto result = std::make_unique<Module>();
-            result->context = self;
-            result->module = std::move(module);
-            return result;
+            return makeModule(
+                self,
+                importMiniMallocCsv(sourceMgr, self->context.get(), capacity),
+                diagnostics);
           },
           py::arg("text"), py::arg("filename") = "<string>",
           py::arg("capacity") = 0,

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzContext.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Target/MiniMalloc.h"
 #include "Walrus/Transforms/Passes.h"
@@ -25,13 +26,7 @@ using namespace walrus;
 static constexpr size_t kMaxAllocatedBuffers = 64;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static MLIRContext *context = [] {
-    DialectRegistry registry;
-    registry.insert<bir::BIRDialect>();
-    auto *created = new MLIRContext(registry);
-    created->loadAllAvailableDialects();
-    return created;
-  }();
+  MLIRContext *context = fuzz::getContext();
   ScopedDiagnosticHandler silence(context,
                                   [](Diagnostic &) { return success(); });
   llvm::SourceMgr sourceMgr;

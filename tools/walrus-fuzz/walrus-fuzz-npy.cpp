@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzContext.h"
 #include "Npy.h"
 
 #include "mlir/IR/Builders.h"
@@ -15,11 +16,7 @@ using namespace mlir;
 using namespace walrus;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static MLIRContext *context = [] {
-    auto *created = new MLIRContext();
-    created->loadDialect<bir::BIRDialect>();
-    return created;
-  }();
+  MLIRContext *context = fuzz::getContext();
   if (size < 2)
     return 0;
   Builder builder(context);
@@ -34,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tensor.bytes.assign(count * tensor.type.getElementBytes(), 0);
   std::string error;
   (void)interp::readTensorBytes(
-      StringRef(reinterpret_cast<const char *>(data + 2), size - 2),
-      "fuzz.npy", tensor, error);
+      StringRef(reinterpret_cast<const char *>(data + 2), size - 2), "fuzz.npy",
+      tensor, error);
   return 0;
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzContext.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
@@ -38,15 +39,10 @@ static bool isSmall(ModuleOp module) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static MLIRContext *context = [] {
-    DialectRegistry registry;
-    registry.insert<bir::BIRDialect>();
-    auto *created = new MLIRContext(registry);
-    created->loadAllAvailableDialects();
-    return created;
-  }();
+  MLIRContext *context = fuzz::getContext();
   // Diagnostics are expected; only crashes count.
-  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler silence(context,
+                                  [](Diagnostic &) { return success(); });
   // The lexer reads a buffer with a terminating NUL, as a file read by the
   // tools (a MemoryBuffer) or a Python string has; libFuzzer's data has
   // none.
