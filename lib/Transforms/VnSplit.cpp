@@ -200,8 +200,6 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
     why = reason.str();
     return failure();
   };
-  if (type.getMemorySpace() == MemorySpace::PSUM)
-    return reject(": PSUM tensors are not split");
   if (type.getMemorySpace() == MemorySpace::DRAM && noSplitDram)
     return reject(": DRAM tensors are not split (no-split-dram)");
   if (memloc.getKind() != TensorKind::Internal)

@@ -5,7 +5,7 @@
 bir.func @reasons {
   // expected-remark @+1 {{vn-split: not splitting 'x': it is a program input}}
   %x = bir.memloc "x" input : !bir.dram<128x8xf32>
-  // expected-remark @+1 {{vn-split: not splitting 'acc': PSUM tensors are not split}}
+  // expected-remark @+1 {{vn-split: not splitting 'acc': its accesses form one group}}
   %acc = bir.memloc "acc" internal : !bir.psum<128x8xf32>
   // expected-remark @+1 {{vn-split: skipping 'skipped' by user request}}
   %skipped = bir.memloc "skipped" internal : !bir.sbuf<128x8xf32>

@@ -97,10 +97,10 @@ bir.func @more_uses {
 bir.func @accumulates {
   // expected-remark @+1 {{vn-split: not splitting 'w': its accesses form one group}}
   %w = bir.memloc "w" internal : !bir.sbuf<8x8xbf16>
-  // expected-remark @+2 {{vn-split: not splitting 'acc': PSUM tensors are not split}}
+  // expected-remark @+2 {{vn-split: not splitting 'acc': its accesses form one group}}
   // expected-remark @+1 {{vn-split: not folding 'acc': its other access is not a plain write}}
   %acc = bir.memloc "acc" internal : !bir.psum<8x8xf32>
-  // expected-remark @+1 {{vn-split: not splitting 'dst': PSUM tensors are not split}}
+  // expected-remark @+1 {{vn-split: not splitting 'dst': its accesses form one group}}
   %dst = bir.memloc "dst" internal : !bir.psum<8x8xf32>
   bir.matmult %acc[#bir.ap<0, [[8, 8], [1, 8]]>], %w[#bir.ap<0, [[8, 8], [1, 8]]>], %w[#bir.ap<0, [[8, 8], [1, 8]]>] stop
     : !bir.psum<8x8xf32>, !bir.sbuf<8x8xbf16>, !bir.sbuf<8x8xbf16>
