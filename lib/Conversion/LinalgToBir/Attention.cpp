@@ -139,17 +139,14 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
             : kernel.pattern(kernel.constant(k->base + d0 * k->rowStride),
                              {{k->rowStride, dw}, {1, keys}});
     kernel.create<DmaOp>(loc, keyPanel,
-                         kernel.pattern(kernel.constant(t * keys),
-                                        {{dTiles * keys, dw}, {1, keys}}),
+                         kernel.tilePattern(keyPanel, dw, keys, t * keys),
                          k->memloc, source);
   }
   for (int64_t t = 0; t < keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, keys - k0);
     kernel.create<DmaOp>(
         loc, valuePanel,
-        kernel.pattern(kernel.constant(t * valueDim),
-                       {{keyTiles * valueDim, kw}, {1, valueDim}}),
-        v->memloc,
+        kernel.tilePattern(valuePanel, kw, valueDim, t * valueDim), v->memloc,
         kernel.dramPattern(*v, kernel.constant(k0), kernel.constant(0), kw,
                            valueDim));
   }
@@ -162,11 +159,9 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
       kernel.create<DmaOp>(
           loc, queryRows, kernel.tilePattern(queryRows, p, dw), q->memloc,
           kernel.dramPattern(*q, row, kernel.constant(d0), p, dw));
-      kernel.create<TransposeOp>(loc, queryT,
-                                 kernel.pattern(kernel.constant(t * 128),
-                                                {{dTiles * 128, dw}, {1, p}}),
-                                 queryRows,
-                                 kernel.tilePattern(queryRows, p, dw));
+      kernel.create<TransposeOp>(
+          loc, queryT, kernel.tilePattern(queryT, dw, p, t * 128), queryRows,
+          kernel.tilePattern(queryRows, p, dw));
     }
     // The scores row, a PSUM bank at a time.
     for (int64_t j = 0; j * chunk < keys; ++j) {
@@ -175,32 +170,27 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
         int64_t dw = std::min<int64_t>(128, headDim - t * 128);
         kernel.create<MatmultOp>(
             loc, acc, kernel.tilePattern(acc, p, w), queryT,
-            kernel.pattern(kernel.constant(t * 128),
-                           {{dTiles * 128, dw}, {1, p}}),
-            keyPanel,
-            kernel.pattern(kernel.constant(t * keys + j * chunk),
-                           {{dTiles * keys, dw}, {1, w}}),
-            t == 0, t + 1 == dTiles, ReplicationAttr());
+            kernel.tilePattern(queryT, dw, p, t * 128), keyPanel,
+            kernel.tilePattern(keyPanel, dw, w, t * keys + j * chunk), t == 0,
+            t + 1 == dTiles, ReplicationAttr());
       }
-      kernel.create<TensorCopyOp>(
-          loc, scores,
-          kernel.pattern(kernel.constant(j * chunk), {{keys, p}, {1, w}}), acc,
-          kernel.tilePattern(acc, p, w));
+      kernel.create<TensorCopyOp>(loc, scores,
+                                  kernel.tilePattern(scores, p, w, j * chunk),
+                                  acc, kernel.tilePattern(acc, p, w));
     }
     // Softmax along the row, in place.
     emitRowSoftmax(kernel, loc, scores, scores, scores, stats, p, keys);
     // P V: P^T a key tile at a time, accumulated over the keys in PSUM.
     for (int64_t t = 0; t < keyTiles; ++t) {
       int64_t kw = std::min<int64_t>(128, keys - t * 128);
-      kernel.create<TransposeOp>(
-          loc, probT, kernel.tilePattern(probT, kw, p), scores,
-          kernel.pattern(kernel.constant(t * 128), {{keys, p}, {1, kw}}));
+      kernel.create<TransposeOp>(loc, probT, kernel.tilePattern(probT, kw, p),
+                                 scores,
+                                 kernel.tilePattern(scores, p, kw, t * 128));
       kernel.create<MatmultOp>(
           loc, accContext, kernel.tilePattern(accContext, p, valueDim), probT,
           kernel.tilePattern(probT, kw, p), valuePanel,
-          kernel.pattern(kernel.constant(t * valueDim),
-                         {{keyTiles * valueDim, kw}, {1, valueDim}}),
-          t == 0, t + 1 == keyTiles, ReplicationAttr());
+          kernel.tilePattern(valuePanel, kw, valueDim, t * valueDim), t == 0,
+          t + 1 == keyTiles, ReplicationAttr());
     }
     kernel.create<TensorCopyOp>(loc, out, kernel.tilePattern(out, p, valueDim),
                                 accContext,

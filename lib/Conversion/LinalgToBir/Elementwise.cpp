@@ -142,10 +142,8 @@ void ElementwiseLowering::loadRowBroadcasts(const ColumnTile &columns) {
 }
 
 AccessPatternAttr ElementwiseLowering::tilePattern(const Operand &operand) {
-  int64_t free = MemlocOp(operand.tile).getMemoryType().getFreeSize();
-  return kernel.pattern(
-      kernel.constant(operand.columnOffset),
-      {{free, current.rows.partitions}, {1, current.columns.columns}});
+  return kernel.tilePattern(operand.tile, current.rows.partitions,
+                            current.columns.columns, operand.columnOffset);
 }
 
 MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,

@@ -72,9 +72,10 @@ KernelBuilder::pattern(AffineExpr start,
 }
 
 AccessPatternAttr KernelBuilder::tilePattern(MemlocOp tile, int64_t partitions,
-                                             int64_t columns) {
+                                             int64_t columns,
+                                             int64_t columnOffset) {
   int64_t free = tile.getMemoryType().getFreeSize();
-  return pattern(constant(0), {{free, partitions}, {1, columns}});
+  return pattern(constant(columnOffset), {{free, partitions}, {1, columns}});
 }
 
 AccessPatternAttr KernelBuilder::dramPattern(const DramTensor &tensor,

@@ -78,9 +78,10 @@ public:
   bir::AccessPatternAttr
   pattern(mlir::AffineExpr start,
           llvm::ArrayRef<std::pair<int64_t, int64_t>> pairs);
-  /// The first `partitions` x `columns` elements of a tile.
+  /// `partitions` x `columns` elements of a tile, from column
+  /// `columnOffset` of each partition.
   bir::AccessPatternAttr tilePattern(bir::MemlocOp tile, int64_t partitions,
-                                     int64_t columns);
+                                     int64_t columns, int64_t columnOffset = 0);
   /// `partitions` x `columns` elements of `tensor` from (row, column).
   bir::AccessPatternAttr dramPattern(const DramTensor &tensor,
                                      mlir::AffineExpr row,

@@ -67,8 +67,9 @@ mlir::linalg::LinalgOp findEpilogue(mlir::linalg::MatmulOp matmul,
 
 /// matmul (either operand transposed) and batch_matmul, or a chain of them
 /// that accumulate one after the other into the same C (a convolution's
-/// taps): C stays in SBUF while the chain's k tiles run in turn. With
-/// `epilogue`, C is not stored but passed to it tile by tile.
+/// taps; the terms share m, n, batch and element types): C stays in SBUF
+/// while the chain's k tiles run in turn. With `epilogue`, C is not stored
+/// but passed to it tile by tile.
 mlir::LogicalResult lowerMatmul(llvm::ArrayRef<mlir::linalg::LinalgOp> chain,
                                 Lowering &lowering,
                                 const MatmulEpilogue *epilogue = nullptr);

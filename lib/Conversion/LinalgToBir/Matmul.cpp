@@ -318,9 +318,8 @@ AffineExpr MatmulNest::bBase(const Term &term) {
 }
 
 AccessPatternAttr MatmulNest::blockTile(size_t i, size_t j) {
-  return kernel.pattern(
-      kernel.constant(i * nBlock + j * nTile),
-      {{rowTiles * nBlock, rowParts[i].second}, {1, colParts[j].second}});
+  return kernel.tilePattern(block, rowParts[i].second, colParts[j].second,
+                            i * nBlock + j * nTile);
 }
 
 AccessPatternAttr MatmulNest::cTile(size_t i, size_t j) {
@@ -399,13 +398,11 @@ void MatmulNest::forEachKTile(
 void MatmulNest::loadMoving(const Term &term, AffineExpr k0, int64_t kw,
                             int64_t slot) {
   MatmulOperand b = term.b;
-  int64_t stride = b.tensor.rowStride,
-          free = nBlock * (shifts.empty() ? 1 : terms.size());
+  int64_t stride = b.tensor.rowStride;
   AffineExpr start = b.transposed ? bBase(term) + col0 * stride + k0
                                   : bBase(term) + col0 + k0 * stride;
   kernel.create<DmaOp>(
-      loc, moving,
-      kernel.pattern(kernel.constant(slot * nBlock), {{free, kw}, {1, nb}}),
+      loc, moving, kernel.tilePattern(moving, kw, nb, slot * nBlock),
       b.tensor.memloc,
       b.transposed ? kernel.pattern(start, {{1, kw}, {stride, nb}})
                    : kernel.pattern(start, {{stride, kw}, {1, nb}}));
@@ -415,9 +412,7 @@ void MatmulNest::loadTransposed(const Term &term, AffineExpr row, int64_t rows,
                                 AffineExpr k0, int64_t kw, int64_t column) {
   MatmulOperand a = term.a;
   int64_t stride = a.tensor.rowStride;
-  int64_t free = stationary.getMemoryType().getFreeSize();
-  AccessPatternAttr target =
-      kernel.pattern(kernel.constant(column), {{free, kw}, {1, rows}});
+  AccessPatternAttr target = kernel.tilePattern(stationary, kw, rows, column);
   if (a.transposed) {
     kernel.create<DmaOp>(loc, stationary, target, a.tensor.memloc,
                          kernel.pattern(aBase(term) + row + k0 * stride,
@@ -435,17 +430,12 @@ void MatmulNest::loadTransposed(const Term &term, AffineExpr row, int64_t rows,
 void MatmulNest::accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
                             bool first) {
   int64_t p = rowParts[i].second;
-  int64_t stationaryFree = stationary.getMemoryType().getFreeSize();
-  int64_t movingFree = moving.getMemoryType().getFreeSize();
   for (size_t j = 0; j < colParts.size(); ++j) {
     int64_t w = colParts[j].second;
     AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
     kernel.create<MatmultOp>(
-        loc, acc, sum, stationary,
-        kernel.pattern(kernel.constant(shift), {{stationaryFree, kw}, {1, p}}),
-        moving,
-        kernel.pattern(kernel.constant(slot * nBlock + j * nTile),
-                       {{movingFree, kw}, {1, w}}),
+        loc, acc, sum, stationary, kernel.tilePattern(stationary, kw, p, shift),
+        moving, kernel.tilePattern(moving, kw, w, slot * nBlock + j * nTile),
         true, true, ReplicationAttr());
     if (first)
       kernel.create<TensorCopyOp>(loc, block, blockTile(i, j), acc, sum);
@@ -511,13 +501,12 @@ walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
     FailureOr<Term> term = readTerm(termOp, lowering, termShape, c);
     if (failed(term))
       return failure();
-    if (!terms.empty() &&
-        (termShape.batch != shape.batch || termShape.m != shape.m ||
-         termShape.n != shape.n ||
-         term->a.tensor.elementType != terms[0].a.tensor.elementType))
-      return unsupported(termOp, "a matmul that accumulates into the "
-                                 "previous one's C with another shape or "
-                                 "element type");
+    // findChain only chains matmuls of one m, n and element types.
+    assert((terms.empty() ||
+            (termShape.batch == shape.batch && termShape.m == shape.m &&
+             termShape.n == shape.n &&
+             term->a.tensor.elementType == terms[0].a.tensor.elementType)) &&
+           "a chain's terms share their shape and element types");
     int64_t k = shape.k;
     shape = termShape;
     // The chain's blocking sees one reduction over every term's k.
