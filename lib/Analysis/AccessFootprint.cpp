@@ -55,8 +55,7 @@ static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
                    (rest % loop.getTripCount()) * loop.getStepSize();
         rest /= loop.getTripCount();
       }
-      std::optional<int64_t> value =
-          evaluate(start.getResult(0), ivs, {shard});
+      std::optional<int64_t> value = evaluate(start.getResult(0), ivs, {shard});
       if (!value)
         return failure();
       starts.insert(*value);
@@ -161,4 +160,35 @@ AccessPatternAttr walrus::rebaseIntoBox(Operation *op,
       context,
       AffineMap::get(startMap.getNumDims(), startMap.getNumSymbols(), rebased),
       steps, pattern.getNums(), AffineMap(), AffineMap());
+}
+
+std::optional<TensorBox>
+walrus::getValueStartingWrite(MemlocOp memloc,
+                              ArrayRef<InstructionAccess> accesses,
+                              FootprintCache &footprints) {
+  if (accesses.empty())
+    return std::nullopt;
+  const InstructionAccess &first = accesses.front();
+  if (first.access.kind != AccessKind::Write ||
+      cast<InstructionOpInterface>(first.instruction).getMaskAttr() ||
+      first.access.getMemloc() != memloc.getResult() ||
+      !isa<PhysicalAccessPatternAttr>(first.access.getPattern()))
+    return std::nullopt;
+  AccessFootprint written =
+      footprints.get(first.instruction, first.access.getPattern());
+  if (written.issue != FootprintIssue::None)
+    return std::nullopt;
+  for (const InstructionAccess &use : accesses) {
+    if (!use.access.reads())
+      continue;
+    // A read by the first writer sees the value from before it.
+    if (use.instruction == first.instruction ||
+        use.access.getMemloc() != memloc.getResult())
+      return std::nullopt;
+    AccessFootprint read =
+        footprints.get(use.instruction, use.access.getPattern());
+    if (read.issue != FootprintIssue::None || !written.box.contains(read.box))
+      return std::nullopt;
+  }
+  return written.box;
 }

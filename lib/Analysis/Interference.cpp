@@ -13,7 +13,9 @@ walrus::getBandChoices(unsigned bandClass, int64_t partitions) {
   int64_t quarter = partitions / 4, half = partitions / 2;
   switch (bandClass) {
   case 0:
-    return {{0, quarter}, {quarter, quarter}, {2 * quarter, quarter},
+    return {{0, quarter},
+            {quarter, quarter},
+            {2 * quarter, quarter},
             {3 * quarter, quarter}};
   case 1:
   case 2:
@@ -57,9 +59,9 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
   return table;
 }
 
-InterferenceGraph::InterferenceGraph(
-    const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
-    int64_t targetPartitions) {
+InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
+                                     ArrayRef<SmallVector<MemlocOp, 2>> groups,
+                                     int64_t targetPartitions) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);
@@ -163,9 +165,9 @@ InterferenceGraph::InterferenceGraph(
   for (unsigned index = 0; index < nodes.size(); ++index) {
     const LiveRange &range = nodes[index].range;
     // Those ahead of it in `byStart` less those ended before it starts.
-    size_t before = nodes[index].live ? laterSlice[index].first - 1 -
-                                            endsBefore[range.start]
-                                      : 0;
+    size_t before = nodes[index].live
+                        ? laterSlice[index].first - 1 - endsBefore[range.start]
+                        : 0;
     firstEarlier[index + 1] = firstEarlier[index] + before;
   }
   earlier.reset(new unsigned[firstEarlier.back()]);

@@ -31,11 +31,6 @@ ProgramOrder::ProgramOrder(FuncOp func, InstructionVisitor visit,
 }
 
 namespace {
-/// One access of a memory location, in program order.
-struct TensorAccess {
-  Operation *instruction;
-  Access access;
-};
 
 /// What the walk keeps of one location's accesses: enough for its range
 /// without a record per access, which at 100k tensors costs more than the
@@ -48,8 +43,8 @@ struct AccessSummary {
   /// How many of the outermost loops every access sits in.
   size_t common = 0;
   /// Every access, kept only when the first one sits in a loop: only then
-  /// can all of them share one (staysInIteration looks at them all).
-  SmallVector<TensorAccess, 0> accesses;
+  /// can all of them share one (getValueStartingWrite looks at them all).
+  SmallVector<InstructionAccess, 0> accesses;
   /// Whether every access of the last instruction so far writes.
   bool lastWritesOnly = false;
   /// Whether an instruction after the first wrote the location without
@@ -64,42 +59,6 @@ struct AccessSummary {
   }
 };
 } // namespace
-
-/// Whether the value of a location accessed only inside `loop` stays inside
-/// one iteration (see TensorLiveness).
-static bool staysInIteration(MemlocOp memloc, ArrayRef<TensorAccess> accesses) {
-  const TensorAccess &first = accesses.front();
-  if (first.access.kind != AccessKind::Write ||
-      cast<InstructionOpInterface>(first.instruction).getMaskAttr() ||
-      first.access.getMemloc() != memloc.getResult() ||
-      !isa<PhysicalAccessPatternAttr>(first.access.getPattern()))
-    return false;
-  MemoryType type = memloc.getMemoryType();
-  AccessFootprint written =
-      getAccessFootprint(first.instruction, first.access.getPattern(), type);
-  if (written.issue != FootprintIssue::None)
-    return false;
-  for (const TensorAccess &use : accesses) {
-    if (!use.access.reads())
-      continue;
-    // An instruction reads its operands before it writes: a read by the
-    // first writer (`tensor_scalar %t <- %t`) sees the previous iteration.
-    if (use.instruction == first.instruction)
-      return false;
-    if (use.access.getMemloc() != memloc.getResult())
-      return false; // read through a view: do not reason about it
-    AccessFootprint read =
-        getAccessFootprint(use.instruction, use.access.getPattern(), type);
-    const TensorBox &box = read.box, &covered = written.box;
-    if (read.issue != FootprintIssue::None ||
-        box.firstPartition < covered.firstPartition ||
-        box.lastPartition > covered.lastPartition ||
-        box.firstColumn < covered.firstColumn ||
-        box.lastColumn > covered.lastColumn)
-      return false;
-  }
-  return true;
-}
 
 TensorLiveness::TensorLiveness(FuncOp func,
                                ProgramOrder::InstructionVisitor visit) {
@@ -184,7 +143,11 @@ TensorLiveness::TensorLiveness(FuncOp func,
       range->start = order.getLoopHeader(summary.firstLoops[common]);
     if (summary.lastLoops.size() > common)
       range->end = order.getLoopEnd(summary.lastLoops[common]);
-    if (common > 0 && !staysInIteration(memloc, summary.accesses)) {
+    // Accessed only inside a loop: the value stays inside one iteration
+    // when the body's first access starts it (getValueStartingWrite).
+    FootprintCache footprints(memloc.getMemoryType());
+    if (common > 0 &&
+        !getValueStartingWrite(memloc, summary.accesses, footprints)) {
       LoopOp loop = summary.firstLoops[common - 1];
       range->start = std::min(range->start, order.getLoopHeader(loop));
       range->end = std::max(range->end, order.getLoopEnd(loop));

@@ -39,8 +39,7 @@ constexpr BandOrder kBandOrders[] = {BandOrder::Area, BandOrder::Length,
 
 class BandSearch : public DepthFirstSearch<BandSearch> {
 public:
-  BandSearch(ArrayRef<BandSearchBuffer> input, unsigned lanes,
-             int64_t capacity)
+  BandSearch(ArrayRef<BandSearchBuffer> input, unsigned lanes, int64_t capacity)
       : lanes(lanes), capacity(capacity) {
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : input)
@@ -177,8 +176,8 @@ private:
       });
       work += forbiddenLog.size();
       holds = holds && llvm::all_of(forbiddenLog, [&](const Forbidden &f) {
-        return forbidden.contains(getImage(swap, f));
-      });
+                return forbidden.contains(getImage(swap, f));
+              });
       if (holds)
         active.push_back(&swap);
     }
@@ -259,8 +258,7 @@ private:
       case BandOrder::Footprint:
         return std::make_pair(footprint, length);
       case BandOrder::Choices:
-        return std::make_pair(-double(item.choices.size()),
-                              footprint * length);
+        return std::make_pair(-double(item.choices.size()), footprint * length);
       }
       llvm_unreachable("unknown order");
     };
@@ -292,8 +290,8 @@ private:
       freeBytes += capacity - top;
       highest = std::max(highest, top);
       if (lane % 2 == 1)
-        halfRoom += capacity - fullBytes[s] -
-                    std::max(top, height[cell(lane - 1, s)]);
+        halfRoom +=
+            capacity - fullBytes[s] - std::max(top, height[cell(lane - 1, s)]);
     }
     if (!(areaLeft[s] <= freeBytes && highest + fullBytes[s] <= capacity &&
           (lanes % 2 != 0 || halfBytes[s] <= halfRoom)))
@@ -377,7 +375,6 @@ private:
     rollback(mark);
     return false;
   }
-
 
   /// The lowest open cell (section, lane) within sections [first, last)
   /// with the fewest candidates (fail first; the leftmost, then lowest

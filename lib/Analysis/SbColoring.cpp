@@ -134,8 +134,8 @@ private:
   static constexpr size_t kPrefetchDistance = 8;
   void prefetchNode(unsigned index) const {
     __builtin_prefetch(&nodes[index]);
-    for (ArrayRef<unsigned> part : {graph.getNeighborsBefore(index),
-                                    graph.getNeighborsAfter(index)})
+    for (ArrayRef<unsigned> part :
+         {graph.getNeighborsBefore(index), graph.getNeighborsAfter(index)})
       for (size_t at = 0; at < part.size(); at += 64 / sizeof(unsigned))
         __builtin_prefetch(&part[at]);
   }

@@ -38,8 +38,7 @@ struct CandidateOrder {
 
 class Search : public DepthFirstSearch<Search> {
 public:
-  Search(ArrayRef<SearchBuffer> input, int64_t capacity)
-      : capacity(capacity) {
+  Search(ArrayRef<SearchBuffer> input, int64_t capacity) : capacity(capacity) {
     Sections cut = cutIntoSections(input);
     size_t sections = cut.count;
     height.assign(sections, 0);
@@ -89,8 +88,8 @@ public:
   SearchResult run(const CandidateOrder &order, uint64_t maxWork) {
     rank = getRanks(order);
     SearchResult result;
-    result.work = attempt(maxWork, height.size(),
-                          [&] { result.offsets = offsets; });
+    result.work =
+        attempt(maxWork, height.size(), [&] { result.offsets = offsets; });
     return result;
   }
 
@@ -189,7 +188,6 @@ private:
     return false;
   }
 
-
   /// A run of open sections at one height whose neighbours are higher or
   /// closed: nothing placed elsewhere changes what can sit at its bottom,
   /// so any valley is a sound place to branch, not only the lowest.
@@ -227,9 +225,8 @@ private:
           (end < last && !isWall(end, level)))
         continue;
       Valley valley{begin, end, countCandidates(begin)};
-      if (!best ||
-          std::make_pair(valley.candidates, level) <
-              std::make_pair(best->candidates, height[best->begin]))
+      if (!best || std::make_pair(valley.candidates, level) <
+                       std::make_pair(best->candidates, height[best->begin]))
         best = valley;
     }
     return best;

@@ -21,16 +21,11 @@ using namespace walrus;
 using namespace walrus::bir;
 
 namespace {
-/// One access of the tensor and the instruction making it.
-struct TensorAccess {
-  InstructionOpInterface instruction;
-  Access access;
-};
 
 /// A top-level use of the tensor: one instruction, or one loop nest (a
 /// region: its accesses in program order), with what it reads and writes.
 struct Use {
-  SmallVector<TensorAccess, 2> accesses;
+  SmallVector<InstructionAccess, 2> accesses;
   bool isRegion = false;
   TensorBox read, written;
   /// Whether the value before this use is dead at it: the use writes,
@@ -58,8 +53,8 @@ static DenseSet<Operation *> getCutCandidates(const TensorLiveness &liveness) {
   return candidates;
 }
 
-/// Adds `instruction`'s accesses of `candidates` to their tensors' current
-/// uses (`regionUses` when inside a top-level loop nest).
+/// Adds `instruction`'s accesses of `candidates` to their tensors' uses in
+/// the top-level operation being walked (a loop nest when `isRegion`).
 static void noteAccesses(InstructionOpInterface instruction,
                          const DenseSet<Operation *> &candidates,
                          SmallVectorImpl<std::pair<Operation *, Use>> &uses,
@@ -131,37 +126,23 @@ static bool computeBoxes(MemlocOp memloc, MutableArrayRef<Use> uses) {
         return false;
       if (access.reads())
         use.read.unite(footprint.box);
-      if (access.writes() && !use.isRegion)
+      if (access.writes())
         use.written.unite(footprint.box);
       readsAny |= access.reads();
       plainWrites &= access.kind == AccessKind::Write;
     }
-    InstructionOpInterface first = use.accesses.front().instruction;
-    const Access &firstAccess = use.accesses.front().access;
-    bool masked = bool(first.getMaskAttr());
-    if (!use.isRegion) {
-      use.startsValue = !readsAny && plainWrites && !masked;
+    if (use.isRegion) {
+      std::optional<TensorBox> written =
+          getValueStartingWrite(memloc, use.accesses, footprints);
+      use.startsValue = written.has_value();
+      use.written = written.value_or(TensorBox());
       continue;
     }
-    // The first writer must not read the tensor too: it would read the
-    // value from before it (an instruction reads, then writes).
-    bool firstReads = llvm::any_of(use.accesses, [&](const TensorAccess &a) {
-      return a.instruction == first && a.access.reads();
-    });
-    if (firstAccess.kind != AccessKind::Write || masked || firstReads ||
-        !isa<PhysicalAccessPatternAttr>(firstAccess.getPattern()))
-      continue;
-    use.written = footprints.get(first, firstAccess.getPattern()).box;
-    use.startsValue = true;
+    auto instruction =
+        cast<InstructionOpInterface>(use.accesses.front().instruction);
+    use.startsValue = !readsAny && plainWrites && !instruction.getMaskAttr();
   }
   return true;
-}
-
-static bool contains(const TensorBox &outer, const TensorBox &inner) {
-  return inner.empty() || (outer.firstPartition <= inner.firstPartition &&
-                           inner.lastPartition <= outer.lastPartition &&
-                           outer.firstColumn <= inner.firstColumn &&
-                           inner.lastColumn <= outer.lastColumn);
 }
 
 unsigned walrus::splitDisjointSegments(FuncOp func,
@@ -188,7 +169,7 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
     for (size_t index = uses->size(); index-- > 1;) {
       Use &use = (*uses)[index];
       readLater.unite(use.read);
-      if (!use.startsValue || !contains(use.written, readLater))
+      if (!use.startsValue || !use.written.contains(readLater))
         continue;
       cuts.push_back(index);
       readLater = TensorBox();
@@ -205,7 +186,7 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
       auto clone = cast<MemlocOp>(builder.clone(*memloc));
       clone.setName(name);
       for (size_t index = cut; index < end; ++index)
-        for (const TensorAccess &use : (*uses)[index].accesses)
+        for (const InstructionAccess &use : (*uses)[index].accesses)
           use.access.setMemloc(clone.getResult());
       ++clones;
     }

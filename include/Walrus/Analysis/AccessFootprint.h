@@ -28,6 +28,13 @@ struct TensorBox {
            other.firstPartition <= lastPartition &&
            firstColumn <= other.lastColumn && other.firstColumn <= lastColumn;
   }
+  /// Whether every element of `inner` is in this box (an empty one is).
+  bool contains(const TensorBox &inner) const {
+    return inner.empty() ||
+           (firstPartition <= inner.firstPartition &&
+            inner.lastPartition <= lastPartition &&
+            firstColumn <= inner.firstColumn && inner.lastColumn <= lastColumn);
+  }
   void unite(const TensorBox &other);
 };
 
@@ -77,6 +84,25 @@ llvm::SmallVector<int64_t> getShardIds(mlir::Operation *op);
 bir::AccessPatternAttr rebaseIntoBox(mlir::Operation *op,
                                      bir::AccessPatternAttr pattern,
                                      const TensorBox &box, int64_t freeSize);
+
+/// One access of a tensor and the instruction making it.
+struct InstructionAccess {
+  mlir::Operation *instruction;
+  bir::Access access;
+};
+
+/// The rectangle the first of `accesses` (one tensor's, in program order)
+/// writes when that write starts a new value holding everything the
+/// accesses read: a plain, unmasked write of a fixed rectangle (a physical
+/// pattern) by an instruction that does not also read the tensor (an
+/// instruction reads before it writes), every read on `memloc` itself (not
+/// through a view) and inside the rectangle. Nothing otherwise. Liveness
+/// (a value that stays inside one loop iteration) and memloc_split (a loop
+/// nest that starts a value) ask the same question.
+std::optional<TensorBox>
+getValueStartingWrite(bir::MemlocOp memloc,
+                      llvm::ArrayRef<InstructionAccess> accesses,
+                      FootprintCache &footprints);
 
 } // namespace walrus
 
