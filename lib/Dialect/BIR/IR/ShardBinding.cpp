@@ -21,11 +21,12 @@ static AffineExpr bindShardExpr(AffineExpr expr, unsigned numDims,
 bool walrus::bir::isMaskTrueAt(IntegerSet mask, int64_t shard) {
   for (auto [constraint, isEquality] :
        llvm::zip(mask.getConstraints(), mask.getEqFlags())) {
-    auto value = dyn_cast<AffineConstantExpr>(bindShardExpr(
-        constraint, mask.getNumDims(), mask.getNumSymbols(), shard));
-    // Verified masks fold to constants (positive divisors only); anything
-    // else holds nowhere rather than crashing.
-    if (!value || (isEquality ? value.getValue() != 0 : value.getValue() < 0))
+    // Verified masks mention only the shard id and divide by positive
+    // constants; anything else (or an overflow) holds nowhere rather than
+    // crashing.
+    std::optional<int64_t> value = evaluate(
+        constraint, {}, SmallVector<int64_t>(mask.getNumSymbols(), shard));
+    if (!value || (isEquality ? *value != 0 : *value < 0))
       return false;
   }
   return true;
