@@ -214,8 +214,9 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
     return lowerSoftmax(softmax, lowering);
   if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
     return lowerTranspose(transpose, lowering);
-  if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
-    return lowerMatmul({cast<linalg::LinalgOp>(op)}, lowering);
+  // (linalg.matmul goes through lowerMatmulChain.)
+  if (auto batched = dyn_cast<linalg::BatchMatmulOp>(op))
+    return lowerMatmul({cast<linalg::LinalgOp>(*batched)}, lowering);
   auto linalgOp = cast<linalg::LinalgOp>(op);
   SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
   if (llvm::all_of(iterators, isParallel))
@@ -397,6 +398,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     if (emitted++ && lncSize > 1)
       kernelBuilder.create<CoreBarrierOp>(
           op.getLoc(), ("after_op" + Twine(emitted - 1)).str());
+    // An attention chain lowers as one nest when its tiles fit; a matmul
+    // with the matmuls and epilogue it absorbs; any other op alone.
     FailureOr<bool> fused = false;
     auto chain = chains.find(&op);
     if (chain != chains.end()) {
@@ -405,12 +408,14 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
         absorbed.insert(chain->second.softmax);
         absorbed.insert(chain->second.context);
       }
-    } else if (auto matmul = dyn_cast<linalg::MatmulOp>(op)) {
-      fused = failed(lowerMatmulChain(matmul, absorbed, lowering))
-                  ? FailureOr<bool>(failure())
-                  : FailureOr<bool>(true);
     }
-    if (failed(fused) || (!*fused && failed(lower(&op, lowering)))) {
+    LogicalResult status = failed(fused) ? failure() : success();
+    if (succeeded(fused) && !*fused) {
+      auto matmul = dyn_cast<linalg::MatmulOp>(op);
+      status = matmul ? lowerMatmulChain(matmul, absorbed, lowering)
+                      : lower(&op, lowering);
+    }
+    if (failed(status)) {
       kernel.erase();
       return failure();
     }
