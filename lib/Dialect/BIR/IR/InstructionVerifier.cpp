@@ -133,6 +133,8 @@ static FailureOr<MapExtremes> getRange(Operation *op, AffineMap map,
     SmallVector<int64_t, 1> symbols(map.getNumSymbols(), point.back());
     std::optional<int64_t> evaluated = evaluate(
         map.getResult(0), ArrayRef(point).take_front(numDims), symbols);
+    // verifyStartMagnitude and the divisor rule ran first, so this holds;
+    // should they miss a case, it is an error here, not a wrapped bound.
     if (!evaluated)
       return op->emitOpError() << "access pattern start overflows 64 bits at "
                                << describePoint(space, point);
