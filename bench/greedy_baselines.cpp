@@ -6,9 +6,9 @@
 //   best-fit   size-descending best fit (TFLite, XLA kSpatial)
 //   first-fit  size-descending first fit (TFLM)
 //   temporal   start-time order, best fit (XLA kTemporal)
-// Placed buffers are bucketed by time (llvm::IntervalMap cannot hold
-// overlapping intervals), as in bench/minimalloc.py's instances lifetimes
-// are short next to the horizon.
+// Placed buffers are found through an interval index (a segment tree over
+// time), so each query costs the buffers live with the new one, not the
+// long-lived ones again per time bucket.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,30 +29,66 @@ struct Buffer {
   int64_t lower, upper, size;
 };
 
-/// Placed buffers bucketed by time, to find those overlapping a lifetime
-/// without scanning them all.
+/// Placed buffers indexed by a segment tree over time (each stored at the
+/// O(log T) nodes its lifetime covers whole), as XLA's BufferIntervalTree
+/// is used: a query lists exactly the placed buffers live with a new one,
+/// however long-lived they are.
 class Placed {
 public:
-  explicit Placed(int64_t width) : width(width) {}
-  void add(const Buffer &buffer, int64_t offset) {
-    for (int64_t b = buffer.lower / width; b <= (buffer.upper - 1) / width; ++b)
-      buckets[b].push_back({buffer, offset});
+  Placed(llvm::ArrayRef<Buffer> buffers, int64_t horizon)
+      : buffers(buffers), horizon(std::max<int64_t>(horizon, 1)),
+        stored(4 * this->horizon), below(4 * this->horizon, 0),
+        seen(buffers.size(), 0) {}
+  void add(unsigned index, int64_t offset) {
+    offsets.resize(buffers.size(), 0);
+    offsets[index] = offset;
+    add(1, 0, horizon, index);
   }
-  /// The [offset, end) ranges of placed buffers live with `buffer`.
+  /// The [offset, end) ranges of placed buffers live with `buffer`, sorted.
   void overlapping(const Buffer &buffer,
                    llvm::SmallVectorImpl<std::pair<int64_t, int64_t>> &out) {
-    for (int64_t b = buffer.lower / width; b <= (buffer.upper - 1) / width; ++b)
-      for (auto &[other, offset] : buckets[b])
-        if (other.lower < buffer.upper && buffer.lower < other.upper)
-          out.push_back({offset, offset + other.size});
+    ++stamp;
+    query(1, 0, horizon, buffer, out);
     llvm::sort(out);
-    out.erase(std::unique(out.begin(), out.end()), out.end());
   }
-  void resize(int64_t horizon) { buckets.resize(horizon / width + 1); }
 
 private:
-  int64_t width;
-  std::vector<std::vector<std::pair<Buffer, int64_t>>> buckets;
+  void add(unsigned node, int64_t low, int64_t high, unsigned index) {
+    const Buffer &buffer = buffers[index];
+    if (buffer.upper <= low || buffer.lower >= high)
+      return;
+    ++below[node];
+    if (buffer.lower <= low && high <= buffer.upper) {
+      stored[node].push_back(index);
+      return;
+    }
+    int64_t middle = low + (high - low) / 2;
+    add(2 * node, low, middle, index);
+    add(2 * node + 1, middle, high, index);
+  }
+  void query(unsigned node, int64_t low, int64_t high, const Buffer &buffer,
+             llvm::SmallVectorImpl<std::pair<int64_t, int64_t>> &out) {
+    if (buffer.upper <= low || buffer.lower >= high || below[node] == 0)
+      return;
+    for (unsigned other : stored[node])
+      if (seen[other] != stamp) {
+        seen[other] = stamp;
+        out.push_back({offsets[other], offsets[other] + buffers[other].size});
+      }
+    if (high - low == 1)
+      return;
+    int64_t middle = low + (high - low) / 2;
+    query(2 * node, low, middle, buffer, out);
+    query(2 * node + 1, middle, high, buffer, out);
+  }
+
+  llvm::ArrayRef<Buffer> buffers;
+  int64_t horizon;
+  std::vector<std::vector<unsigned>> stored;
+  std::vector<unsigned> below;
+  std::vector<unsigned> seen;
+  std::vector<int64_t> offsets;
+  unsigned stamp = 0;
 };
 
 int64_t place(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<unsigned> order,
@@ -60,8 +96,7 @@ int64_t place(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<unsigned> order,
   int64_t horizon = 1;
   for (const Buffer &buffer : buffers)
     horizon = std::max(horizon, buffer.upper);
-  Placed placed(std::max<int64_t>(1, horizon / 1024));
-  placed.resize(horizon);
+  Placed placed(buffers, horizon);
   int64_t height = 0;
   llvm::SmallVector<std::pair<int64_t, int64_t>> taken;
   for (unsigned index : order) {
@@ -80,7 +115,7 @@ int64_t place(llvm::ArrayRef<Buffer> buffers, llvm::ArrayRef<unsigned> order,
       }
       start = std::max(start, end);
     }
-    placed.add(buffer, choice);
+    placed.add(index, choice);
     height = std::max(height, choice + buffer.size);
   }
   return height;
@@ -121,7 +156,8 @@ int main(int argc, char **argv) {
            std::make_tuple(-y.size, y.lower - y.upper, b);
   });
   llvm::sort(byStart, [&](unsigned a, unsigned b) {
-    return std::make_pair(buffers[a].lower, a) < std::make_pair(buffers[b].lower, b);
+    return std::make_pair(buffers[a].lower, a) <
+           std::make_pair(buffers[b].lower, b);
   });
   struct Baseline {
     const char *name;

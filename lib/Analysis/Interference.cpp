@@ -61,7 +61,8 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
 
 InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
                                      ArrayRef<SmallVector<MemlocOp, 2>> groups,
-                                     int64_t targetPartitions) {
+                                     int64_t targetPartitions,
+                                     size_t maxEdges) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);
@@ -170,6 +171,8 @@ InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
                         : 0;
     firstEarlier[index + 1] = firstEarlier[index] + before;
   }
+  if (firstEarlier.back() > maxEdges)
+    return;
   earlier.reset(new unsigned[firstEarlier.back()]);
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
   for (unsigned index : byStart) {
@@ -180,6 +183,19 @@ InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
       *list++ = other;
     open.push_back({range.end, index});
   }
+}
+
+void InterferenceGraph::collectNeighbors(
+    unsigned node, SmallVectorImpl<unsigned> &neighbors) const {
+  if (hasEdges()) {
+    llvm::append_range(neighbors, getNeighbors(node));
+    return;
+  }
+  if (!nodes[node].live)
+    return;
+  for (unsigned other : byStart)
+    if (other != node && nodes[other].range.overlaps(nodes[node].range))
+      neighbors.push_back(other);
 }
 
 SmallVector<unsigned> InterferenceGraph::getIndependentParts() const {

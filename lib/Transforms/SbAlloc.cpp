@@ -12,6 +12,7 @@
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Analysis/SbBandSearch.h"
 #include "Walrus/Analysis/SbColoring.h"
+#include "Walrus/Analysis/SbDense.h"
 #include "Walrus/Analysis/SbSearch.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
@@ -37,10 +38,12 @@ namespace {
 /// What allocating one function produced.
 struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
+  /// Orders the dense path placed (0: the graph had its edges).
+  unsigned denseOrders = 0;
   size_t edges = 0;
   int64_t peak = 0, lowerBound = 0;
-  /// Work the placement search did, over all rounds.
-  uint64_t searchWork = 0;
+  /// Work the placement search and the dense path did, over all rounds.
+  uint64_t searchWork = 0, denseWork = 0;
   llvm::json::Array placements;
 };
 
@@ -229,7 +232,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
                                func, *liveness, namer, explain)))
       analyze();
     auto partners = findPartners(copies, *liveness, budget, explain);
-    InterferenceGraph graph(*liveness, partners, partitions);
+    InterferenceGraph graph(*liveness, partners, partitions, denseEdges);
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Checked on the graph, whose nodes know their sizes: a walk of its own
     // costs as much as the liveness at 100k tensors. Partner groups never
@@ -251,11 +254,20 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         if (memloc.getAddress())
           fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
                                      int64_t(*memloc.getAddress())};
-    SbColoring coloring =
-        colorGraph(graph, partitions, budget, fixed, getThreads());
-    if (!coloring.spilled.empty())
-      searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
-                           coloring);
+    SbColoring coloring;
+    if (graph.hasEdges()) {
+      coloring = colorGraph(graph, partitions, budget, fixed, getThreads());
+      if (!coloring.spilled.empty())
+        searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
+                             coloring);
+    } else {
+      DensePlacement dense = placeDense(graph, partitions, budget, fixed,
+                                        denseBudget, getThreads());
+      numDenseWork += dense.work;
+      result.denseWork += dense.work;
+      result.denseOrders += dense.orders;
+      coloring = std::move(dense.coloring);
+    }
     result.searchWork = searchBudget - searchWorkLeft;
     result.nodes = nodes.size();
     result.edges = graph.getNumEdges();
@@ -305,7 +317,9 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         continue;
       }
       std::optional<unsigned> victim;
-      for (unsigned neighbor : graph.getNeighbors(index))
+      SmallVector<unsigned> neighbors;
+      graph.collectNeighbors(index, neighbors);
+      for (unsigned neighbor : neighbors)
         if (!isSpillLocal(neighbor) &&
             nodes[neighbor].spillCost !=
                 std::numeric_limits<double>::infinity() &&
@@ -342,10 +356,11 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
 }
 
 LogicalResult SbAllocPass::checkOptions() {
-  if (sbufBytes < 0 || searchBudget < 0 || maxIterations < 1)
+  if (sbufBytes < 0 || searchBudget < 0 || denseBudget < 0 || denseEdges < 0 ||
+      maxIterations < 1)
     return getOperation()->emitError(
-        "sb-alloc: sbuf-bytes and search-budget must not be negative and "
-        "max-iterations must be at least 1");
+        "sb-alloc: sbuf-bytes, search-budget, dense-edges and dense-budget "
+        "must not be negative and max-iterations must be at least 1");
   return success();
 }
 
@@ -388,7 +403,12 @@ void SbAllocPass::runOnFunction(FuncOp func) {
         << " node(s), " << result.edges << " edge(s), " << result.iterations
         << " round(s), " << result.spills << " spill(s), peak " << result.peak
         << " B/partition, lower bound " << result.lowerBound
-        << " B/partition, search work " << result.searchWork;
+        << " B/partition, search work " << result.searchWork
+        << (result.denseOrders
+                ? llvm::formatv(", dense: {0} order(s), work {1}",
+                                result.denseOrders, result.denseWork)
+                      .str()
+                : std::string());
   if (!reportEntries)
     return;
   llvm::json::Object entry{{"function", getQualifiedName(func)},
@@ -397,6 +417,8 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                            {"peak_bytes", result.peak},
                            {"lower_bound_bytes", result.lowerBound},
                            {"search_work", int64_t(result.searchWork)},
+                           {"dense_orders", result.denseOrders},
+                           {"dense_work", int64_t(result.denseWork)},
                            {"nodes", std::move(result.placements)}};
   reportEntries->add(func, std::move(entry));
 }

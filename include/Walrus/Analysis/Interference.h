@@ -1,4 +1,5 @@
-//===- Interference.h - The 2-D interference graph of SBUF tensors -*- C++ -*-===//
+//===- Interference.h - The 2-D interference graph of SBUF tensors -*- C++
+//-*-===//
 //
 // The allocator's view of a function (after the reference SB_Allocator's
 // front half): one node per SBUF tensor, or per group of tensors that
@@ -14,6 +15,8 @@
 #include "Walrus/Analysis/Liveness.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <limits>
 
 namespace walrus {
 
@@ -60,14 +63,23 @@ class InterferenceGraph {
 public:
   /// Of the function `liveness` covers: `groups` lists the tensors that
   /// must share a placement (partners); every other SBUF tensor is a node
-  /// of its own.
+  /// of its own. The edges are stored only when there are at most
+  /// `maxEdges` (a dense function's are placed without: SbDense.h).
   InterferenceGraph(const TensorLiveness &liveness,
                     llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
-                    int64_t targetPartitions);
+                    int64_t targetPartitions,
+                    size_t maxEdges = std::numeric_limits<size_t>::max());
 
   llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
   llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }
+  /// Pairs of nodes live at the same time, stored or not.
   size_t getNumEdges() const { return firstEarlier.back(); }
+  /// Whether the edges are stored (getNeighbors* need them).
+  bool hasEdges() const { return bool(earlier); }
+  /// The neighbours of `node`, from the stored edges or, without them, a
+  /// scan of every node (for the few nodes spilling looks at).
+  void collectNeighbors(unsigned node,
+                        llvm::SmallVectorImpl<unsigned> &neighbors) const;
   /// The nodes whose live ranges overlap `node`'s, in start order (then
   /// index): those that start before it, then those that start within its
   /// range. Each edge is stored once: the second part is a slice of the
@@ -77,6 +89,7 @@ public:
                                         getNeighborsAfter(node));
   }
   llvm::ArrayRef<unsigned> getNeighborsBefore(unsigned node) const {
+    assert(hasEdges() && "the graph was built without its edges");
     return llvm::ArrayRef(earlier.get() + firstEarlier[node],
                           earlier.get() + firstEarlier[node + 1]);
   }

@@ -376,11 +376,19 @@ def SbAlloc : Pass<"sb-alloc"> {
            "search may do before spilling when colouring overflows, over "
            "all spill rounds of a function (the default is about 0.5 s of "
            "1-D search, 1-2 s over partition bands); 0 disables">,
+    Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"4000000",
+           "Functions with more pairs of tensors live at once are placed "
+           "without storing them (docs/SbAlloc.md, \"Dense functions\")">,
+    Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"20000000",
+           "Work (index probes and insertions) a dense function's "
+           "improvement may do per round">,
   ];
   let statistics = [
     Statistic<"numSearchWork", "search-work",
               "Work the placement search did (time sections and candidates "
               "examined)">,
+    Statistic<"numDenseWork", "dense-work",
+              "Work the dense path did (index probes and insertions)">,
     Statistic<"numNodes", "SbRenumberLocationsCount",
               "Allocation nodes in the last round">,
     Statistic<"numEdges", "edges", "Interference edges in the last round">,

@@ -1,0 +1,71 @@
+//===- OccupancyIndex.h - Placed rectangles over time x bytes ---*- C++ -*-===//
+//
+// Where a new tensor fits among the ones placed so far, without listing the
+// ones it meets in time: a segment tree over program points holds, per tree
+// node, the byte ranges of the tensors live over all of its points and the
+// union of those live over any of them, each kept coalesced. A time range
+// meets O(log points) of those sets, so first fit probes them instead of
+// every placed neighbour (at thousands of tensors live at once, the
+// neighbours are the cost). docs/SbAlloc.md, "Dense functions".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_OCCUPANCYINDEX_H
+#define WALRUS_ANALYSIS_OCCUPANCYINDEX_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace walrus {
+
+class OccupancyIndex {
+public:
+  /// Disjoint, non-touching byte ranges [first, end), by first byte. Flat:
+  /// the sets stay small (hundreds of ranges at most on dense traces), and
+  /// probing them is the hot loop.
+  using ByteRanges = std::vector<std::pair<int64_t, int64_t>>;
+
+  /// Over program points [0, points).
+  explicit OccupancyIndex(unsigned points);
+
+  /// Forgets every range (keeping the storage) and the work count.
+  void clear();
+
+  /// Takes bytes [first, end) over points [start, last] (both included).
+  void insert(unsigned start, unsigned last, int64_t first, int64_t end);
+
+  /// Appends the sets whose union is every byte taken somewhere over
+  /// points [start, last].
+  void collect(unsigned start, unsigned last,
+               llvm::SmallVectorImpl<const ByteRanges *> &sets) const;
+
+  /// The lowest offset at which `bytes` bytes meet no range of `sets` and
+  /// end at most at `limit`. Counts each probe of a set in `work`.
+  static std::optional<int64_t>
+  findLowest(llvm::ArrayRef<const ByteRanges *> sets, int64_t bytes,
+             int64_t limit, uint64_t &work);
+
+  /// Set insertions done so far.
+  uint64_t getWork() const { return work; }
+
+private:
+  void insert(unsigned node, unsigned low, unsigned high, unsigned start,
+              unsigned last, int64_t first, int64_t end);
+  void collect(unsigned node, unsigned low, unsigned high, unsigned start,
+               unsigned last,
+               llvm::SmallVectorImpl<const ByteRanges *> &sets) const;
+
+  unsigned points;
+  /// Per tree node (1 is the root, node n's children 2n and 2n + 1): the
+  /// bytes of tensors live over all its points, and over any of them.
+  std::vector<ByteRanges> covering, within;
+  uint64_t work = 0;
+};
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_OCCUPANCYINDEX_H

@@ -1,0 +1,133 @@
+//===- OccupancyIndex.cpp - Placed rectangles over time x bytes -----------===//
+
+#include "Walrus/Analysis/OccupancyIndex.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace walrus;
+
+/// Adds [first, end) to `ranges`, merging what it meets or touches.
+static void addRange(OccupancyIndex::ByteRanges &ranges, int64_t first,
+                     int64_t end) {
+  // The ranges from the first that ends at or after `first` to the last
+  // that starts at or before `end` merge with it.
+  auto merged = llvm::partition_point(
+      ranges, [&](const auto &range) { return range.second < first; });
+  auto after =
+      std::partition_point(merged, ranges.end(), [&](const auto &range) {
+        return range.first <= end;
+      });
+  if (merged == after) {
+    ranges.insert(merged, {first, end});
+    return;
+  }
+  merged->first = std::min(merged->first, first);
+  merged->second = std::max(end, std::prev(after)->second);
+  ranges.erase(std::next(merged), after);
+}
+
+/// Moves `offset` past the ranges of `ranges` that [offset, offset +
+/// bytes) meets, and returns where the next range starts (nothing in
+/// between): until the window reaches it, the set cannot be in the way.
+static int64_t skipBlockers(const OccupancyIndex::ByteRanges &ranges,
+                            int64_t &offset, int64_t bytes) {
+  // The last range starting before the window's end is the only one that
+  // can meet it; once past it, the next ones in turn.
+  auto next = llvm::partition_point(
+      ranges, [&](const auto &range) { return range.first < offset + bytes; });
+  if (next != ranges.begin() && std::prev(next)->second > offset) {
+    offset = std::prev(next)->second;
+    for (; next != ranges.end() && next->first < offset + bytes; ++next)
+      offset = next->second;
+  }
+  return next == ranges.end() ? std::numeric_limits<int64_t>::max()
+                              : next->first;
+}
+
+OccupancyIndex::OccupancyIndex(unsigned points)
+    : points(std::max(points, 1u)), covering(4 * this->points),
+      within(4 * this->points) {}
+
+void OccupancyIndex::clear() {
+  for (ByteRanges &ranges : covering)
+    ranges.clear();
+  for (ByteRanges &ranges : within)
+    ranges.clear();
+  work = 0;
+}
+
+void OccupancyIndex::insert(unsigned start, unsigned last, int64_t first,
+                            int64_t end) {
+  insert(1, 0, points, start, last, first, end);
+}
+
+void OccupancyIndex::insert(unsigned node, unsigned low, unsigned high,
+                            unsigned start, unsigned last, int64_t first,
+                            int64_t end) {
+  if (last < low || start >= high)
+    return;
+  ++work;
+  addRange(within[node], first, end);
+  if (start <= low && high - 1 <= last) {
+    ++work;
+    addRange(covering[node], first, end);
+    return;
+  }
+  unsigned middle = low + (high - low) / 2;
+  insert(2 * node, low, middle, start, last, first, end);
+  insert(2 * node + 1, middle, high, start, last, first, end);
+}
+
+void OccupancyIndex::collect(
+    unsigned start, unsigned last,
+    llvm::SmallVectorImpl<const ByteRanges *> &sets) const {
+  collect(1, 0, points, start, last, sets);
+}
+
+void OccupancyIndex::collect(
+    unsigned node, unsigned low, unsigned high, unsigned start, unsigned last,
+    llvm::SmallVectorImpl<const ByteRanges *> &sets) const {
+  if (last < low || start >= high || within[node].empty())
+    return;
+  // Inside the range: everything under the node meets it in time.
+  if (start <= low && high - 1 <= last) {
+    sets.push_back(&within[node]);
+    return;
+  }
+  // Across its edge: only what covers the whole node surely does.
+  if (!covering[node].empty())
+    sets.push_back(&covering[node]);
+  unsigned middle = low + (high - low) / 2;
+  collect(2 * node, low, middle, start, last, sets);
+  collect(2 * node + 1, middle, high, start, last, sets);
+}
+
+std::optional<int64_t>
+OccupancyIndex::findLowest(llvm::ArrayRef<const ByteRanges *> sets,
+                           int64_t bytes, int64_t limit, uint64_t &work) {
+  // Raise the offset past whatever a set has in the way, round the sets,
+  // until a whole round leaves it in place. A set whose next range starts
+  // beyond the window is passed without a look: most of a round is.
+  int64_t offset = 0;
+  llvm::SmallVector<int64_t, 64> nextStart(sets.size(),
+                                           std::numeric_limits<int64_t>::min());
+  size_t clean = 0;
+  for (size_t at = 0; clean < sets.size(); at = (at + 1) % sets.size()) {
+    if (offset > limit - bytes)
+      return std::nullopt;
+    if (offset + bytes <= nextStart[at]) {
+      ++clean;
+      continue;
+    }
+    ++work;
+    int64_t before = offset;
+    nextStart[at] = skipBlockers(*sets[at], offset, bytes);
+    clean = offset != before ? 1 : clean + 1;
+  }
+  if (offset > limit - bytes)
+    return std::nullopt;
+  return offset;
+}

@@ -1,0 +1,313 @@
+//===- SbDense.cpp - Placement of dense functions without edges -----------===//
+
+#include "Walrus/Analysis/SbDense.h"
+#include "Walrus/Analysis/OccupancyIndex.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <atomic>
+
+using namespace mlir;
+using namespace walrus;
+
+namespace {
+/// One order placed: where each node went and what it cost.
+struct Attempt {
+  SbColoring coloring;
+  uint64_t work = 0;
+
+  /// Places everything, then lower; `other` wins ties.
+  bool isBetterThan(const Attempt &other) const {
+    return std::make_pair(coloring.spilled.size(), coloring.peakBytes) <
+           std::make_pair(other.coloring.spilled.size(),
+                          other.coloring.peakBytes);
+  }
+};
+
+/// What one chain of orders found: its best attempt and how far it went.
+struct Chain {
+  Attempt best;
+  uint64_t work = 0;
+  unsigned orders = 0;
+  SmallVector<int64_t> improvements;
+};
+
+class DensePlacer {
+public:
+  DensePlacer(const InterferenceGraph &graph, int64_t partitions,
+              int64_t budget, ArrayRef<std::optional<SbPlacement>> fixed)
+      : nodes(graph.getNodes()), budget(budget),
+        lowerBound(graph.getLowerBound()), fixed(fixed) {
+    // Four lanes (quarters) when some tensor spans fewer partitions than
+    // all: two places share a partition exactly when they share a lane,
+    // as band choices start on quarter boundaries.
+    bool oneDimensional = llvm::all_of(nodes, [](const SbNode &node) {
+      return node.bandClass == unsigned(BandClass::Full);
+    });
+    lanes = oneDimensional || partitions % 4 != 0 ? 1 : 4;
+    int64_t laneWidth = partitions / lanes;
+    for (const SbNode &node : nodes) {
+      if (node.live)
+        points = std::max(points, node.range.end + 1);
+      SmallVector<Choice, 4> &mine = choices.emplace_back();
+      for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
+        unsigned firstLane = lanes == 1 ? 0 : unsigned(first / laneWidth);
+        unsigned endLane =
+            lanes == 1 ? 1
+                       : unsigned(llvm::divideCeil(first + node.partitions,
+                                                   laneWidth));
+        mine.push_back({first, firstLane, endLane});
+      }
+    }
+  }
+
+  SmallVector<unsigned> getLeftEdgeOrder() const {
+    return sortUnfixed([&](unsigned i) {
+      return std::make_pair(int64_t(nodes[i].range.start), -nodes[i].bytes);
+    });
+  }
+  SmallVector<unsigned> getLargestFirstOrder() const {
+    return sortUnfixed([&](unsigned i) {
+      return std::make_pair(-nodes[i].bytes * nodes[i].partitions,
+                            int64_t(nodes[i].range.start));
+    });
+  }
+
+  /// Places `order` with `indexes` (one per lane, emptied first: their
+  /// storage serves every order of a chain).
+  Attempt place(ArrayRef<unsigned> order,
+                std::vector<OccupancyIndex> &indexes) const;
+  /// How a chain derives the next order from the last one placed.
+  enum class Wheel {
+    /// Nodes ending above the aim move to the front, as they are.
+    ToFront,
+    /// Nodes ending above the aim gain priority by how far above it,
+    /// accumulated over the chain (the squeaky wheel's blame).
+    Blame,
+  };
+  /// From `order`, new orders while the chain improves and work is left:
+  /// the best attempt.
+  Chain improve(SmallVector<unsigned> order, Wheel wheel, uint64_t maxWork,
+                const std::atomic<bool> *stop) const;
+
+  int64_t getLowerBound() const { return lowerBound; }
+  std::vector<OccupancyIndex> makeIndexes() const {
+    return std::vector<OccupancyIndex>(lanes, OccupancyIndex(points));
+  }
+
+private:
+  struct Choice {
+    int64_t base;
+    unsigned firstLane, endLane;
+  };
+
+  template <typename Key> SmallVector<unsigned> sortUnfixed(Key key) const {
+    SmallVector<std::pair<decltype(key(0u)), unsigned>> keyed;
+    for (unsigned index = 0; index < nodes.size(); ++index)
+      if (!fixed[index])
+        keyed.push_back({key(index), index});
+    llvm::sort(keyed);
+    return llvm::to_vector(llvm::make_second_range(keyed));
+  }
+
+  /// How far above `aim` each node of `order` ends, as a share of the
+  /// way from `aim` to `height` (1 for those without a place).
+  SmallVector<double> getExcess(ArrayRef<unsigned> order,
+                                const Attempt &attempt, int64_t aim,
+                                int64_t height) const;
+
+  ArrayRef<SbNode> nodes;
+  int64_t budget, lowerBound;
+  ArrayRef<std::optional<SbPlacement>> fixed;
+  unsigned lanes = 1, points = 1;
+  SmallVector<SmallVector<Choice, 4>> choices;
+  /// Orders in a row that may improve nothing before a chain stops.
+  static constexpr unsigned kPatience = 8;
+};
+} // namespace
+
+Attempt DensePlacer::place(ArrayRef<unsigned> order,
+                           std::vector<OccupancyIndex> &indexes) const {
+  Attempt attempt;
+  SbColoring &result = attempt.coloring;
+  result.placements.assign(fixed.begin(), fixed.end());
+  for (OccupancyIndex &index : indexes)
+    index.clear();
+  auto record = [&](unsigned index, const Choice &choice, int64_t address) {
+    const SbNode &node = nodes[index];
+    result.peakBytes = std::max(result.peakBytes, address + node.bytes);
+    if (!node.live)
+      return;
+    for (unsigned lane = choice.firstLane; lane < choice.endLane; ++lane)
+      indexes[lane].insert(node.range.start, node.range.end, address,
+                           address + node.bytes);
+  };
+  for (auto [index, place] : llvm::enumerate(fixed)) {
+    if (!place)
+      continue;
+    // A fixed place takes the lanes of its partitions.
+    const Choice *taken = &choices[index].front();
+    for (const Choice &choice : choices[index])
+      if (choice.base == place->basePartition)
+        taken = &choice;
+    record(index, *taken, place->address);
+  }
+  SmallVector<const OccupancyIndex::ByteRanges *, 64> sets;
+  for (unsigned index : order) {
+    const SbNode &node = nodes[index];
+    std::optional<std::pair<const Choice *, int64_t>> best;
+    for (const Choice &choice : choices[index]) {
+      sets.clear();
+      if (node.live)
+        for (unsigned lane = choice.firstLane; lane < choice.endLane; ++lane)
+          indexes[lane].collect(node.range.start, node.range.end, sets);
+      std::optional<int64_t> offset =
+          OccupancyIndex::findLowest(sets, node.bytes, budget, attempt.work);
+      if (offset && (!best || *offset < best->second))
+        best = {&choice, *offset};
+    }
+    if (!best) {
+      result.spilled.push_back(index);
+      continue;
+    }
+    result.placements[index] = SbPlacement{best->first->base, best->second};
+    record(index, *best->first, best->second);
+  }
+  for (const OccupancyIndex &index : indexes)
+    attempt.work += index.getWork();
+  llvm::sort(result.spilled);
+  return attempt;
+}
+
+SmallVector<double> DensePlacer::getExcess(ArrayRef<unsigned> order,
+                                           const Attempt &attempt, int64_t aim,
+                                           int64_t height) const {
+  SmallVector<double> excess;
+  excess.reserve(order.size());
+  for (unsigned index : order) {
+    const std::optional<SbPlacement> &place =
+        attempt.coloring.placements[index];
+    if (!place) {
+      excess.push_back(1);
+      continue;
+    }
+    int64_t over = place->address + nodes[index].bytes - aim;
+    excess.push_back(
+        over <= 0 ? 0 : std::min(1.0, double(over) / double(height - aim)));
+  }
+  return excess;
+}
+
+Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
+                           uint64_t maxWork,
+                           const std::atomic<bool> *stop) const {
+  Chain chain;
+  std::vector<OccupancyIndex> indexes = makeIndexes();
+  Attempt current = place(order, indexes);
+  chain.work = current.work;
+  chain.orders = 1;
+  chain.best = current;
+  // Blame: each node's priority (lower goes first), from its first place.
+  SmallVector<double> priority(nodes.size(), 0);
+  for (auto [position, index] : llvm::enumerate(order))
+    priority[index] = double(position);
+  auto isDone = [&] {
+    return chain.best.coloring.spilled.empty() &&
+           chain.best.coloring.peakBytes <= lowerBound;
+  };
+  for (unsigned stale = 0; stale < kPatience && chain.work < maxWork &&
+                           !isDone() && !(stop && *stop);) {
+    // Aim halfway between the lower bound and where this order ended (the
+    // budget, if something found no place).
+    int64_t height =
+        current.coloring.spilled.empty() ? current.coloring.peakBytes : budget;
+    int64_t aim = lowerBound + (height - lowerBound) / 2;
+    SmallVector<double> excess = getExcess(order, current, aim, height);
+    // Stable: ties keep the last order.
+    SmallVector<std::tuple<double, unsigned, unsigned>> keyed;
+    for (auto [position, index] : llvm::enumerate(order)) {
+      double key;
+      if (wheel == Wheel::ToFront) {
+        key = excess[position] > 0 ? 0 : 1;
+      } else {
+        // Half the order's length at most per round.
+        priority[index] -= excess[position] * double(order.size()) / 2;
+        key = priority[index];
+      }
+      keyed.push_back({key, unsigned(position), index});
+    }
+    llvm::sort(keyed);
+    for (auto [position, entry] : llvm::enumerate(keyed))
+      order[position] = std::get<2>(entry);
+    current = place(order, indexes);
+    chain.work += current.work;
+    ++chain.orders;
+    if (current.isBetterThan(chain.best)) {
+      chain.best = current;
+      chain.improvements.push_back(current.coloring.peakBytes);
+      stale = 0;
+    } else {
+      ++stale;
+    }
+  }
+  return chain;
+}
+
+DensePlacement walrus::placeDense(const InterferenceGraph &graph,
+                                  int64_t partitions, int64_t bytesPerPartition,
+                                  ArrayRef<std::optional<SbPlacement>> fixed,
+                                  uint64_t maxWork,
+                                  llvm::ThreadPoolInterface *threads) {
+  DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
+  // Two chains from the left-edge order, one per wheel, each with the
+  // whole budget; the second also places largest first once (the greedy
+  // production allocators use), so that no result is worse than it. The
+  // second stops early only when the first reached the lower bound, where
+  // it cannot win: with or without threads, the same result.
+  std::atomic<bool> firstDone = false;
+  auto isAtBound = [&](const Chain &chain) {
+    return chain.best.coloring.spilled.empty() &&
+           chain.best.coloring.peakBytes <= placer.getLowerBound();
+  };
+  std::optional<Chain> byBlame, toFront;
+  auto runFirst = [&] {
+    byBlame = placer.improve(placer.getLeftEdgeOrder(),
+                             DensePlacer::Wheel::Blame, maxWork, nullptr);
+    firstDone = isAtBound(*byBlame);
+  };
+  auto runSecond = [&] {
+    std::vector<OccupancyIndex> indexes = placer.makeIndexes();
+    Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes);
+    indexes.clear();
+    toFront = placer.improve(placer.getLeftEdgeOrder(),
+                             DensePlacer::Wheel::ToFront, maxWork, &firstDone);
+    toFront->work += largest.work;
+    ++toFront->orders;
+    if (largest.isBetterThan(toFront->best))
+      toFront->best = std::move(largest);
+  };
+  if (threads) {
+    llvm::ThreadPoolTaskGroup group(*threads);
+    group.async(runSecond);
+    runFirst();
+    group.wait();
+  } else {
+    runFirst();
+    if (!firstDone)
+      runSecond();
+  }
+  DensePlacement result;
+  const Chain *best = &*byBlame;
+  if (!firstDone && toFront->best.isBetterThan(byBlame->best))
+    best = &*toFront;
+  result.coloring = best->best.coloring;
+  result.improvements = best->improvements;
+  result.work = byBlame->work;
+  result.orders = byBlame->orders;
+  if (!firstDone) {
+    result.work += toFront->work;
+    result.orders += toFront->orders;
+  }
+  return result;
+}
