@@ -33,10 +33,25 @@ Generated instances (deterministic seeds):
              column; the greedy baselines, 1-D, do not run on these)
   trace-N    kernel-like traces: tiles of the SBUF sizes the bundled kernels
              use, each live for a few steps, a few long-lived weights
+  dense-lm-N, dense-train-N
+             dense traces with the statistics of real models' (issue 17):
+             lifetimes skewed (median 5-6 steps, 90th percentile 4-11% of
+             the horizon, 1% live throughout), sizes from 4 B to GBs
+             (median ~30 KB), 1k-10k buffers live at once; activations kept
+             from a forward to a backward half, over 4 micro-batches (4%
+             of the buffers for lm, 9% for train). Walrus runs with room
+             (no capacity: fitting means reaching the lower bound), and
+             `min cap` is the smallest sbuf-bytes at which it places every
+             buffer without a spill (bisection, 8 steps between the lower
+             bound and its height).
+
+Each row also gives the peak memory (RSS) of the process: walrus-opt's
+whole run for Walrus, greedy-baselines' (all three) for the baselines.
 """
 import argparse
 import csv
 import glob
+import math
 import os
 import random
 import re
@@ -146,6 +161,46 @@ def generate_trace(count, seed):
     return buffers, None
 
 
+def generate_dense(count, seed, nested):
+    """Weights live throughout; `nested` of the buffers are activations
+    written in the first half of a micro-batch and read back, a little out
+    of order, in its second half; a fifth are values read a while later;
+    the rest are temporaries read within a few steps."""
+    rng = random.Random(seed)
+    horizon = max(100, count // 3)
+    cycles = 4
+
+    def size(median, sigma):
+        value = int(math.exp(rng.gauss(math.log(median), sigma)))
+        return max(4, min(value, 2 << 30))
+
+    buffers = []
+    for _ in range(count):
+        start = rng.randrange(horizon)
+        kind = rng.random()
+        if kind < 0.01:
+            start, end, bytes_ = 0, horizon, size(16 << 20, 0.7)
+        elif kind < 0.01 + nested:
+            cycle = horizon // cycles
+            base = rng.randrange(cycles) * cycle
+            into = rng.randrange(cycle // 2)
+            start = base + into
+            end = base + cycle - into + int(cycle * rng.uniform(-0.05, 0.05))
+            bytes_ = size(8 << 20, 0.7)
+        elif kind < 0.25:
+            life = math.exp(rng.uniform(math.log(8), math.log(0.15 * horizon)))
+            end = start + int(life)
+            bytes_ = size(256 << 10, 1.5)
+        else:
+            end = start + 1 + min(int(rng.expovariate(1 / 4.5)), 40)
+            bytes_ = size(12 << 10, 2.5)
+        buffers.append((start, max(start + 1, min(end, horizon)), bytes_))
+    return buffers, None
+
+
+DENSE_SHAPES = {"lm": 0.04, "train": 0.09}
+
+
 def lower_bound(buffers):
     """The most bytes per partition live at once, spread over all
     partitions (buffers: (lower, upper, size[, partitions]))."""
@@ -163,23 +218,48 @@ def lower_bound(buffers):
     return -(-best // PARTITIONS)
 
 
+def run_measured(command, input_bytes=b""):
+    """(returncode, stdout, stderr, peak RSS in MiB) of one process: its
+    own rusage (os.wait4), not the running maximum over all children."""
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, \
+            tempfile.TemporaryFile() as stderr:
+        stdin.write(input_bytes)
+        stdin.seek(0)
+        process = subprocess.Popen(command, stdin=stdin, stdout=stdout,
+                                   stderr=stderr)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        stdout.seek(0)
+        stderr.seek(0)
+        return (process.returncode, stdout.read(), stderr.read(),
+                usage.ru_maxrss / 1024)
+
+
 # --- greedy baselines ------------------------------------------------------
 
 def run_baselines(tools, path):
-    """(name, height, seconds) per baseline, from bench/greedy_baselines.cpp
-    (C++, so that its times compare with -sb-alloc's)."""
-    run = subprocess.run([os.path.join(tools, "greedy-baselines"), path],
-                         capture_output=True, text=True, check=True)
+    """(name, height, seconds, RSS MiB) per baseline, from
+    bench/greedy_baselines.cpp (C++, so that its times compare with
+    -sb-alloc's)."""
+    code, out, err, rss = run_measured(
+        [os.path.join(tools, "greedy-baselines"), path])
+    if code != 0:
+        sys.exit(err.decode())
     rows = []
-    for line in run.stdout.splitlines():
+    for line in out.decode().splitlines():
         name, height, seconds = line.split()
-        rows.append((name, int(height), float(seconds)))
+        rows.append((name, int(height), float(seconds), rss))
     return rows
 
 
 # --- Walrus ----------------------------------------------------------------
 
 def run_walrus(tools, path, capacity):
+    """run_walrus_measured without the RSS."""
+    return run_walrus_measured(tools, path, capacity)[:3]
+
+
+def run_walrus_measured(tools, path, capacity):
     """Height and sb-alloc's own time (MLIR pass timing: no process start,
     parsing, printing or IR verification after the pass, like the
     in-process baselines; the export parses and so verifies the result),
@@ -193,26 +273,41 @@ def run_walrus(tools, path, capacity):
          path], capture_output=True, check=True).stdout
 
     def allocate(*extra):
-        allocated = subprocess.run(
+        code, out, err, rss = run_measured(
             [os.path.join(tools, "walrus-opt"),
              f"-sb-alloc=sbuf-bytes={capacity}" + "".join(extra),
              "--mlir-timing", "--verify-each=0", "--emit-bytecode", "-"],
-            input=imported, capture_output=True)
-        if allocated.returncode != 0:
-            sys.exit(allocated.stderr.decode())
-        return allocated.stdout, allocated.stderr.decode()
+            imported)
+        if code != 0:
+            sys.exit(err.decode())
+        return out, err.decode(), rss
 
-    allocated, timing = allocate()
+    allocated, timing, rss = allocate()
     seconds = seconds_in_report(timing, "SbAlloc")
     exported = subprocess.run(
         [os.path.join(tools, "walrus-translate"), "--export-minimalloc-csv",
          "-"], input=allocated, capture_output=True)
     if exported.returncode != 0:  # spilled
-        _, report = allocate(" report")
+        _, report, _ = allocate(" report")
         spills = sum(int(n) for n in re.findall(r"(\d+) spill\(s\)", report))
-        return None, seconds, spills
+        return None, seconds, spills, rss
     rows = csv.DictReader(exported.stdout.decode().splitlines())
-    return (max(int(r["offset"]) + int(r["size"]) for r in rows), seconds, 0)
+    return (max(int(r["offset"]) + int(r["size"]) for r in rows), seconds, 0,
+            rss)
+
+
+def find_min_capacity(tools, path, low, high, steps=8):
+    """The smallest capacity in (low, high] found to place every buffer
+    without a spill, by bisection (`high` is known to fit)."""
+    for _ in range(steps):
+        if high - low <= 1:
+            break
+        middle = (low + high) // 2
+        if run_walrus(tools, path, middle)[0] is not None:
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def read_csv(path):
@@ -227,8 +322,15 @@ def read_csv(path):
     return buffers, capacity
 
 
-def generate_all(folder, sizes_hard, sizes_trace, seeds, sizes_band=()):
+def generate_all(folder, sizes_hard, sizes_trace, seeds, sizes_band=(),
+                 sizes_dense=()):
     os.makedirs(folder, exist_ok=True)
+    for count in sizes_dense:
+        for shape, nested in DENSE_SHAPES.items():
+            buffers, _ = generate_dense(count, 1, nested)
+            # No capacity: Walrus runs with room.
+            write_csv(os.path.join(folder, f"dense-{shape}-{count}.csv"),
+                      buffers, 0)
     for count in sizes_band:
         for seed in range(seeds):
             buffers, capacity = generate_band(count, seed)
@@ -256,7 +358,7 @@ def print_summary(summary):
         for label, rows in allocators.items():
             fitted = sum(1 for fits, _, _ in rows if fits)
             print(f"{family:<20} {label:<10} {f'{fitted}/{len(rows)}':>9} "
-                  f"{max(r[1] for r in rows):>10.3f} "
+                  f"{max(r[1] for r in rows):>10.5f} "
                   f"{max(r[2] for r in rows):>10.3f}")
 
 
@@ -269,58 +371,77 @@ def main():
     parser.add_argument("--trace", default="1000,10000,100000")
     parser.add_argument("--band", default="50,100,200",
                         help="sizes of quarter/half/full-partition instances")
+    parser.add_argument("--dense", default="6000,20000,60000",
+                        help="sizes of the dense-lm and dense-train traces")
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
+    dense = [int(n) for n in args.dense.split(",") if n]
     hard = [int(n) for n in args.hard.split(",") if n]
     trace = [int(n) for n in args.trace.split(",") if n]
     band = [int(n) for n in args.band.split(",") if n]
     if args.generate:
-        generate_all(args.generate, hard, trace, args.seeds, band)
+        generate_all(args.generate, hard, trace, args.seeds, band, dense)
         return
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.dir
         if not folder:
             folder = scratch
-            generate_all(folder, hard, trace, args.seeds, band)
+            generate_all(folder, hard, trace, args.seeds, band, dense)
         paths = sorted(glob.glob(os.path.join(folder, "*.csv")),
                        key=lambda p: (os.path.basename(p).split("-")[0],
                                       len(p), p))
         # family (instance name without its seed) -> allocator -> rows
         summary = {}
-        print(f"{'instance':<20} {'buffers':>7} {'lower':>9} {'capacity':>9} "
-              f"{'allocator':<10} {'height':>9} {'h/lb':>6} {'fits':>4} {'time s':>7} "
-              f"{'spilled':>7}")
+        print(f"{'instance':<20} {'buffers':>7} {'lower':>11} {'capacity':>11} "
+              f"{'allocator':<10} {'height':>11} {'h/lb':>8} {'fits':>4} "
+              f"{'time s':>7} {'RSS MiB':>7} {'spilled':>7} {'min cap':>11}")
         for path in paths:
             buffers, capacity = read_csv(path)
             bound = lower_bound(buffers)
-            capacity = capacity or bound
             name = os.path.basename(path)[:-4]
             unlimited = sum(buffer[2] for buffer in buffers)
+            with_room = name.startswith("dense-")
+            capacity = unlimited if with_room else capacity or bound
             # At the capacity when it fits there; else the lowest height
             # found at 1%, 2%, 4%, ... more room (the search runs at each),
             # with the time of the attempt at the capacity.
-            height, seconds, spills = run_walrus(args.tools, path, capacity)
+            height, seconds, spills, rss = run_walrus_measured(
+                args.tools, path, capacity)
             fits = height is not None
             slack = 1
             while height is None:
                 room = min(capacity + capacity * slack // 100, unlimited)
                 height, _, _ = run_walrus(args.tools, path, room)
                 slack *= 2
-            rows = [("walrus", height, fits, seconds, str(spills))]
+            smallest = "-"
+            if with_room:
+                fits = height <= bound
+                smallest = str(height if fits else find_min_capacity(
+                    args.tools, path, bound - 1, height))
+            rows = [("walrus", height, fits, seconds, rss, str(spills),
+                     smallest)]
             # The greedy baselines are 1-D: they run when every buffer
             # spans all partitions.
             one_dimensional = all(b[3] == PARTITIONS for b in buffers)
-            for label, h, secs in (run_baselines(args.tools, path)
-                                   if one_dimensional else []):
-                rows.append((label, h, h <= capacity, secs, "-"))
+            for label, h, secs, base_rss in (run_baselines(args.tools, path)
+                                             if one_dimensional else []):
+                rows.append((label, h, h <= (bound if with_room else capacity),
+                             secs, base_rss, "-", "-"))
             family = re.sub(r"-s\d+$", "", name)
-            for label, h, fits, seconds, spilled in rows:
-                print(f"{name:<20} {len(buffers):>7} {bound:>9} {capacity:>9} "
-                      f"{label:<10} {h:>9} {h / bound:>6.3f} "
+            for label, h, fits, seconds, rss, spilled, smallest in rows:
+                shown = "-" if with_room else capacity
+                print(f"{name:<20} {len(buffers):>7} {bound:>11} {shown:>11} "
+                      f"{label:<10} {h:>11} {h / bound:>8.5f} "
                       f"{'yes' if fits else 'no':>4} {seconds:>7.3f} "
-                      f"{spilled:>7}")
+                      f"{rss:>7.0f} {spilled:>7} {smallest:>11}")
                 summary.setdefault(family, {}).setdefault(label, []).append(
                     (fits, h / bound, seconds))
+            if with_room and len(rows) > 1:
+                greedy = min(row[1] for row in rows[1:])
+                closed = (greedy - height) / (greedy - bound) \
+                    if greedy > bound else float(height <= bound)
+                print(f"{name:<20} walrus closes {closed:.2f} of the best "
+                      f"greedy baseline's gap to the lower bound")
             sys.stdout.flush()
         print_summary(summary)
 

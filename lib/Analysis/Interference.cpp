@@ -62,7 +62,8 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
 InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
                                      ArrayRef<SmallVector<MemlocOp, 2>> groups,
                                      int64_t targetPartitions,
-                                     size_t maxEdges) {
+                                     size_t maxEdges,
+                                     size_t maxEdgesPerNode) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);
@@ -171,7 +172,10 @@ InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
                         : 0;
     firstEarlier[index + 1] = firstEarlier[index] + before;
   }
-  if (firstEarlier.back() > maxEdges)
+  // Dense: past the limit and many per node (a long sparse trace keeps
+  // its edges, which cost little per node there).
+  if (firstEarlier.back() > maxEdges &&
+      firstEarlier.back() > maxEdgesPerNode * order.size())
     return;
   earlier.reset(new unsigned[firstEarlier.back()]);
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)

@@ -40,7 +40,8 @@ struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
   /// Orders the dense path placed (0: the graph had its edges).
   unsigned denseOrders = 0;
-  size_t edges = 0;
+  /// Pairs live at once, and how many of them the graph stored.
+  size_t edges = 0, storedEdges = 0;
   int64_t peak = 0, lowerBound = 0;
   /// Work the placement search and the dense path did, over all rounds.
   uint64_t searchWork = 0, denseWork = 0;
@@ -232,7 +233,8 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
                                func, *liveness, namer, explain)))
       analyze();
     auto partners = findPartners(copies, *liveness, budget, explain);
-    InterferenceGraph graph(*liveness, partners, partitions, denseEdges);
+    InterferenceGraph graph(*liveness, partners, partitions, denseEdges,
+                            denseEdgesPerNode);
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Checked on the graph, whose nodes know their sizes: a walk of its own
     // costs as much as the liveness at 100k tensors. Partner groups never
@@ -271,6 +273,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     result.searchWork = searchBudget - searchWorkLeft;
     result.nodes = nodes.size();
     result.edges = graph.getNumEdges();
+    result.storedEdges = graph.hasEdges() ? graph.getNumEdges() : 0;
     result.lowerBound = graph.getLowerBound();
     if (coloring.spilled.empty()) {
       Builder builder(&getContext());
@@ -417,6 +420,8 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                            {"peak_bytes", result.peak},
                            {"lower_bound_bytes", result.lowerBound},
                            {"search_work", int64_t(result.searchWork)},
+                           {"edges", int64_t(result.edges)},
+                           {"stored_edges", int64_t(result.storedEdges)},
                            {"dense_orders", result.denseOrders},
                            {"dense_work", int64_t(result.denseWork)},
                            {"nodes", std::move(result.placements)}};

@@ -4,7 +4,7 @@
 // RUN: not walrus-opt %s -split-input-file -sb-alloc=sbuf-bytes=100000000 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAST-TARGET
 
 // PAST-TARGET: error: sb-alloc: sbuf-bytes=100000000 exceeds the target's {{[0-9]+}} bytes per partition
-// OPTION: error: sb-alloc: sbuf-bytes, search-budget, dense-edges and dense-budget must not be negative and max-iterations must be at least 1
+// OPTION: error: sb-alloc: sbuf-bytes, search-budget and the dense- options must not be negative and max-iterations must be at least 1
 
 bir.func @too_big {
   // expected-error @+1 {{'big' is too big for SB, requires 2048 bytes with SB size 1024}}

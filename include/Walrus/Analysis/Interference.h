@@ -61,14 +61,17 @@ struct SbNode {
 /// The interference graph of one function's SBUF tensors.
 class InterferenceGraph {
 public:
+
   /// Of the function `liveness` covers: `groups` lists the tensors that
   /// must share a placement (partners); every other SBUF tensor is a node
-  /// of its own. The edges are stored only when there are at most
-  /// `maxEdges` (a dense function's are placed without: SbDense.h).
+  /// of its own. The edges are not stored when there are more than
+  /// `maxEdges` and more than `maxEdgesPerNode` per live node (a dense
+  /// function's nodes are placed without them: SbDense.h).
   InterferenceGraph(const TensorLiveness &liveness,
                     llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
                     int64_t targetPartitions,
-                    size_t maxEdges = std::numeric_limits<size_t>::max());
+                    size_t maxEdges = std::numeric_limits<size_t>::max(),
+                    size_t maxEdgesPerNode = 0);
 
   llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
   llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }

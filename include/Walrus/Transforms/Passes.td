@@ -376,9 +376,12 @@ def SbAlloc : Pass<"sb-alloc"> {
            "search may do before spilling when colouring overflows, over "
            "all spill rounds of a function (the default is about 0.5 s of "
            "1-D search, 1-2 s over partition bands); 0 disables">,
-    Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"4000000",
-           "Functions with more pairs of tensors live at once are placed "
-           "without storing them (docs/SbAlloc.md, \"Dense functions\")">,
+    Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"1000000",
+           "Functions with more pairs of tensors live at once, and more "
+           "than dense-edges-per-node per tensor, are placed without "
+           "storing the pairs (docs/SbAlloc.md, \"Dense functions\")">,
+    Option<"denseEdgesPerNode", "dense-edges-per-node", "int64_t",
+           /*default=*/"64", "See dense-edges">,
     Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"20000000",
            "Work (index probes and insertions) a dense function's "
            "improvement may do per round">,

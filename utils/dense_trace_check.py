@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Dense traces from bench/minimalloc.py's generator through -sb-alloc's
+dense path (edges not stored): every allocation, with room and squeezed
+below the first height, must pass -sb-alloc-verify; threads must not
+change it; the graph must store no pair, and the work per node and order
+must stay within a small multiple of log2(nodes) (an index probe per
+tree level, not one per neighbour). Prints one summary line."""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
+import minimalloc  # noqa: E402
+
+DENSE = "dense-edges=0 dense-edges-per-node=0"
+# Probes and insertions per node and order, per level of the index: each
+# placement probes the O(log) sets of its range a few times round.
+WORK_PER_LEVEL = 8
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, capture_output=True, **kwargs)
+
+
+def check(tools, csv_path, scratch):
+    """The problems found with one trace (empty when it is right)."""
+    opt = os.path.join(tools, "walrus-opt")
+    imported = os.path.join(scratch, "trace.mlir")
+    run([os.path.join(tools, "walrus-translate"), "--import-minimalloc-csv",
+         csv_path, "-o", imported], check=True)
+    problems = []
+    report = os.path.join(scratch, "report.json")
+    outputs = []
+    for threads in ([], ["--mlir-disable-threading"]):
+        allocated = run([opt, imported, f"-sb-alloc={DENSE} report-file={report}",
+                         "-sb-alloc-verify"] + threads)
+        if allocated.returncode != 0:
+            return [allocated.stderr.decode()[:400]]
+        outputs.append(allocated.stdout)
+    if outputs[0] != outputs[1]:
+        problems.append("threads changed the allocation")
+    with open(report) as f:
+        entry = json.load(f)["functions"][0]
+    nodes = len(entry["nodes"])
+    if entry["stored_edges"] != 0:
+        problems.append(f"the graph stored {entry['stored_edges']} pairs")
+    per_node = entry["dense_work"] / (entry["dense_orders"] * nodes)
+    bound = WORK_PER_LEVEL * math.log2(nodes)
+    if per_node > bound:
+        problems.append(f"work {per_node:.0f} per node and order > {bound:.0f}"
+                        f" ({entry['edges']} pairs)")
+    # Squeezed halfway between the lower bound and the height reached.
+    squeezed = (entry["lower_bound_bytes"] + entry["peak_bytes"]) // 2
+    allocated = run([opt, imported,
+                     f"-sb-alloc={DENSE} sbuf-bytes={squeezed}",
+                     "-sb-alloc-verify", "-o", os.devnull])
+    if allocated.returncode != 0:
+        problems.append(allocated.stderr.decode()[:400])
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", required=True)
+    parser.add_argument("--sizes", default="1500,3000")
+    parser.add_argument("--seeds", type=int, default=2)
+    args = parser.parse_args()
+    traces = failed = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for count in [int(n) for n in args.sizes.split(",")]:
+            for shape, nested in minimalloc.DENSE_SHAPES.items():
+                for seed in range(args.seeds):
+                    buffers, _ = minimalloc.generate_dense(count, seed, nested)
+                    path = os.path.join(scratch, "trace.csv")
+                    minimalloc.write_csv(path, buffers, 0)
+                    traces += 1
+                    for problem in check(args.tools, path, scratch):
+                        failed += 1
+                        print(f"dense-{shape}-{count} seed {seed}: {problem}")
+    print(f"{traces} dense traces: {traces - failed} verified, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
