@@ -61,8 +61,7 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
 
 InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
                                      ArrayRef<SmallVector<MemlocOp, 2>> groups,
-                                     int64_t targetPartitions,
-                                     size_t maxEdges,
+                                     int64_t targetPartitions, size_t maxEdges,
                                      size_t maxEdgesPerNode) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.

@@ -360,10 +360,10 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
 
 LogicalResult SbAllocPass::checkOptions() {
   if (sbufBytes < 0 || searchBudget < 0 || denseBudget < 0 || denseEdges < 0 ||
-      maxIterations < 1)
+      denseEdgesPerNode < 0 || maxIterations < 1)
     return getOperation()->emitError(
-        "sb-alloc: sbuf-bytes, search-budget, dense-edges and dense-budget "
-        "must not be negative and max-iterations must be at least 1");
+        "sb-alloc: sbuf-bytes, search-budget and the dense- options must not "
+        "be negative and max-iterations must be at least 1");
   return success();
 }
 

@@ -1,5 +1,7 @@
 // RUN: walrus-opt %s -split-input-file -sb-alloc=sbuf-bytes=1024 -verify-diagnostics -o /dev/null
 // RUN: not walrus-opt %s -sb-alloc=sbuf-bytes=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not walrus-opt %s -sb-alloc=dense-edges-per-node=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not walrus-opt %s -sb-alloc=dense-budget=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
 
 // RUN: not walrus-opt %s -split-input-file -sb-alloc=sbuf-bytes=100000000 -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAST-TARGET
 

@@ -61,7 +61,6 @@ struct SbNode {
 /// The interference graph of one function's SBUF tensors.
 class InterferenceGraph {
 public:
-
   /// Of the function `liveness` covers: `groups` lists the tensors that
   /// must share a placement (partners); every other SBUF tensor is a node
   /// of its own. The edges are not stored when there are more than
