@@ -47,9 +47,8 @@ public:
     });
     lanes = oneDimensional || partitions % 4 != 0 ? 1 : 4;
     int64_t laneWidth = partitions / lanes;
+    compressTime();
     for (const SbNode &node : nodes) {
-      if (node.live)
-        points = std::max(points, node.range.end + 1);
       SmallVector<Choice, 4> &mine = choices.emplace_back();
       for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
         unsigned firstLane = lanes == 1 ? 0 : unsigned(first / laneWidth);
@@ -126,11 +125,37 @@ private:
   int64_t budget, lowerBound;
   ArrayRef<std::optional<SbPlacement>> fixed;
   unsigned lanes = 1, points = 1;
+  /// Per node its live range over the distinct starts only: range [s, e]
+  /// becomes [rank of s, rank of the last start <= e]. Two ranges overlap
+  /// exactly when their ranks do, and the index is as deep as there are
+  /// starts, not program points.
+  std::vector<std::pair<unsigned, unsigned>> ranks;
+  void compressTime();
   SmallVector<SmallVector<Choice, 4>> choices;
   /// Orders in a row that may improve nothing before a chain stops.
   static constexpr unsigned kPatience = 8;
 };
 } // namespace
+
+void DensePlacer::compressTime() {
+  std::vector<unsigned> starts;
+  for (const SbNode &node : nodes)
+    if (node.live)
+      starts.push_back(node.range.start);
+  llvm::sort(starts);
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  points = std::max<unsigned>(starts.size(), 1);
+  ranks.assign(nodes.size(), {0, 0});
+  for (auto [index, node] : llvm::enumerate(nodes)) {
+    if (!node.live)
+      continue;
+    unsigned first =
+        llvm::lower_bound(starts, node.range.start) - starts.begin();
+    unsigned last =
+        llvm::upper_bound(starts, node.range.end) - starts.begin() - 1;
+    ranks[index] = {first, last};
+  }
+}
 
 Attempt DensePlacer::place(ArrayRef<unsigned> order,
                            std::vector<OccupancyIndex> &indexes) const {
@@ -145,7 +170,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
     if (!node.live)
       return;
     for (unsigned lane = choice.firstLane; lane < choice.endLane; ++lane)
-      indexes[lane].insert(node.range.start, node.range.end, address,
+      indexes[lane].insert(ranks[index].first, ranks[index].second, address,
                            address + node.bytes);
   };
   for (auto [index, place] : llvm::enumerate(fixed)) {
@@ -167,7 +192,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
       sets.clear();
       if (node.live)
         for (unsigned lane = choice.firstLane; lane < choice.endLane; ++lane)
-          indexes[lane].collect(node.range.start, node.range.end, sets);
+          indexes[lane].collect(ranks[index].first, ranks[index].second, sets);
       std::optional<int64_t> offset =
           OccupancyIndex::findLowest(sets, node.bytes, budget, attempt.work);
       if (offset && (!best || *offset < best->second))
