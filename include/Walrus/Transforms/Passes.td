@@ -346,7 +346,12 @@ def SbAlloc : Pass<"sb-alloc"> {
     when tensors do not all span every partition; `search-budget`) runs
     before anything spills, over the independent parts of the function
     where colouring left a node out, and colouring completes what it
-    placed when it cannot place everything. A node that finds no place is spilled: it
+    placed when it cannot place everything. Dense functions (more than
+    `dense-edges` pairs of tensors live at once, and more than
+    `dense-edges-per-node` per tensor) are placed without storing the
+    pairs: first fit through an index over time, then a squeaky-wheel
+    improvement within `dense-budget`. A node that finds no place is
+    spilled: it
     gets a DRAM home, and every instruction that uses it a short tensor of
     its own, reloaded before and stored after; the next round places
     everything again. Tensors that come with an address keep it.
@@ -376,7 +381,7 @@ def SbAlloc : Pass<"sb-alloc"> {
            "search may do before spilling when colouring overflows, over "
            "all spill rounds of a function (the default is about 0.5 s of "
            "1-D search, 1-2 s over partition bands); 0 disables">,
-    Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"1000000",
+    Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"500000",
            "Functions with more pairs of tensors live at once, and more "
            "than dense-edges-per-node per tensor, are placed without "
            "storing the pairs (docs/SbAlloc.md, \"Dense functions\")">,
