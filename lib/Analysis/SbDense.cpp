@@ -28,6 +28,7 @@ struct Attempt {
 /// What one chain of orders found: its best attempt and how far it went.
 struct Chain {
   Attempt best;
+  bool hasBest = false;
   uint64_t work = 0;
   unsigned orders = 0;
   SmallVector<int64_t> improvements;
@@ -89,13 +90,22 @@ public:
   /// the best attempt.
   Chain improve(SmallVector<unsigned> order, Wheel wheel, uint64_t maxWork,
                 const std::atomic<bool> *stop) const;
+  /// Turns `wheel` from `order` while it improves (at most kPatience
+  /// orders in a row without) and `chain` has work left: the best attempt,
+  /// with `order` set to the order that reached it.
+  Attempt runWheel(SmallVector<unsigned> &order, Wheel wheel, uint64_t maxWork,
+                   const std::atomic<bool> *stop,
+                   std::vector<OccupancyIndex> &indexes, Chain &chain) const;
+  bool isAtBound(const Attempt &attempt) const {
+    return attempt.coloring.spilled.empty() &&
+           attempt.coloring.peakBytes <= lowerBound;
+  }
 
   int64_t getLowerBound() const { return lowerBound; }
-  /// Nodes with fewer bytes than this fill holes: a 2^-16 of the lower
-  /// bound (on the dense traces, 60-70% of the nodes; with a larger share
-  /// the large ones alone reach the bound and leave the small ones no
-  /// room, with a smaller one each order costs about twice as much).
-  int64_t getSmallBytes() const { return lowerBound >> 16; }
+  /// The smallest nodes, this share of them, fill holes at first (with a
+  /// larger share the large ones alone reach the bound and leave the
+  /// small ones no room; with a smaller one an order costs more).
+  static constexpr double kSmallShare = 0.6;
   std::vector<OccupancyIndex> makeIndexes() const {
     return std::vector<OccupancyIndex>(lanes, OccupancyIndex(points));
   }
@@ -232,37 +242,21 @@ SmallVector<double> DensePlacer::getExcess(ArrayRef<unsigned> order,
   return excess;
 }
 
-Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
-                           uint64_t maxWork,
-                           const std::atomic<bool> *stop) const {
-  Chain chain;
-  std::vector<OccupancyIndex> indexes = makeIndexes();
-  // Small nodes fill holes: the chain's orders place the large ones
-  // alone, and the best of those is completed with the small ones, in the
-  // order given, at the end.
-  int64_t smallBelow = getSmallBytes();
-  SmallVector<unsigned> small;
-  if (smallBelow > 0) {
-    SmallVector<unsigned> large;
-    for (unsigned index : order)
-      (nodes[index].bytes < smallBelow ? small : large).push_back(index);
-    order = std::move(large);
-  }
+Attempt DensePlacer::runWheel(SmallVector<unsigned> &order, Wheel wheel,
+                              uint64_t maxWork, const std::atomic<bool> *stop,
+                              std::vector<OccupancyIndex> &indexes,
+                              Chain &chain) const {
   Attempt current = place(order, indexes);
-  chain.work = current.work;
-  chain.orders = 1;
+  chain.work += current.work;
+  ++chain.orders;
   Attempt best = current;
   SmallVector<unsigned> bestOrder = order;
   // Blame: each node's priority (lower goes first), from its first place.
   SmallVector<double> priority(nodes.size(), 0);
   for (auto [position, index] : llvm::enumerate(order))
     priority[index] = double(position);
-  auto isDone = [&] {
-    return best.coloring.spilled.empty() &&
-           best.coloring.peakBytes <= lowerBound;
-  };
   for (unsigned stale = 0; stale < kPatience && chain.work < maxWork &&
-                           !isDone() && !(stop && *stop);) {
+                           !isAtBound(best) && !(stop && *stop);) {
     // Aim halfway between the lower bound and where this order ended (the
     // budget, if something found no place).
     int64_t height =
@@ -297,14 +291,47 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
       ++stale;
     }
   }
-  if (!small.empty()) {
-    bestOrder.append(small.begin(), small.end());
-    best = place(bestOrder, indexes);
-    chain.work += best.work;
-    ++chain.orders;
+  order = std::move(bestOrder);
+  return best;
+}
+
+Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
+                           uint64_t maxWork,
+                           const std::atomic<bool> *stop) const {
+  Chain chain;
+  std::vector<OccupancyIndex> indexes = makeIndexes();
+  // Small nodes fill holes: the orders place the large ones alone, and the
+  // best of those is completed with the small ones, in the order given.
+  // When the large ones reach the lower bound but the small ones then do
+  // not fit below it, a third of the small ones become large and the
+  // wheel turns again from the completed order.
+  SmallVector<int64_t> sizes;
+  for (unsigned index : order)
+    sizes.push_back(nodes[index].bytes);
+  llvm::sort(sizes);
+  for (double share = kSmallShare;; share = share * 2 / 3) {
+    int64_t smallBelow =
+        share < 0.05 || sizes.empty() ? 0 : sizes[size_t(share * sizes.size())];
+    SmallVector<unsigned> large, small;
+    for (unsigned index : order)
+      (nodes[index].bytes < smallBelow ? small : large).push_back(index);
+    Attempt best = runWheel(large, wheel, maxWork, stop, indexes, chain);
+    bool largeAtBound = isAtBound(best);
+    order = std::move(large);
+    order.append(small.begin(), small.end());
+    if (!small.empty()) {
+      best = place(order, indexes);
+      chain.work += best.work;
+      ++chain.orders;
+    }
+    if (!chain.hasBest || best.isBetterThan(chain.best)) {
+      chain.best = std::move(best);
+      chain.hasBest = true;
+    }
+    if (isAtBound(chain.best) || !largeAtBound || small.empty() ||
+        chain.work >= maxWork || (stop && *stop))
+      return chain;
   }
-  chain.best = std::move(best);
-  return chain;
 }
 
 DensePlacement walrus::placeDense(const InterferenceGraph &graph,
@@ -330,11 +357,10 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
     firstDone = isAtBound(*byBlame);
   };
   auto runSecond = [&] {
-    std::vector<OccupancyIndex> indexes = placer.makeIndexes();
-    Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes);
-    indexes.clear();
     toFront = placer.improve(placer.getLeftEdgeOrder(),
                              DensePlacer::Wheel::ToFront, maxWork, &firstDone);
+    std::vector<OccupancyIndex> indexes = placer.makeIndexes();
+    Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes);
     toFront->work += largest.work;
     ++toFront->orders;
     if (largest.isBetterThan(toFront->best))

@@ -21,6 +21,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #define DEBUG_TYPE "sb-alloc"
@@ -263,8 +264,12 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
                              coloring);
     } else {
+      // Work per node: each order costs about the same per node at any
+      // size, so every size gets about as many orders.
+      uint64_t denseWork = llvm::SaturatingMultiply(
+          uint64_t(denseBudget.getValue()), uint64_t(nodes.size()));
       DensePlacement dense = placeDense(graph, partitions, budget, fixed,
-                                        denseBudget, getThreads());
+                                        denseWork, getThreads());
       numDenseWork += dense.work;
       result.denseWork += dense.work;
       result.denseOrders += dense.orders;

@@ -387,9 +387,9 @@ def SbAlloc : Pass<"sb-alloc"> {
            "storing the pairs (docs/SbAlloc.md, \"Dense functions\")">,
     Option<"denseEdgesPerNode", "dense-edges-per-node", "int64_t",
            /*default=*/"64", "See dense-edges">,
-    Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"20000000",
-           "Work (index probes and insertions) a dense function's "
-           "improvement may do per round">,
+    Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"350",
+           "Work (index probes and insertions) per node that each of a "
+           "dense function's two chains of orders may do per round">,
   ];
   let statistics = [
     Statistic<"numSearchWork", "search-work",
