@@ -3,7 +3,6 @@
 #include "Walrus/Analysis/SbDense.h"
 #include "Walrus/Analysis/OccupancyIndex.h"
 
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <atomic>
@@ -31,7 +30,6 @@ struct Chain {
   bool hasBest = false;
   uint64_t work = 0;
   unsigned orders = 0;
-  SmallVector<int64_t> improvements;
 };
 
 class DensePlacer {
@@ -285,7 +283,6 @@ Attempt DensePlacer::runWheel(SmallVector<unsigned> &order, Wheel wheel,
     if (current.isBetterThan(best)) {
       best = current;
       bestOrder = order;
-      chain.improvements.push_back(current.coloring.peakBytes);
       stale = 0;
     } else {
       ++stale;
@@ -381,7 +378,6 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   if (!firstDone && toFront->best.isBetterThan(byBlame->best))
     best = &*toFront;
   result.coloring = best->best.coloring;
-  result.improvements = best->improvements;
   result.work = byBlame->work;
   result.orders = byBlame->orders;
   if (!firstDone) {
