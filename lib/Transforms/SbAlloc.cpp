@@ -41,6 +41,9 @@ struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
   /// Orders the dense path placed (0: the graph had its edges).
   unsigned denseOrders = 0;
+  /// In the last round the search ran: the tensors it had to place and
+  /// the most one of its placements held.
+  unsigned searchTensors = 0, searchPlaced = 0;
   /// Pairs live at once, and how many of them the graph stored.
   size_t edges = 0, storedEdges = 0;
   int64_t peak = 0, lowerBound = 0;
@@ -73,7 +76,7 @@ private:
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
-                            SbColoring &coloring);
+                            SbColoring &coloring, FuncResult &result);
 };
 } // namespace
 
@@ -121,7 +124,7 @@ struct SearchProblem {
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
-    SbColoring &coloring) {
+    SbColoring &coloring, FuncResult &result) {
   constexpr unsigned kLanes = SearchProblem::kLanes;
   ArrayRef<SbNode> nodes = graph.getNodes();
   if (searchWorkLeft == 0 || partitions % kLanes != 0)
@@ -175,6 +178,14 @@ void SbAllocPass::searchBeforeSpilling(
     else
       llvm::append_range(candidates, found.partials);
   }
+  // How close it came: the most tensors one of its placements held.
+  result.searchTensors = chosen.size();
+  result.searchPlaced = 0;
+  for (ArrayRef<std::pair<unsigned, int64_t>> placements : candidates)
+    result.searchPlaced = std::max<unsigned>(
+        result.searchPlaced, llvm::count_if(placements, [](auto placement) {
+          return placement.second >= 0;
+        }));
   auto getSpillCost = [&](const SbColoring &result) {
     double cost = 0;
     for (unsigned index : result.spilled)
@@ -262,14 +273,14 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       coloring = colorGraph(graph, partitions, budget, fixed, getThreads());
       if (!coloring.spilled.empty())
         searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
-                             coloring);
+                             coloring, result);
     } else {
       // Work per node: each order costs about the same per node at any
       // size, so every size gets about as many orders.
       uint64_t denseWork = llvm::SaturatingMultiply(
           uint64_t(denseBudget.getValue()), uint64_t(nodes.size()));
-      DensePlacement dense = placeDense(graph, partitions, budget, fixed,
-                                        denseWork, getThreads());
+      DensePlacement dense =
+          placeDense(graph, partitions, budget, fixed, denseWork, getThreads());
       numDenseWork += dense.work;
       result.denseWork += dense.work;
       result.denseOrders += dense.orders;
@@ -412,6 +423,11 @@ void SbAllocPass::runOnFunction(FuncOp func) {
         << " round(s), " << result.spills << " spill(s), peak " << result.peak
         << " B/partition, lower bound " << result.lowerBound
         << " B/partition, search work " << result.searchWork
+        << (result.searchTensors && result.searchPlaced < result.searchTensors
+                ? llvm::formatv(" (placed at most {0} of {1})",
+                                result.searchPlaced, result.searchTensors)
+                      .str()
+                : std::string())
         << (result.denseOrders
                 ? llvm::formatv(", dense: {0} order(s), work {1}",
                                 result.denseOrders, result.denseWork)
@@ -427,6 +443,8 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                            {"search_work", int64_t(result.searchWork)},
                            {"edges", int64_t(result.edges)},
                            {"stored_edges", int64_t(result.storedEdges)},
+                           {"search_tensors", result.searchTensors},
+                           {"search_placed", result.searchPlaced},
                            {"dense_orders", result.denseOrders},
                            {"dense_work", int64_t(result.denseWork)},
                            {"nodes", std::move(result.placements)}};

@@ -25,6 +25,8 @@
 // JSON-NEXT:         "c"
 // JSON:        "peak_bytes": 512,
 // JSON-NEXT:   "rounds": 1,
+// JSON-NEXT:   "search_placed": 0,
+// JSON-NEXT:   "search_tensors": 0,
 // JSON-NEXT:   "search_work": 0,
 // JSON-NEXT:   "spills": 0
 
