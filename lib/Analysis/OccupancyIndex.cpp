@@ -34,6 +34,12 @@ static void addRange(OccupancyIndex::ByteRanges &ranges, int64_t first,
 /// between): until the window reaches it, the set cannot be in the way.
 static int64_t skipBlockers(const OccupancyIndex::ByteRanges &ranges,
                             int64_t &offset, int64_t bytes) {
+  // Past the last range, or before the first: nothing in the way (most
+  // probes), without a search.
+  if (ranges.empty() || ranges.back().second <= offset)
+    return std::numeric_limits<int64_t>::max();
+  if (offset + bytes <= ranges.front().first)
+    return ranges.front().first;
   // The last range starting before the window's end is the only one that
   // can meet it; once past it, the next ones in turn.
   auto next = llvm::partition_point(
@@ -112,21 +118,22 @@ OccupancyIndex::findLowest(llvm::ArrayRef<const ByteRanges *> sets,
   // until a whole round leaves it in place. A set whose next range starts
   // beyond the window is passed without a look: most of a round is.
   int64_t offset = 0;
+  uint64_t probes = 0;
   llvm::SmallVector<int64_t, 64> nextStart(sets.size(),
                                            std::numeric_limits<int64_t>::min());
   size_t clean = 0;
-  for (size_t at = 0; clean < sets.size(); at = (at + 1) % sets.size()) {
-    if (offset > limit - bytes)
-      return std::nullopt;
+  for (size_t at = 0; clean < sets.size() && offset <= limit - bytes;
+       at = at + 1 == sets.size() ? 0 : at + 1) {
     if (offset + bytes <= nextStart[at]) {
       ++clean;
       continue;
     }
-    ++work;
+    ++probes;
     int64_t before = offset;
     nextStart[at] = skipBlockers(*sets[at], offset, bytes);
     clean = offset != before ? 1 : clean + 1;
   }
+  work += probes;
   if (offset > limit - bytes)
     return std::nullopt;
   return offset;
