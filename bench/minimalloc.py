@@ -35,9 +35,11 @@ Generated instances (deterministic seeds):
              use, each live for a few steps, a few long-lived weights
   dense-lm-N, dense-train-N
              dense traces with the statistics of real models' (issue 17):
-             lifetimes skewed (median 5-6 steps, 90th percentile 4-11% of
+             lifetimes skewed (median 5 steps, 90th percentile 3-7% of
              the horizon, 1% live throughout), sizes from 4 B to GBs
-             (median ~30 KB), 1k-10k buffers live at once; activations kept
+             (median ~30 KB), 200-3.6k buffers live at once (4% of the
+             buffers for lm, 2.5% for train; real training steps reach
+             15%, so these are the sparser end); activations kept
              from a forward to a backward half, over 4 micro-batches (4%
              of the buffers for lm, 9% for train). Walrus runs with room
              (no capacity: fitting means reaching the lower bound), and
