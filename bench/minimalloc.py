@@ -33,15 +33,15 @@ Generated instances (deterministic seeds):
              column; the greedy baselines, 1-D, do not run on these)
   trace-N    kernel-like traces: tiles of the SBUF sizes the bundled kernels
              use, each live for a few steps, a few long-lived weights
-  dense-lm-N, dense-train-N
+  dense-lm-N, dense-train-N, dense-step-N
              dense traces with the statistics of real models' (issue 17):
              lifetimes skewed (median 5 steps, 90th percentile 3-7% of
              the horizon, 1% live throughout), sizes from 4 B to GBs
-             (median ~30 KB), 200-3.6k buffers live at once (4% of the
-             buffers for lm, 2.5% for train; real training steps reach
-             15%, so these are the sparser end); activations kept
-             from a forward to a backward half, over 4 micro-batches (4%
-             of the buffers for lm, 9% for train). Walrus runs with room
+             (median ~30 KB); activations kept from a forward to a
+             backward half, over 4 micro-batches (4% of the buffers for
+             lm, 9% for train, 30% for step). Live at once: 200-3.6k
+             buffers for lm and train (6k-100k buffers), 5.1k for
+             step-60000 (a public 62k-buffer training step: 9.3k). Walrus runs with room
              (no capacity: fitting means reaching the lower bound), and
              `min cap` is the smallest sbuf-bytes at which it places every
              buffer without a spill (bisection, 8 steps between the lower
@@ -200,7 +200,7 @@ def generate_dense(count, seed, nested):
     return buffers, None
 
 
-DENSE_SHAPES = {"lm": 0.04, "train": 0.09}
+DENSE_SHAPES = {"lm": 0.04, "train": 0.09, "step": 0.3}
 
 
 def lower_bound(buffers):
