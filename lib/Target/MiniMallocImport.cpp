@@ -42,8 +42,7 @@ struct Columns {
 class CsvReader {
 public:
   CsvReader(llvm::SourceMgr &sourceMgr, MLIRContext *context)
-      : context(context),
-        buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())),
+      : buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())),
         fileName(StringAttr::get(context, buffer->getBufferIdentifier())) {}
 
   /// The rows, or nothing after an error was emitted.
@@ -57,7 +56,6 @@ private:
   std::optional<int64_t> readInteger(StringRef field, StringRef column,
                                      unsigned line);
 
-  MLIRContext *context;
   const llvm::MemoryBuffer *buffer;
   /// Every row's location names the file: one attribute for all of them.
   StringAttr fileName;
@@ -113,9 +111,11 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
       continue;
     fields.clear();
     text.split(fields, ',');
-    // A first row that does not start with a number is the header.
+    // A first row without a number in the `lower` column (or without
+    // that column) is the header.
     int64_t ignored;
-    if (first && fields[columns.lower].trim().getAsInteger(10, ignored)) {
+    if (first && (fields.size() <= columns.lower ||
+                  fields[columns.lower].trim().getAsInteger(10, ignored))) {
       first = false;
       if (failed(readHeader(fields, line)))
         return std::nullopt;

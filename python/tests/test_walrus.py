@@ -242,6 +242,10 @@ def test_import_minimalloc_csv_and_allocate(tmp_path):
         walrus.import_minimalloc_csv(str(bad))
     [diagnostic] = error.value.diagnostics
     assert diagnostic.line == 3 and "lifetime [4, 2)" in diagnostic.message
+    # A path passed where the CSV text goes: an error, not a crash.
+    with pytest.raises(walrus.Error) as error:
+        walrus.Context().import_minimalloc_csv(str(bad))
+    assert "header has no 'id' column" in str(error.value)
 
 
 def test_deep_nesting_raises_instead_of_overflowing_the_stack():
