@@ -38,9 +38,8 @@ public:
   Placed(llvm::ArrayRef<Buffer> buffers, int64_t horizon)
       : buffers(buffers), horizon(std::max<int64_t>(horizon, 1)),
         stored(4 * this->horizon), below(4 * this->horizon, 0),
-        seen(buffers.size(), 0) {}
+        seen(buffers.size(), 0), offsets(buffers.size(), 0) {}
   void add(unsigned index, int64_t offset) {
-    offsets.resize(buffers.size(), 0);
     offsets[index] = offset;
     add(1, 0, horizon, index);
   }

@@ -2,6 +2,8 @@
 
 #include "Walrus/Analysis/Interference.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -172,9 +174,11 @@ InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
     firstEarlier[index + 1] = firstEarlier[index] + before;
   }
   // Dense: past the limit and many per node (a long sparse trace keeps
-  // its edges, which cost little per node there).
+  // its edges, which cost little per node there). Saturating: the limits
+  // are options.
   if (firstEarlier.back() > maxEdges &&
-      firstEarlier.back() > maxEdgesPerNode * order.size())
+      firstEarlier.back() >
+          llvm::SaturatingMultiply(maxEdgesPerNode, order.size()))
     return;
   earlier.reset(new unsigned[firstEarlier.back()]);
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)

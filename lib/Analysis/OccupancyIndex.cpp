@@ -54,8 +54,8 @@ static int64_t skipBlockers(const OccupancyIndex::ByteRanges &ranges,
 }
 
 OccupancyIndex::OccupancyIndex(unsigned points)
-    : points(std::max(points, 1u)), covering(4 * this->points),
-      within(4 * this->points) {}
+    : points(std::max(points, 1u)), covering(size_t(4) * this->points),
+      within(size_t(4) * this->points) {}
 
 void OccupancyIndex::clear() {
   for (ByteRanges &ranges : covering)

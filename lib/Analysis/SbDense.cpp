@@ -27,7 +27,6 @@ struct Attempt {
 /// What one chain of orders found: its best attempt and how far it went.
 struct Chain {
   Attempt best;
-  bool hasBest = false;
   uint64_t work = 0;
   unsigned orders = 0;
 };
@@ -99,7 +98,6 @@ public:
            attempt.coloring.peakBytes <= lowerBound;
   }
 
-  int64_t getLowerBound() const { return lowerBound; }
   /// The smallest nodes, this share of them, fill holes at first (with a
   /// larger share the large ones alone reach the bound and leave the
   /// small ones no room; with a smaller one an order costs more).
@@ -306,6 +304,7 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
   for (unsigned index : order)
     sizes.push_back(nodes[index].bytes);
   llvm::sort(sizes);
+  std::optional<Attempt> chainBest;
   for (double share = kSmallShare;; share = share * 2 / 3) {
     int64_t smallBelow =
         share < 0.05 || sizes.empty() ? 0 : sizes[size_t(share * sizes.size())];
@@ -321,13 +320,13 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
       chain.work += best.work;
       ++chain.orders;
     }
-    if (!chain.hasBest || best.isBetterThan(chain.best)) {
-      chain.best = std::move(best);
-      chain.hasBest = true;
-    }
-    if (isAtBound(chain.best) || !largeAtBound || small.empty() ||
-        chain.work >= maxWork || (stop && *stop))
+    if (!chainBest || best.isBetterThan(*chainBest))
+      chainBest = std::move(best);
+    if (isAtBound(*chainBest) || !largeAtBound || small.empty() ||
+        chain.work >= maxWork || (stop && *stop)) {
+      chain.best = std::move(*chainBest);
       return chain;
+    }
   }
 }
 
@@ -343,19 +342,17 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   // second stops early only when the first reached the lower bound, where
   // it cannot win: with or without threads, the same result.
   std::atomic<bool> firstDone = false;
-  auto isAtBound = [&](const Chain &chain) {
-    return chain.best.coloring.spilled.empty() &&
-           chain.best.coloring.peakBytes <= placer.getLowerBound();
-  };
   std::optional<Chain> byBlame, toFront;
   auto runFirst = [&] {
     byBlame = placer.improve(placer.getLeftEdgeOrder(),
                              DensePlacer::Wheel::Blame, maxWork, nullptr);
-    firstDone = isAtBound(*byBlame);
+    firstDone = placer.isAtBound(byBlame->best);
   };
   auto runSecond = [&] {
     toFront = placer.improve(placer.getLeftEdgeOrder(),
                              DensePlacer::Wheel::ToFront, maxWork, &firstDone);
+    if (firstDone)
+      return;
     std::vector<OccupancyIndex> indexes = placer.makeIndexes();
     Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes);
     toFront->work += largest.work;
@@ -374,10 +371,10 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
       runSecond();
   }
   DensePlacement result;
-  const Chain *best = &*byBlame;
+  Chain *best = &*byBlame;
   if (!firstDone && toFront->best.isBetterThan(byBlame->best))
     best = &*toFront;
-  result.coloring = best->best.coloring;
+  result.coloring = std::move(best->best.coloring);
   result.work = byBlame->work;
   result.orders = byBlame->orders;
   if (!firstDone) {

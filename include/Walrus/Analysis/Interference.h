@@ -1,5 +1,4 @@
-//===- Interference.h - The 2-D interference graph of SBUF tensors -*- C++
-//-*-===//
+//===- Interference.h - 2-D interference graph of SBUF tensors -*- C++ -*-===//
 //
 // The allocator's view of a function (after the reference SB_Allocator's
 // front half): one node per SBUF tensor, or per group of tensors that
