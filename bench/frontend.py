@@ -7,8 +7,9 @@ timing and prints one row:
   - seconds: the whole run (parse to print) and the lowering alone;
   - instructions after the split, in all and on the busiest core;
   - SBUF peak over the lower bound (worst function) and spills (all);
-  - DMA bytes: every bir.dma's elements times its element size, times the
-    trip counts of the loops around it, over every core; against the
+  - DMA bytes: every bir.dma to or from DRAM, its elements times its
+    element size, times the trip counts of the loops around it, over every
+    core (DMAs within SBUF, from --dram-to-sb-bytes, are not DRAM traffic); against the
     minimum: each core loading once every input byte it reads (the span of
     each of its DMAs, united per core and input) and the output written
     once.
@@ -92,7 +93,10 @@ def dma_traffic(program, by_pair=None):
                                 stripped)
             points = loop_points(loops)
             start, extent, count = pattern_start(operands.group(4))
-            moved = count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * len(points)
+            types = stripped.rsplit(":", 1)[1]
+            if "!bir.dram" not in types:
+                continue
+            moved = count * element_bytes(types.split(",")[0]) * len(points)
             total += moved
             if by_pair is not None:
                 pair = tuple(re.sub(r"_VN_\d+$", "", operands.group(i)) for i in (3, 1))
@@ -131,9 +135,10 @@ def memref_bytes(signature):
     return total
 
 
-def run_layer(opt, path, lnc, by_pair=None):
+def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0):
     begin = time.perf_counter()
-    result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report",
+    result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report "
+                             f"dram-to-sb-bytes={dram_to_sb_bytes}",
                              "--mlir-timing", "-print-bir-summary"],
                             capture_output=True, text=True)
     seconds = time.perf_counter() - begin
@@ -165,6 +170,8 @@ def main():
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--lnc", default="1,2,4")
     parser.add_argument("--layers", default="decoder,mlp,conv")
+    parser.add_argument("--dram-to-sb-bytes", type=int, default=0,
+                        help="vn-split's DRAM-to-SB move budget, bytes per partition")
     parser.add_argument("--breakdown", metavar="LAYER:LNC",
                         help="instead of the tables, where one layer's DMA bytes go: "
                              "per source and destination, largest first")
@@ -173,7 +180,7 @@ def main():
         layer, lnc = args.breakdown.split(":")
         pairs = {}
         path = os.path.join(HERE, "..", "examples", "models", f"{layer}-real.mlir")
-        row = run_layer(args.opt, path, int(lnc), pairs)
+        row = run_layer(args.opt, path, int(lnc), pairs, args.dram_to_sb_bytes)
         print(f"{'MB':>10}  source -> destination")
         for (source, target), moved in sorted(pairs.items(), key=lambda item: -item[1]):
             print(f"{moved / 1e6:>10.1f}  {source} -> {target}")
@@ -186,7 +193,8 @@ def main():
           f" {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7} {'DMA/min':>8}")
     for layer in args.layers.split(","):
         for lnc in map(int, args.lnc.split(",")):
-            row = run_layer(args.opt, os.path.join(models, f"{layer}-real.mlir"), lnc)
+            row = run_layer(args.opt, os.path.join(models, f"{layer}-real.mlir"), lnc,
+                            dram_to_sb_bytes=args.dram_to_sb_bytes)
             rows.append((layer, lnc, row))
             print(f"{layer:>8} {lnc:>4} {row['seconds']:>8.2f} {row['lowering']:>8.3f}"
                   f" {row['instructions']:>7} {row['busiest']:>8} {row['ratio']:>8.3f}"

@@ -273,6 +273,8 @@ def main():
     parser.add_argument("--lnc-size", type=int, default=1)
     parser.add_argument("--pipeline", action="store_true",
                         help="run the whole Walrus pipeline after the lowering")
+    parser.add_argument("--dram-to-sb-bytes", type=int, default=0,
+                        help="with --pipeline: vn-split's dram-to-sb-bytes")
     parser.add_argument("--reference",
                         help="the function MLIR runs instead (same signature): an equivalent "
                              "that upstream lowers to LLVM, for ops it does not (linalg.softmax)")
@@ -309,7 +311,8 @@ def main():
         lowered = os.path.join(work, "kernel.mlir")
         passes = [f"-convert-linalg-to-bir=lnc-size={args.lnc_size}"]
         if args.pipeline:
-            passes += WALRUS_PIPELINE
+            passes += [f"-vn-split=dram-to-sb-bytes={args.dram_to_sb_bytes}"
+                       if p == "-vn-split" else p for p in WALRUS_PIPELINE]
         run([os.path.join(args.bin, "walrus-opt"), bufferized, *passes, "-o", lowered])
         with open(lowered) as kernel:
             memlocs = re.findall(r'bir\.memloc "(' + name + r'_(?:arg(\d+)|result(\d+)))" '

@@ -27,6 +27,7 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   pm.addPass(createLncVerify(verify));
   VnSplitOptions vnSplit;
   vnSplit.report = options.report;
+  vnSplit.dramToSbBytes = options.dramToSbBytes;
   pm.addPass(createVnSplit(vnSplit));
   ShrinkDnOptions shrink;
   shrink.report = options.report;
@@ -51,6 +52,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   pm.addPass(createConvertLinalgToBir(lower));
   WalrusPipelineOptions walrus;
   walrus.report = options.report;
+  walrus.dramToSbBytes = options.dramToSbBytes;
   buildWalrusPipeline(pm, walrus);
 }
 

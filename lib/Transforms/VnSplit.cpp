@@ -18,6 +18,7 @@
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -40,15 +41,19 @@ struct AccessRecord {
 };
 
 /// What splitting a tensor would make: a piece per group of accesses.
+/// A DRAM tensor's pieces may move to SBUF (the reference's DRAM-to-SB
+/// move); a single piece that moves is the whole tensor, moved.
 struct SplitPlan {
   SmallVector<AccessRecord> accesses;
   SmallVector<unsigned> pieceOf; // per access
   SmallVector<TensorBox> pieces;
+  SmallVector<bool> toSbuf; // per piece
+  int64_t movedBytes = 0;   // per partition, of the pieces moving
 };
 
 struct FuncCounts {
   unsigned split = 0, pieces = 0, deadNodes = 0, deadInstructions = 0,
-           folds = 0;
+           folds = 0, moved = 0;
 };
 
 /// Names of the memory locations written by a bir.sb2sb anywhere in a
@@ -68,10 +73,15 @@ private:
   /// `users`: the instructions accessing it, in program order;
   /// `foreignUser`: an operation other than an instruction using it, if any
   /// (a view when there is one).
+  /// `sbufBytesLeft`: what DRAM pieces moving to SBUF may still take per
+  /// partition in this function.
   FailureOr<SplitPlan> plan(MemlocOp memloc, int64_t numMemlocs,
                             const llvm::StringSet<> &names,
                             ArrayRef<Operation *> users, Operation *foreignUser,
-                            std::string &why);
+                            int64_t sbufBytesLeft, std::string &why);
+  /// Marks the pieces of a DRAM tensor that move to SBUF.
+  void chooseMovesToSbuf(MemlocOp memloc, SplitPlan &plan,
+                         int64_t sbufBytesLeft);
 
   /// Names of memory locations another core writes with bir.sb2sb: the
   /// writer finds them by name, so they keep their name and shape. Gathered
@@ -190,10 +200,52 @@ static double getDuplication(ArrayRef<TensorBox> pieces) {
   return double(held) / double(covered);
 }
 
+/// Whether DMAs alone move `access`'s elements, to or from SBUF: a DRAM
+/// tensor so accessed may itself live in SBUF.
+static bool isSbufDma(const Access &access) {
+  auto dma = dyn_cast<DmaOp>(access.getOwner());
+  if (!dma)
+    return false;
+  Value other =
+      access.getMemloc() == dma.getDst() ? dma.getSrc() : dma.getDst();
+  return cast<MemoryType>(other.getType()).getMemorySpace() ==
+         MemorySpace::SBUF;
+}
+
+void VnSplitPass::chooseMovesToSbuf(MemlocOp memloc, SplitPlan &plan,
+                                    int64_t sbufBytesLeft) {
+  MemoryType type = memloc.getMemoryType();
+  TargetAttr target = getTarget(memloc);
+  plan.toSbuf.assign(plan.pieces.size(), false);
+  SmallVector<bool> dmaOnly(plan.pieces.size(), true);
+  for (auto [record, piece] : llvm::zip(plan.accesses, plan.pieceOf))
+    dmaOnly[piece] = dmaOnly[piece] && isSbufDma(record.access);
+  for (auto [index, piece] : llvm::enumerate(plan.pieces)) {
+    // Checked: the box comes from the input's patterns.
+    std::optional<int64_t> bytes =
+        llvm::checkedMul(piece.getColumns(), type.getElementBytes());
+    if (!dmaOnly[index] || !bytes ||
+        piece.getPartitions() > target.getSbufPartitions() ||
+        *bytes > target.getSbufBytesPerPartition())
+      continue;
+    if (*bytes > sbufBytesLeft - plan.movedBytes) {
+      remark(memloc, "not moving piece " + Twine(index) + " of '" +
+                         memloc.getName() + "' to SB: " + Twine(*bytes) +
+                         " bytes/partition exceed what dram-to-sb-bytes "
+                         "leaves (" +
+                         Twine(sbufBytesLeft - plan.movedBytes) + ")");
+      continue;
+    }
+    plan.toSbuf[index] = true;
+    plan.movedBytes += *bytes;
+  }
+}
+
 FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
                                        const llvm::StringSet<> &names,
                                        ArrayRef<Operation *> users,
                                        Operation *foreignUser,
+                                       int64_t sbufBytesLeft,
                                        std::string &why) {
   MemoryType type = memloc.getMemoryType();
   auto reject = [&](const Twine &reason) {
@@ -246,7 +298,11 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   }
   groupAccesses(plan);
   int64_t numPieces = plan.pieces.size();
-  if (numPieces < 2)
+  plan.toSbuf.assign(numPieces, false);
+  if (type.getMemorySpace() == MemorySpace::DRAM && dramToSbBytes > 0)
+    chooseMovesToSbuf(memloc, plan, sbufBytesLeft);
+  bool moves = llvm::is_contained(plan.toSbuf, true);
+  if (numPieces < 2 && !moves)
     return reject(": its accesses form one group");
   if (numPieces > perSplitLimit)
     return reject(
@@ -263,7 +319,7 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   TargetAttr target = getTarget(memloc);
   for (auto [index, piece] : llvm::enumerate(plan.pieces)) {
     std::string name = (memloc.getName() + "_VN_" + Twine(index)).str();
-    if (names.contains(name))
+    if (numPieces > 1 && names.contains(name))
       return reject(": piece name '" + name + "' is taken");
     int64_t bytes = piece.getColumns() * type.getElementBytes();
     if (type.getMemorySpace() == MemorySpace::SBUF &&
@@ -285,10 +341,11 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
   builder.setInsertionPointAfter(memloc);
   SmallVector<MemlocOp> pieces;
   std::string summary;
+  bool isSplit = plan.pieces.size() > 1;
   for (auto [index, box] : llvm::enumerate(plan.pieces)) {
     SmallVector<int64_t> shape = {box.getPartitions(), box.getColumns()};
     Type pieceType;
-    switch (type.getMemorySpace()) {
+    switch (plan.toSbuf[index] ? MemorySpace::SBUF : type.getMemorySpace()) {
     case MemorySpace::SBUF:
       pieceType = SbufType::get(context, shape, type.getElementType());
       break;
@@ -299,7 +356,9 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
       pieceType = DramType::get(context, shape, type.getElementType());
       break;
     }
-    std::string name = (memloc.getName() + "_VN_" + Twine(index)).str();
+    std::string name = isSplit
+                           ? (memloc.getName() + "_VN_" + Twine(index)).str()
+                           : memloc.getName().str();
     pieces.push_back(MemlocOp::create(
         builder, memloc.getLoc(), pieceType, builder.getStringAttr(name),
         TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
@@ -309,11 +368,20 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
          " x " + Twine(box.getColumns() * type.getElementBytes()) + " B)")
             .str();
   }
-  remark(memloc, "'" + memloc.getName() + "' is splittable, shape=(" +
-                     Twine(type.getPartitions()) + " partitions, " +
-                     Twine(type.getBytesPerPartition()) + " bytes)");
-  remark(memloc, "split '" + memloc.getName() + "' into " +
-                     Twine(pieces.size()) + " pieces: " + summary);
+  if (isSplit) {
+    remark(memloc, "'" + memloc.getName() + "' is splittable, shape=(" +
+                       Twine(type.getPartitions()) + " partitions, " +
+                       Twine(type.getBytesPerPartition()) + " bytes)");
+    remark(memloc, "split '" + memloc.getName() + "' into " +
+                       Twine(pieces.size()) + " pieces: " + summary);
+  }
+  for (auto [piece, moves] : llvm::zip(pieces, plan.toSbuf))
+    if (moves)
+      remark(memloc, "moved '" + piece.getName() + "' from DRAM to SB (" +
+                         Twine(piece.getMemoryType().getPartitions()) +
+                         " partitions x " +
+                         Twine(piece.getMemoryType().getBytesPerPartition()) +
+                         " bytes)");
   SmallVector<bool> pieceIsRead(pieces.size(), false);
   for (auto [record, piece] : llvm::zip(plan.accesses, plan.pieceOf)) {
     const Access &access = record.access;
@@ -323,9 +391,12 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
     pieceIsRead[piece] = pieceIsRead[piece] || access.reads();
   }
   memloc.erase();
-  ++counts.split;
-  ++counts.deadNodes;
-  counts.pieces += pieces.size();
+  counts.moved += llvm::count(plan.toSbuf, true);
+  if (isSplit) {
+    ++counts.split;
+    ++counts.deadNodes;
+    counts.pieces += pieces.size();
+  }
 
   // A piece nothing reads holds nothing the program needs.
   for (auto [piece, isRead] : llvm::zip(pieces, pieceIsRead)) {
@@ -378,6 +449,7 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
     }
   });
   DenseSet<Operation *> erased;
+  int64_t movedBytes = 0;
   for (auto [memloc, memlocUsers, foreignUser] :
        llvm::zip(memlocs, users, foreignUsers)) {
     if (skipped.contains(memloc.getName())) {
@@ -389,12 +461,14 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
       llvm::erase_if(memlocUsers,
                      [&](Operation *user) { return erased.contains(user); });
     FailureOr<SplitPlan> splitPlan =
-        plan(memloc, numMemlocs, names, memlocUsers, foreignUser, why);
+        plan(memloc, numMemlocs, names, memlocUsers, foreignUser,
+             dramToSbBytes - movedBytes, why);
     if (failed(splitPlan)) {
       remark(memloc, "not splitting '" + memloc.getName() + "'" + why);
       continue;
     }
     numMemlocs += splitPlan->pieces.size() - 1;
+    movedBytes += splitPlan->movedBytes;
     for (unsigned index = 0; index < splitPlan->pieces.size(); ++index)
       names.insert((memloc.getName() + "_VN_" + Twine(index)).str());
     split(memloc, *splitPlan, counts, erased);
@@ -410,10 +484,10 @@ static void collectRemoteWrites(Operation *root, llvm::StringSet<> &names) {
 }
 
 LogicalResult VnSplitPass::checkOptions() {
-  if (ratio < 1.0 || perSplitLimit < 2 || vnLimit < 1)
+  if (ratio < 1.0 || perSplitLimit < 2 || vnLimit < 1 || dramToSbBytes < 0)
     return getOperation()->emitError()
-           << "vn-split: ratio must be at least 1, per-split-limit at least 2 "
-              "and vn-limit at least 1";
+           << "vn-split: ratio must be at least 1, per-split-limit at least "
+              "2, vn-limit at least 1 and dram-to-sb-bytes at least 0";
   return success();
 }
 
@@ -449,10 +523,12 @@ void VnSplitPass::runOnFunction(FuncOp func) {
   numDeadNodes += counts.deadNodes;
   numDeadInstructions += counts.deadInstructions;
   numFolds += counts.folds;
+  numMovedToSb += counts.moved;
   if (report)
     emitRemark(func.getLoc())
         << "vn-split: " << getQualifiedName(func) << ": split " << counts.split
         << " tensor(s) into " << counts.pieces << " piece(s), "
         << counts.deadNodes << " dead node(s), " << counts.deadInstructions
-        << " dead instruction(s), " << counts.folds << " fold(s)";
+        << " dead instruction(s), " << counts.folds << " fold(s), "
+        << counts.moved << " moved to SB";
 }

@@ -1,4 +1,5 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 1 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 1 --pipeline --dram-to-sb-bytes 65536 | FileCheck %s
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 4 --pipeline | FileCheck %s
 

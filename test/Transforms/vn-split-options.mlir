@@ -8,6 +8,7 @@
 // RUN: walrus-opt %s -vn-split="explain skip=three,dram" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKIP
 // RUN: walrus-opt %s -vn-split=report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not walrus-opt %s -vn-split=ratio=0.5 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not walrus-opt %s -vn-split=dram-to-sb-bytes=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // DEFAULT: remark: vn-split: split 'three' into 3 pieces: three_VN_0 (1 x 32 B), three_VN_1 (1 x 32 B), three_VN_2 (1 x 32 B)
 // DEFAULT: remark: vn-split: not splitting 'lshape': elts/partition duplicated (1.19 x) beyond ratio = 1.00
@@ -30,9 +31,9 @@
 // SKIP: remark: vn-split: skipping 'dram' by user request
 
 // Dead: both originals, the unread row of 'three' and both DRAM pieces.
-// REPORT: remark: vn-split: @main: split 2 tensor(s) into 5 piece(s), 5 dead node(s), 3 dead instruction(s), 0 fold(s)
+// REPORT: remark: vn-split: @main: split 2 tensor(s) into 5 piece(s), 5 dead node(s), 3 dead instruction(s), 0 fold(s), 0 moved to SB
 
-// BAD: error: vn-split: ratio must be at least 1, per-split-limit at least 2 and vn-limit at least 1
+// BAD: error: vn-split: ratio must be at least 1, per-split-limit at least 2, vn-limit at least 1 and dram-to-sb-bytes at least 0
 
 bir.func @main {
   %three = bir.memloc "three" internal : !bir.sbuf<3x8xf32>

@@ -232,6 +232,13 @@ def VnSplit : Pass<"vn-split"> {
     tensors per function, `ratio` the elements pieces may duplicate (their
     rectangles overlapping), and every piece must fit the target's SBUF.
 
+    **DRAM to SB** (`dram-to-sb-bytes`, off by default). An internal DRAM
+    tensor of a one-core program that only DMAs to or from SBUF touch, or
+    each such piece of one, moves into SBUF when it fits one SBUF tile,
+    while the moved tensors take at most that many bytes per partition
+    together; its DMAs then copy within SBUF. A tensor whose accesses form
+    one group moves whole and keeps its name.
+
     **Fold** (`fold-into-predecessor`). A tensor written once and read
     only by a `bir.tensor_copy` of exactly what was written, into a tensor
     of the same element type, with nothing touching the destination in
@@ -256,6 +263,10 @@ def VnSplit : Pass<"vn-split"> {
            "Most pieces one tensor may be split into">,
     Option<"noSplitDram", "no-split-dram", "bool", /*default=*/"false",
            "Leave DRAM tensors whole">,
+    Option<"dramToSbBytes", "dram-to-sb-bytes", "int64_t", /*default=*/"0",
+           "Bytes per partition that internal DRAM tensors (or their "
+           "pieces) moved into SBUF may take together in a function; 0 "
+           "moves none">,
     Option<"foldIntoPredecessor", "fold-into-predecessor", "bool",
            /*default=*/"true",
            "Fold a copied temporary into its producer after the split">,
@@ -272,6 +283,8 @@ def VnSplit : Pass<"vn-split"> {
     Statistic<"numSplitNodes", "split-nodes", "Memory locations split">,
     Statistic<"numPieces", "pieces", "Pieces created">,
     Statistic<"numFolds", "folds", "Copies folded into their producer">,
+    Statistic<"numMovedToSb", "moved-to-sb",
+              "DRAM tensors or pieces moved into SBUF">,
     Statistic<"numDeadInstructions", "dead-instructions",
               "Instructions removed with the unread pieces they wrote">,
   ];

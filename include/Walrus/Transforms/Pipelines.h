@@ -17,6 +17,11 @@ struct WalrusPipelineOptions
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Summary remarks from every pass"),
                       llvm::cl::init(false)};
+  Option<int64_t> dramToSbBytes{
+      *this, "dram-to-sb-bytes",
+      llvm::cl::desc("Bytes per partition internal DRAM tensors moved into "
+                     "SBUF may take (vn-split); 0 moves none"),
+      llvm::cl::init(0)};
 };
 
 /// The whole job in pipeline order: expand-replication, lnc-split, the SPMD
@@ -39,6 +44,11 @@ struct WalrusFromLinalgOptions
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Summary remarks from every pass"),
                       llvm::cl::init(false)};
+  Option<int64_t> dramToSbBytes{
+      *this, "dram-to-sb-bytes",
+      llvm::cl::desc("Bytes per partition internal DRAM tensors moved into "
+                     "SBUF may take (vn-split); 0 moves none"),
+      llvm::cl::init(0)};
 };
 
 /// From linalg to allocated per-core programs: upstream one-shot

@@ -1,11 +1,11 @@
 // RUN: walrus-opt %s -split-input-file -verify-diagnostics
 
 bir.func @f {
-  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %a = bir.memloc "a" internal : !bir.psum<128x4xf32>
   %b = bir.memloc "b" internal : !bir.sbuf<128x4xf32>
-  // expected-error @+1 {{needs exactly one DRAM side}}
+  // expected-error @+1 {{between on-chip tensors needs SBUF on both sides}}
   bir.dma %a[#bir.ap<0, [[4, 128], [1, 4]]>], %b[#bir.ap<0, [[4, 128], [1, 4]]>]
-    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+    : !bir.psum<128x4xf32>, !bir.sbuf<128x4xf32>
 }
 
 // -----

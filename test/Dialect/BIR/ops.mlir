@@ -28,6 +28,9 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
             %in[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>]
       {mask = affine_set<()[s0] : (s0 >= 0, -s0 + 1 >= 0)>}
       : !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>
+    // CHECK: bir.dma %w[#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %t[#bir.ap<0, {{\[\[}}512, 128], [1, 128]]>] : !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    bir.dma %w[#bir.ap<0, [[128, 128], [1, 128]]>], %t[#bir.ap<0, [[512, 128], [1, 128]]>]
+      : !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
     // CHECK: bir.memset %acc[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], 0.000000e+00 : !bir.psum<128x512xf32>
     bir.memset %acc[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0
       : !bir.psum<128x512xf32>

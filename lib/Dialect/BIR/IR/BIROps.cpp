@@ -269,8 +269,16 @@ void DmaOp::getAccesses(SmallVectorImpl<Access> &accesses) {
 }
 
 LogicalResult DmaOp::verify() {
-  if (isDram(getDst()) == isDram(getSrc()))
+  // DMA queues move DRAM <-> on-chip and SBUF <-> SBUF (a DRAM tensor
+  // -vn-split moved into SBUF keeps its DMAs).
+  if (isDram(getDst()) && isDram(getSrc()))
     return emitOpError("needs exactly one DRAM side");
+  auto isSbuf = [](Value value) {
+    return memoryTypeOf(value).getMemorySpace() == MemorySpace::SBUF;
+  };
+  if (!isDram(getDst()) && !isDram(getSrc()) &&
+      !(isSbuf(getDst()) && isSbuf(getSrc())))
+    return emitOpError("between on-chip tensors needs SBUF on both sides");
   if (failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
     return failure();
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());

@@ -215,10 +215,11 @@ class BIR_InstOp<string mnemonic, list<Trait> traits = []>
                                   ["getAccesses"]>]>;
 
 def BIR_DmaOp : BIR_InstOp<"dma"> {
-  let summary = "DMA between DRAM and an on-chip tensor";
+  let summary = "DMA between DRAM and an on-chip tensor, or within SBUF";
   let description = [{
-    Copies the elements of `src` to `dst` in pattern order. Exactly one side
-    is in DRAM, and both sides have the same element type and count.
+    Copies the elements of `src` to `dst` in pattern order: between DRAM and
+    an on-chip tensor, or from SBUF to SBUF. Both sides have the same
+    element type and count.
 
     ```mlir
     bir.dma %t[#bir.ap<0, [[512, 128], [1, 512]]>],
