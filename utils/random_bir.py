@@ -55,14 +55,18 @@ class Generator:
                    f"[[{dram.free}, {rows}], [1, {cols}]]>")
         return t, self.window(t, rows, cols), pattern
 
-    def window(self, tile, rows, cols):
+    def window(self, tile, rows, cols, r0=None, moves=None):
         """An access of rows x cols; inside a loop, may move by one row per
-        iteration (`self.room` = trip count - 1 rows of room needed)."""
+        iteration (`self.room` = trip count - 1 rows of room needed).
+        `r0` and `moves` fix the first row and whether it moves."""
         loop_rows = self.room
-        r0 = self.rng.randint(0, tile.partitions - rows - loop_rows)
+        if r0 is None:
+            r0 = self.rng.randint(0, tile.partitions - rows - loop_rows)
         c0 = self.rng.randint(0, tile.free - cols)
         offset = r0 * tile.free + c0
-        if loop_rows and self.rng.random() < 0.7:
+        if moves is None:
+            moves = self.rng.random() < 0.7
+        if loop_rows and moves:
             dims = ", ".join(f"d{i}" for i in range(self.depth))
             return (f"#bir.sap<({dims})[s0] -> (d{self.depth - 1} * {tile.free} + {offset}), "
                     f"[[{tile.free}, {rows}], [1, {cols}]]>")
@@ -185,8 +189,13 @@ class Generator:
             k, rows = rng.randint(1, max_k), rng.randint(1, max_rows)
             cols = rng.randint(1, max_cols)
             flags = rng.choice([" start", " start stop", "", " stop"])
+            # The tensor engine reads both operands' rows on the same
+            # partitions: the same first row, moving together.
+            r0 = rng.randint(0, min(w.partitions, m.partitions) - k - self.room)
+            moves = rng.random() < 0.7
             self.emit(f"bir.matmult %{acc.name}[{self.window(acc, rows, cols)}], "
-                      f"%{w.name}[{self.window(w, k, rows)}], %{m.name}[{self.window(m, k, cols)}]{flags}"
+                      f"%{w.name}[{self.window(w, k, rows, r0, moves)}], "
+                      f"%{m.name}[{self.window(m, k, cols, r0, moves)}]{flags}"
                       f"{self.mask()} : {acc.type}, {w.type}, {m.type}")
 
     def program(self):

@@ -29,10 +29,8 @@ SmallVector<int64_t> walrus::getShardIds(Operation *op) {
   return llvm::to_vector(llvm::seq<int64_t>(0, getLncSize(op)));
 }
 
-/// Every distinct start of `pattern` over the loops around `op` and its
-/// shard ids, or failure past kMaxStarts.
-static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
-                                                 AccessPatternAttr pattern) {
+FailureOr<SmallVector<int64_t>>
+walrus::getStartsByPoint(Operation *op, AccessPatternAttr pattern) {
   if (auto physical = dyn_cast<PhysicalAccessPatternAttr>(pattern))
     return SmallVector<int64_t>{physical.getOffset()};
   AffineMap start = pattern.getStartMap();
@@ -44,7 +42,7 @@ static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
   SmallVector<int64_t> shards = getShardIds(op);
   if (points * static_cast<int64_t>(shards.size()) > kMaxStarts)
     return failure();
-  llvm::SetVector<int64_t> starts;
+  SmallVector<int64_t> starts;
   for (int64_t shard : shards) {
     SmallVector<int64_t> ivs(numDims);
     for (int64_t point = 0; point < points; ++point) {
@@ -58,10 +56,21 @@ static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
       std::optional<int64_t> value = evaluate(start.getResult(0), ivs, {shard});
       if (!value)
         return failure();
-      starts.insert(*value);
+      starts.push_back(*value);
     }
   }
-  return SmallVector<int64_t>(starts.begin(), starts.end());
+  return starts;
+}
+
+/// Every distinct start of `pattern` over the loops around `op` and its
+/// shard ids, or failure past kMaxStarts.
+static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
+                                                 AccessPatternAttr pattern) {
+  FailureOr<SmallVector<int64_t>> starts = getStartsByPoint(op, pattern);
+  if (failed(starts))
+    return failure();
+  llvm::SetVector<int64_t> distinct(starts->begin(), starts->end());
+  return SmallVector<int64_t>(distinct.begin(), distinct.end());
 }
 
 AccessFootprint walrus::getAccessFootprint(Operation *op,

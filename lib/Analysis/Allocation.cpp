@@ -3,11 +3,28 @@
 #include "Walrus/Analysis/Allocation.h"
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Analysis/Liveness.h"
+#include "Walrus/Analysis/RowAlignment.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
+
+/// The band classes -sb-alloc stamps on matmult operands (RowAlignment.h);
+/// none when they cannot be aligned (-sb-alloc reports that itself).
+static DenseMap<Operation *, unsigned> getRowBands(FuncOp func,
+                                                   int64_t partitions) {
+  SmallVector<RowAlignment> alignments;
+  SmallVector<MatmultOp> movingApart;
+  collectRowAlignments(func, alignments, movingApart);
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<DenseMap<Operation *, unsigned>> bands =
+      computeRowBands(alignments, partitions);
+  if (!movingApart.empty() || failed(bands))
+    return DenseMap<Operation *, unsigned>();
+  return std::move(*bands);
+}
 
 FunctionAllocation walrus::getAllocation(FuncOp func) {
   TensorLiveness liveness(func);
@@ -20,6 +37,8 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
   allocation.sbufPartitions = target.getSbufPartitions();
   allocation.sbufBytesPerPartition = target.getSbufBytesPerPartition();
   allocation.points = liveness.getOrder().getNumPoints();
+  DenseMap<Operation *, unsigned> rowBands =
+      getRowBands(func, target.getSbufPartitions());
   int64_t peak = 0;
   bool placed = true;
   for (const SbNode &node : graph.getNodes()) {
@@ -28,7 +47,7 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
       tensor.tensors.push_back(member.getName().str());
     tensor.partitions = node.partitions;
     tensor.bytes = node.bytes;
-    tensor.bandClass = node.bandClass;
+    tensor.bandClass = rowBands.lookup_or(node.members.front(), node.bandClass);
     if (node.live) {
       tensor.start = node.range.start;
       tensor.end = node.range.end;

@@ -244,9 +244,28 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     if (iteration == 1 && (result.splits = splitDisjointSegments(
                                func, *liveness, namer, explain)))
       analyze();
+    FailureOr<DenseMap<Operation *, unsigned>> rowBands =
+        stampRowBands(func, partitions, explain && iteration == 1);
+    if (failed(rowBands))
+      return failure();
     auto partners = findPartners(copies, *liveness, budget, explain);
+    // Copy partners share a band: not those the tensor engine puts apart.
+    llvm::erase_if(partners, [&](ArrayRef<MemlocOp> group) {
+      std::optional<unsigned> band;
+      for (MemlocOp memloc : group)
+        if (auto it = rowBands->find(memloc); it != rowBands->end()) {
+          if (band && *band != it->second)
+            return true;
+          band = it->second;
+        }
+      return false;
+    });
     InterferenceGraph graph(*liveness, partners, partitions, denseEdges,
                             denseEdgesPerNode);
+    for (SbNode &node : graph.getNodes())
+      for (MemlocOp memloc : node.members)
+        if (auto it = rowBands->find(memloc); it != rowBands->end())
+          node.bandClass = it->second;
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Checked on the graph, whose nodes know their sizes: a walk of its own
     // costs as much as the liveness at 100k tensors. Partner groups never
@@ -309,6 +328,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         llvm::json::Object entry{{"tensors", std::move(names)},
                                  {"base_partition", placement.basePartition},
                                  {"partitions", node.partitions},
+                                 {"band_class", int64_t(node.bandClass)},
                                  {"address", placement.address},
                                  {"bytes", node.bytes}};
         if (node.live) {

@@ -29,8 +29,7 @@ private:
 /// memloc_split: gives each independent segment of an SBUF tensor's life a
 /// clone of its own (docs/SbAlloc.md). `liveness` is `func`'s; it is stale
 /// once this returns a number of clones other than 0.
-unsigned splitDisjointSegments(bir::FuncOp func,
-                               const TensorLiveness &liveness,
+unsigned splitDisjointSegments(bir::FuncOp func, const TensorLiveness &liveness,
                                MemlocNamer &namer, bool explain);
 
 /// find_partners: groups of tensors one of `copies` (each with its program
@@ -41,6 +40,14 @@ unsigned splitDisjointSegments(bir::FuncOp func,
 llvm::SmallVector<llvm::SmallVector<bir::MemlocOp, 2>>
 findPartners(llvm::ArrayRef<std::pair<bir::TensorCopyOp, unsigned>> copies,
              const TensorLiveness &liveness, int64_t budget, bool explain);
+
+/// find_partners' accumulation groups: the partition band class (Height)
+/// each SBUF tensor a matmult reads must have for its rows to meet the
+/// other operand's on the tensor engine (RowAlignment.h), keyed by its
+/// memloc. Tied tensors that no fixed base places start in the quarters in
+/// turn. Fails, with an error, when no placement can align them.
+mlir::FailureOr<llvm::DenseMap<mlir::Operation *, unsigned>>
+stampRowBands(bir::FuncOp func, int64_t partitions, bool explain);
 
 /// Spills `memloc` to a DRAM home: every instruction that uses it gets a
 /// short tensor of its own, reloaded before and stored after. Fails (with

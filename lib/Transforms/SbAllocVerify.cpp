@@ -1,11 +1,13 @@
 //===- SbAllocVerify.cpp - The -sb-alloc-verify pass ----------------------===//
 //
 // An allocation is right when every SBUF tensor has a place inside the
-// target and no two tensors that are live at the same time share a byte.
+// target, no two tensors that are live at the same time share a byte, and
+// every matmult reads its operands' rows on the same partitions.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/Liveness.h"
+#include "Walrus/Analysis/RowAlignment.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
 
@@ -49,6 +51,37 @@ struct SbAllocVerifyPass
   bool verifyFunc(FuncOp func);
 };
 } // namespace
+
+/// Whether every matmult's operands, where placed, put their contraction
+/// rows on the same partitions (RowAlignment.h).
+static bool verifyRowAlignments(FuncOp func) {
+  SmallVector<RowAlignment> alignments;
+  SmallVector<MatmultOp> movingApart;
+  collectRowAlignments(func, alignments, movingApart);
+  for (MatmultOp matmult : movingApart)
+    matmult.emitError() << "sb-alloc-verify: matmult reads 'stationary' and "
+                           "'moving' rows that move apart across iterations"
+                        << onCore(matmult);
+  bool ok = movingApart.empty();
+  for (RowAlignment alignment : alignments) {
+    std::optional<uint64_t> stationaryBase =
+        alignment.stationary.getBasePartition();
+    std::optional<uint64_t> movingBase = alignment.moving.getBasePartition();
+    if (!stationaryBase || !movingBase)
+      continue; // reported as not placed
+    int64_t stationaryRow = int64_t(*stationaryBase) + alignment.stationaryRow;
+    int64_t movingRow = int64_t(*movingBase) + alignment.movingRow;
+    if (stationaryRow == movingRow)
+      continue;
+    alignment.matmult.emitError()
+        << "sb-alloc-verify: matmult reads 'stationary' rows from partition "
+        << stationaryRow << " and 'moving' rows from partition " << movingRow
+        << ": the tensor engine needs them on the same partitions"
+        << onCore(alignment.matmult);
+    ok = false;
+  }
+  return ok;
+}
 
 /// Whether `a` and `b`, live together only at one point, share bytes only
 /// through the identity copy at that point from the one ending there to the
@@ -150,5 +183,5 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
     }
     open.push_back(&placement);
   }
-  return ok;
+  return verifyRowAlignments(func) && ok;
 }

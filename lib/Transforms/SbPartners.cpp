@@ -1,21 +1,28 @@
 //===- SbPartners.cpp - find_partners of -sb-alloc ------------------------===//
 //
-// Conservative coalescing (the reference's find_partners): tensors an
+// The reference's find_partners: conservative coalescing (tensors an
 // identity copy moves between, whose lives only meet at the copy, may share
-// one place, which makes the copy move nothing.
+// one place, which makes the copy move nothing), and the accumulation
+// groups' partition bands (the tensors matmults read on the same PE rows).
 //
 //===----------------------------------------------------------------------===//
 
 #include "SbAllocSteps.h"
 
+#include "Walrus/Analysis/RowAlignment.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
+
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
 static bool isPlainSbufTensor(MemlocOp memloc) {
-  return memloc && memloc.getMemoryType().getMemorySpace() == MemorySpace::SBUF &&
+  return memloc &&
+         memloc.getMemoryType().getMemorySpace() == MemorySpace::SBUF &&
          memloc.getKind() == TensorKind::Internal && !memloc.getAddress() &&
          !memloc.getSet();
 }
@@ -45,9 +52,11 @@ walrus::findPartners(ArrayRef<std::pair<TensorCopyOp, unsigned>> copies,
     if (!(*it)->isLeader())
       continue;
     SmallVector<MemlocOp, 2> members;
-    int64_t requires = 0;
-    for (auto member = groups.member_begin(**it);
-         member != groups.member_end(); ++member) {
+    int64_t
+      requires
+    = 0;
+    for (auto member = groups.member_begin(**it); member != groups.member_end();
+         ++member) {
       auto memloc = cast<MemlocOp>(*member);
       members.push_back(memloc);
       requires += memloc.getMemoryType().getBytesPerPartition();
@@ -57,25 +66,84 @@ walrus::findPartners(ArrayRef<std::pair<TensorCopyOp, unsigned>> copies,
              liveness.getLiveRange(rhs)->start;
     });
     if (requires > budget) {
-      MemlocOp largest = *llvm::max_element(members, [](MemlocOp lhs,
-                                                         MemlocOp rhs) {
-        return lhs.getMemoryType().getBytesPerPartition() <
-               rhs.getMemoryType().getBytesPerPartition();
-      });
+      MemlocOp largest =
+          *llvm::max_element(members, [](MemlocOp lhs, MemlocOp rhs) {
+            return lhs.getMemoryType().getBytesPerPartition() <
+                   rhs.getMemoryType().getBytesPerPartition();
+          });
       if (explain)
-        emitRemark(members.front().getLoc())
-            << "sb-alloc: accumulation group is too large for SB: "
-            << members.size() << " tensors, largest = '"
-            << largest.getName() << "', requires " << requires
-            << " bytes/partition";
+      emitRemark(members.front().getLoc())
+          << "sb-alloc: accumulation group is too large for SB: "
+          << members.size() << " tensors, largest = '" << largest.getName()
+          << "', requires " <<
+            requires <<
+          " bytes/partition";
       continue;
     }
     if (explain)
-      emitRemark(members.front().getLoc())
-          << "sb-alloc: partners: " << members.size()
-          << " tensors share one place, requires " << requires
-          << " bytes/partition";
+    emitRemark(members.front().getLoc())
+        << "sb-alloc: partners: " << members.size()
+        << " tensors share one place, requires " <<
+          requires <<
+        " bytes/partition";
     result.push_back(std::move(members));
   }
   return result;
+}
+
+/// Remarks naming each PSUM tensor's accumulation group, as the
+/// reference's find_partners logs them.
+static void explainAccumulationGroups(FuncOp func,
+                                      ArrayRef<RowAlignment> alignments) {
+  llvm::MapVector<Operation *, llvm::SetVector<MemlocOp>> groups;
+  for (RowAlignment alignment : alignments) {
+    auto &members = groups[alignment.matmult.getDst().getDefiningOp()];
+    members.insert(alignment.stationary);
+    members.insert(alignment.moving);
+  }
+  emitRemark(func.getLoc())
+      << "sb-alloc: found " << groups.size() << " accumulation group(s)";
+  for (auto &[accumulator, members] : groups) {
+    int64_t
+      requires
+    = 0;
+    MemlocOp largest = members.front();
+    for (MemlocOp member : members) {
+      requires += member.getMemoryType().getBytesPerPartition();
+      if (member.getMemoryType().getBytesPerPartition() >
+          largest.getMemoryType().getBytesPerPartition())
+        largest = member;
+    }
+    emitRemark(accumulator->getLoc())
+        << "sb-alloc: accumulation group of '"
+        << getDefiningMemloc(accumulator->getResult(0)).getName()
+        << "': largest = '" << largest.getName()
+        << "', tensors = " << members.size() << ", requires " <<
+          requires <<
+        " bytes/partition";
+  }
+}
+
+FailureOr<DenseMap<Operation *, unsigned>>
+walrus::stampRowBands(FuncOp func, int64_t partitions, bool explain) {
+  SmallVector<RowAlignment> alignments;
+  SmallVector<MatmultOp> movingApart;
+  collectRowAlignments(func, alignments, movingApart);
+  if (!movingApart.empty())
+    return movingApart.front().emitError()
+           << "sb-alloc: matmult reads 'stationary' and 'moving' rows that "
+              "move apart across iterations: no placement keeps both on the "
+              "same tensor-engine rows"
+           << onCore(movingApart.front());
+  if (explain && !alignments.empty())
+    explainAccumulationGroups(func, alignments);
+  return computeRowBands(
+      alignments, partitions,
+      [&](MemlocOp memloc, int64_t base, unsigned band) {
+        if (explain)
+          emitRemark(memloc.getLoc())
+              << "sb-alloc: '" << memloc.getName() << "' starts at partition "
+              << base << " (Height " << band
+              << "): the tensor engine reads its rows with its partners'";
+      });
 }

@@ -258,3 +258,31 @@ def test_deep_nesting_raises_instead_of_overflowing_the_stack():
         walrus.parse(text, "deep.mlir")
     [diagnostic] = error.value.diagnostics
     assert diagnostic.line == 513 and "nested deeper than 512" in diagnostic.message
+
+
+ROWS = """
+bir.func @main {
+  %y = bir.memloc "y" output : !bir.dram<32x32xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x32xf32>
+  %q = bir.memloc "q" internal : !bir.sbuf<32x32xf32>
+  %acc = bir.memloc "acc" internal : !bir.psum<32x32xf32>
+  %out = bir.memloc "out" internal : !bir.sbuf<32x32xf32>
+  bir.memset %w[#bir.ap<0, [[32, 128], [1, 32]]>], 1.0 : !bir.sbuf<128x32xf32>
+  bir.memset %q[#bir.ap<0, [[32, 32], [1, 32]]>], 2.0 : !bir.sbuf<32x32xf32>
+  bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<2048, [[32, 32], [1, 32]]>], %q[#bir.ap<0, [[32, 32], [1, 32]]>] start stop : !bir.psum<32x32xf32>, !bir.sbuf<128x32xf32>, !bir.sbuf<32x32xf32>
+  bir.tensor_copy %out[#bir.ap<0, [[32, 32], [1, 32]]>], %acc[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.sbuf<32x32xf32>, !bir.psum<32x32xf32>
+  bir.dma %y[#bir.ap<0, [[32, 32], [1, 32]]>], %out[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.dram<32x32xf32>, !bir.sbuf<32x32xf32>
+}
+"""
+
+
+def test_allocation_reports_matmult_row_bands():
+    # 'q' meets rows 64-95 of 'w' on the tensor engine: it gets the third
+    # quarter (band class 3); 'out' keeps a free quarter (0).
+    module = walrus.parse(ROWS, "rows.mlir")
+    module.run("sb-alloc,sb-alloc-verify")
+    [program] = walrus.programs(module)
+    nodes = {node.tensor: node for node in program.functions[0].allocation.nodes}
+    assert (nodes["q"].band_class, nodes["q"].base_partition) == (3, 64)
+    assert (nodes["w"].band_class, nodes["w"].base_partition) == (8, 0)
+    assert nodes["out"].band_class == 0

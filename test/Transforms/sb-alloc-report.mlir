@@ -14,6 +14,7 @@
 // JSON:        "lower_bound_bytes": 512,
 // JSON:        "nodes": [
 // JSON:            "address": 0,
+// JSON-NEXT:       "band_class": 8,
 // JSON-NEXT:       "base_partition": 0,
 // JSON-NEXT:       "bytes": 512,
 // JSON-NEXT:       "end": 3,

@@ -43,3 +43,31 @@ module attributes {bir.target = #bir.target<name = "tiny", sbuf_partitions = 128
     %t = bir.memloc "t" internal address 1000 base_partition 0 : !bir.sbuf<8x8xf32>
   }
 }
+
+// -----
+
+// The tensor engine reads row k of both operands in PE row k: placed 32
+// partitions apart, 'w' and 'v' cannot meet there.
+bir.func @rows_apart {
+  %w = bir.memloc "w" internal address 0 base_partition 0 : !bir.sbuf<32x32xf32>
+  %v = bir.memloc "v" internal address 0 base_partition 32 : !bir.sbuf<32x32xf32>
+  %acc = bir.memloc "acc" internal : !bir.psum<32x32xf32>
+  bir.memset %w[#bir.ap<0, [[32, 32], [1, 32]]>], 1.0 : !bir.sbuf<32x32xf32>
+  bir.memset %v[#bir.ap<0, [[32, 32], [1, 32]]>], 1.0 : !bir.sbuf<32x32xf32>
+  // expected-error @+1 {{sb-alloc-verify: matmult reads 'stationary' rows from partition 0 and 'moving' rows from partition 32: the tensor engine needs them on the same partitions}}
+  bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<0, [[32, 32], [1, 32]]>], %v[#bir.ap<0, [[32, 32], [1, 32]]>] start stop : !bir.psum<32x32xf32>, !bir.sbuf<32x32xf32>, !bir.sbuf<32x32xf32>
+}
+
+// -----
+
+bir.func @rows_move_apart {
+  %w = bir.memloc "w" internal address 0 base_partition 0 : !bir.sbuf<64x32xf32>
+  %m = bir.memloc "m" internal address 128 base_partition 0 : !bir.sbuf<64x32xf32>
+  %acc = bir.memloc "acc" internal : !bir.psum<32x32xf32>
+  bir.memset %w[#bir.ap<0, [[32, 64], [1, 32]]>], 1.0 : !bir.sbuf<64x32xf32>
+  bir.memset %m[#bir.ap<0, [[32, 64], [1, 32]]>], 1.0 : !bir.sbuf<64x32xf32>
+  bir.loop 0 to 2 step 1 {
+    // expected-error @+1 {{sb-alloc-verify: matmult reads 'stationary' and 'moving' rows that move apart across iterations}}
+    bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.sap<(d0) -> (d0 * 1024), [[32, 32], [1, 32]]>], %m[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.psum<32x32xf32>, !bir.sbuf<64x32xf32>, !bir.sbuf<64x32xf32>
+  }
+}

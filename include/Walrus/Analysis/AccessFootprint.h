@@ -73,6 +73,13 @@ private:
   llvm::DenseMap<mlir::Attribute, AccessFootprint> physical;
 };
 
+/// The start of `pattern` at each loop iteration around `op` and each
+/// shard id it runs as, in one order (shards, then iterations in loop
+/// order), so that two patterns of one instruction line up; a physical
+/// pattern has one start. Failure past 65536 starts or on overflow.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+getStartsByPoint(mlir::Operation *op, bir::AccessPatternAttr pattern);
+
 /// The shard ids `op` can run as: its core once concretized, else every
 /// core of its module.
 llvm::SmallVector<int64_t> getShardIds(mlir::Operation *op);

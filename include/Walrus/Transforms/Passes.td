@@ -351,7 +351,10 @@ def SbAlloc : Pass<"sb-alloc"> {
     Nodes are tensors (or partner groups sharing one place) with a 2-D
     footprint (partitions x bytes per partition), a band class (a quarter,
     a half or all of the partitions) and a loop-aware live range; edges join
-    nodes live at the same time. Simplify removes nodes whose impact-weighted
+    nodes live at the same time. A matmult's two operands must meet on the
+    tensor engine's rows, so find_partners fixes the band of each tensor
+    a matmult reads from the partition its rows must start at (an error
+    when no placement aligns them). Simplify removes nodes whose impact-weighted
     degree is below their number of placements, pushing the cheapest
     (cost / degree^2) optimistically when blocked; select gives each node
     the lowest byte offset free in one of its bands. When that overflows,
@@ -424,7 +427,7 @@ def SbAlloc : Pass<"sb-alloc"> {
 }
 
 def SbAllocVerify : Pass<"sb-alloc-verify"> {
-  let summary = "Check an SBUF allocation: placed, inside the target, no overlap";
+  let summary = "Check an SBUF allocation: placed, inside the target, no overlap, matmult rows aligned";
   let description = [{
     An independent checker of SBUF allocations, sharing nothing with the
     allocator but the access interface and the liveness analysis. In every
@@ -434,8 +437,10 @@ def SbAllocVerify : Pass<"sb-alloc-verify"> {
     SBUF; and no two memory locations whose live ranges overlap have
     overlapping rectangles, except two tensors at the very same place whose
     lives meet only at an identity `bir.tensor_copy` from one to the other
-    (the copy moves nothing). Errors name both tensors and where they meet,
-    and the core.
+    (the copy moves nothing); and every `bir.matmult` reads its stationary
+    and moving rows on the same partitions (the tensor engine multiplies
+    them in one PE row). Errors name both tensors and where they meet, and
+    the core.
 
     Works on one `bir.func` at a time: nest it on `bir.func` in
     `--pass-pipeline`, or schedule it on a module or `bir.kernel` and it

@@ -1,0 +1,241 @@
+//===- RowAlignment.cpp - Matmult operands on the same PE rows ------------===//
+
+#include "Walrus/Analysis/RowAlignment.h"
+#include "Walrus/Analysis/AccessFootprint.h"
+#include "Walrus/Analysis/Interference.h"
+
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+/// The first partition `pattern` reads of `memloc` at each point of
+/// getStartsByPoint, when its rows are whole partitions in order.
+static std::optional<SmallVector<int64_t>>
+getFirstRows(Operation *op, MemlocOp memloc, AccessPatternAttr pattern) {
+  int64_t freeSize = memloc.getMemoryType().getFreeSize();
+  if (pattern.getNums().front() > 1 && pattern.getSteps().front() != freeSize)
+    return std::nullopt;
+  FailureOr<SmallVector<int64_t>> starts = getStartsByPoint(op, pattern);
+  if (failed(starts))
+    return std::nullopt;
+  for (int64_t &start : *starts)
+    start = llvm::divideFloorSigned(start, freeSize);
+  return std::move(*starts);
+}
+
+void walrus::collectRowAlignments(FuncOp func,
+                                  SmallVectorImpl<RowAlignment> &alignments,
+                                  SmallVectorImpl<MatmultOp> &movingApart,
+                                  SmallVectorImpl<MatmultOp> *unconstrained) {
+  func.walk([&](MatmultOp matmult) {
+    auto stationary = matmult.getStationary().getDefiningOp<MemlocOp>();
+    auto moving = matmult.getMoving().getDefiningOp<MemlocOp>();
+    std::optional<SmallVector<int64_t>> stationaryRows, movingRows;
+    if (stationary && moving && !matmult.getReplicationAttr()) {
+      stationaryRows =
+          getFirstRows(matmult, stationary, matmult.getStationaryAp());
+      movingRows = getFirstRows(matmult, moving, matmult.getMovingAp());
+    }
+    if (!stationaryRows || !movingRows) {
+      if (unconstrained)
+        unconstrained->push_back(matmult);
+      return;
+    }
+    // A physical pattern has one start for all points.
+    size_t points = std::max(stationaryRows->size(), movingRows->size());
+    auto rowAt = [&](ArrayRef<int64_t> rows, size_t point) {
+      return rows[rows.size() == 1 ? 0 : point];
+    };
+    int64_t difference = movingRows->front() - stationaryRows->front();
+    for (size_t point = 1; point < points; ++point)
+      if (rowAt(*movingRows, point) - rowAt(*stationaryRows, point) !=
+          difference) {
+        movingApart.push_back(matmult);
+        return;
+      }
+    alignments.push_back({matmult, stationary, moving, stationaryRows->front(),
+                          movingRows->front()});
+  });
+}
+
+std::optional<unsigned> walrus::getPinnedBandClass(int64_t base,
+                                                   int64_t partitions,
+                                                   int64_t targetPartitions) {
+  int64_t quarter = targetPartitions / 4, half = targetPartitions / 2;
+  if (base < 0 || partitions <= 0 || targetPartitions < 4 ||
+      partitions > targetPartitions - base)
+    return std::nullopt;
+  if (partitions <= quarter && base % quarter == 0)
+    return unsigned(BandClass::Quarter0) + unsigned(base / quarter);
+  if (partitions <= half && base % half == 0)
+    return unsigned(BandClass::Half0) + unsigned(base / half);
+  if (base == 0)
+    return unsigned(BandClass::Full);
+  return std::nullopt;
+}
+
+namespace {
+/// Union-find over tensors that also keeps each one's base partition
+/// relative to its set's root.
+class RelativeBases {
+public:
+  unsigned getIndex(MemlocOp memloc) {
+    auto [it, inserted] = indexOf.try_emplace(memloc, members.size());
+    if (inserted) {
+      members.push_back(memloc);
+      parent.push_back(it->second);
+      offset.push_back(0);
+    }
+    return it->second;
+  }
+  /// The root of `index` and base(index) - base(root).
+  std::pair<unsigned, int64_t> find(unsigned index) {
+    if (parent[index] == index)
+      return {index, 0};
+    auto [root, parentOffset] = find(parent[index]);
+    offset[index] += parentOffset;
+    parent[index] = root;
+    return {root, offset[index]};
+  }
+  /// Records base(a) - base(b) == difference; false when it contradicts
+  /// what is recorded.
+  bool relate(unsigned a, unsigned b, int64_t difference) {
+    auto [rootA, offsetA] = find(a);
+    auto [rootB, offsetB] = find(b);
+    if (rootA == rootB)
+      return offsetA - offsetB == difference;
+    // base(rootB) = base(rootA) + offsetA - offsetB - difference.
+    parent[rootB] = rootA;
+    offset[rootB] = offsetA - offsetB - difference;
+    return true;
+  }
+  ArrayRef<MemlocOp> getMembers() const { return members; }
+
+private:
+  DenseMap<Operation *, unsigned> indexOf;
+  SmallVector<MemlocOp> members;
+  SmallVector<unsigned> parent;
+  SmallVector<int64_t> offset;
+};
+} // namespace
+
+/// The base partition of `memloc` fixed before any choice: a tensor wider
+/// than half the partitions sits at 0, a placed one where it is.
+static std::optional<int64_t> getFixedBase(MemlocOp memloc,
+                                           int64_t partitions) {
+  if (std::optional<uint64_t> base = memloc.getBasePartition())
+    return int64_t(*base);
+  if (memloc.getMemoryType().getPartitions() > partitions / 2)
+    return 0;
+  return std::nullopt;
+}
+
+/// base(root) of the set `indices` when a member's fixed base decides it;
+/// failure (with an error) when two members decide differently.
+static FailureOr<std::optional<int64_t>>
+getFixedAnchor(RelativeBases &bases, ArrayRef<unsigned> indices,
+               int64_t partitions) {
+  std::optional<int64_t> anchor;
+  for (unsigned index : indices) {
+    MemlocOp memloc = bases.getMembers()[index];
+    std::optional<int64_t> fixed = getFixedBase(memloc, partitions);
+    if (!fixed)
+      continue;
+    int64_t offset = bases.find(index).second;
+    if (anchor && *anchor + offset != *fixed)
+      return memloc.emitError()
+             << "sb-alloc: '" << memloc.getName()
+             << "' must start at partition " << *fixed
+             << (memloc.getBasePartition() ? " (placed there)"
+                                           : " (it spans more than half the "
+                                             "partitions)")
+             << ", but the matmults reading it need it at partition "
+             << *anchor + offset << onCore(memloc);
+    int64_t implied = *fixed - offset;
+    anchor = implied;
+  }
+  return anchor;
+}
+
+/// base(root) for a set nothing fixes: the quarters in turn from
+/// `nextQuarter`, so that sets spread over the row tiles (and partitions)
+/// instead of piling on the first, skipping those where a member finds no
+/// band.
+static int64_t chooseAnchor(RelativeBases &bases, ArrayRef<unsigned> indices,
+                            int64_t partitions, unsigned nextQuarter) {
+  int64_t lowest = 0;
+  for (unsigned index : indices)
+    lowest = std::min(lowest, bases.find(index).second);
+  auto fitsAt = [&](int64_t anchor) {
+    return llvm::all_of(indices, [&](unsigned index) {
+      MemlocOp memloc = bases.getMembers()[index];
+      return getPinnedBandClass(anchor + bases.find(index).second,
+                                memloc.getMemoryType().getPartitions(),
+                                partitions)
+          .has_value();
+    });
+  };
+  for (unsigned attempt = 0; attempt < 4; ++attempt) {
+    int64_t anchor = ((nextQuarter + attempt) % 4) * (partitions / 4) - lowest;
+    if (fitsAt(anchor))
+      return anchor;
+  }
+  return -lowest; // the caller names the member that does not fit
+}
+
+FailureOr<DenseMap<Operation *, unsigned>> walrus::computeRowBands(
+    ArrayRef<RowAlignment> alignments, int64_t partitions,
+    function_ref<void(MemlocOp, int64_t, unsigned)> onChosen) {
+  RelativeBases bases;
+  for (RowAlignment alignment : alignments) {
+    unsigned stationary = bases.getIndex(alignment.stationary);
+    unsigned moving = bases.getIndex(alignment.moving);
+    // base(stationary) + stationaryRow == base(moving) + movingRow.
+    if (!bases.relate(stationary, moving,
+                      alignment.movingRow - alignment.stationaryRow))
+      return alignment.matmult.emitError()
+             << "sb-alloc: matmult reads rows from partition "
+             << alignment.stationaryRow << " of '"
+             << alignment.stationary.getName() << "' and from partition "
+             << alignment.movingRow << " of '" << alignment.moving.getName()
+             << "': no placement puts both on the same tensor-engine rows "
+                "(with the other matmults reading them)"
+             << onCore(alignment.matmult);
+  }
+  llvm::MapVector<unsigned, SmallVector<unsigned>> sets;
+  for (unsigned index = 0; index < bases.getMembers().size(); ++index)
+    sets[bases.find(index).first].push_back(index);
+  DenseMap<Operation *, unsigned> bands;
+  unsigned nextQuarter = 0;
+  for (auto &[root, indices] : sets) {
+    FailureOr<std::optional<int64_t>> fixed =
+        getFixedAnchor(bases, indices, partitions);
+    if (failed(fixed))
+      return failure();
+    int64_t anchor =
+        fixed->has_value()
+            ? **fixed
+            : chooseAnchor(bases, indices, partitions, nextQuarter++);
+    for (unsigned index : indices) {
+      MemlocOp memloc = bases.getMembers()[index];
+      int64_t base = anchor + bases.find(index).second;
+      int64_t rows = memloc.getMemoryType().getPartitions();
+      std::optional<unsigned> band = getPinnedBandClass(base, rows, partitions);
+      if (!band)
+        return memloc.emitError()
+               << "sb-alloc: '" << memloc.getName()
+               << "' must start at partition " << base
+               << " for the matmults reading it, where no partition band of "
+               << rows << " partitions starts" << onCore(memloc);
+      bands[memloc] = *band;
+      if (onChosen && !getFixedBase(memloc, partitions))
+        onChosen(memloc, base, *band);
+    }
+  }
+  return bands;
+}
