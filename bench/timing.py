@@ -8,10 +8,15 @@ import tempfile
 
 
 def seconds_in_report(stderr, pass_name):
-    """The wall time of `pass_name` in an --mlir-timing report, or None."""
-    match = re.search(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+" + re.escape(pass_name) + r"\s*$",
-                      stderr, re.MULTILINE)
-    return float(match.group(1)) if match else None
+    """The wall time of `pass_name` in an --mlir-timing report, or None.
+    With threads the report has a user-time column before the wall time,
+    and a pass scheduled on a module shows its per-function runs nested
+    under it: the outermost line counts."""
+    pattern = (r"^\s*(?:-?[0-9.]+\s+\(\s*-?[0-9.]+%\)\s+)?(-?[0-9.]+)\s+\(\s*-?[0-9.]+%\)"
+               r"(\s+)" + re.escape(pass_name) + r"\s*$")
+    matches = [(len(m.group(2)), float(m.group(1)))
+               for m in re.finditer(pattern, stderr, re.MULTILINE)]
+    return min(matches)[1] if matches else None
 
 
 def pass_seconds(opt, input_path, pipeline, pass_name, repeats=3):

@@ -207,7 +207,10 @@ class Generator:
         self.y = Tile("y", "dram", self.block * self.lnc, rng.randint(1, 12), dtype)
         self.tiles = []
         for i in range(rng.randint(2, 5)):
-            self.tiles.append(Tile(f"t{i}", "sbuf", rng.randint(1, 12), rng.randint(1, 12),
+            # Some tiles span more than a quarter of the partitions, so that
+            # their row blocks can die apart (sb-alloc's row blocks).
+            rows = rng.randint(33, 72) if rng.random() < 0.2 else rng.randint(1, 12)
+            self.tiles.append(Tile(f"t{i}", "sbuf", rows, rng.randint(1, 12),
                                    dtype if i == 0 or rng.random() < 0.6 else rng.choice(FLOATS)))
         self.tiles.append(Tile("acc", "psum", rng.randint(1, 12), rng.randint(1, 12), "f32"))
         # Every tile starts defined: reading memory nothing wrote is

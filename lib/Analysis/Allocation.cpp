@@ -29,7 +29,11 @@ static DenseMap<Operation *, unsigned> getRowBands(FuncOp func,
 FunctionAllocation walrus::getAllocation(FuncOp func) {
   TensorLiveness liveness(func);
   TargetAttr target = getTarget(func);
-  InterferenceGraph graph(liveness, {}, target.getSbufPartitions());
+  // The lower bound -sb-alloc reports: rows that die apart counted apart.
+  InterferenceGraph graph(
+      liveness, {}, target.getSbufPartitions(),
+      std::numeric_limits<size_t>::max(), 0,
+      liveness.getBlockRanges(target.getSbufPartitions() / 4));
   FunctionAllocation allocation;
   allocation.function = getQualifiedName(func);
   allocation.core = getNeuronCoreId(func);

@@ -61,10 +61,26 @@ ImpactTable walrus::computeImpactTable(int64_t partitions) {
   return table;
 }
 
-InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
-                                     ArrayRef<SmallVector<MemlocOp, 2>> groups,
-                                     int64_t targetPartitions, size_t maxEdges,
-                                     size_t maxEdgesPerNode) {
+bool walrus::shareRowsInTime(const SbNode &a, int64_t baseA, const SbNode &b,
+                             int64_t baseB) {
+  RowBlockRange wholeA{0, a.partitions, a.range},
+      wholeB{0, b.partitions, b.range};
+  ArrayRef<RowBlockRange> blocksA =
+      a.blocks.empty() ? ArrayRef(wholeA) : ArrayRef(a.blocks);
+  ArrayRef<RowBlockRange> blocksB =
+      b.blocks.empty() ? ArrayRef(wholeB) : ArrayRef(b.blocks);
+  for (const RowBlockRange &x : blocksA)
+    for (const RowBlockRange &y : blocksB)
+      if (x.range && y.range && baseA + x.firstRow < baseB + y.endRow &&
+          baseB + y.firstRow < baseA + x.endRow && x.range->overlaps(*y.range))
+        return true;
+  return false;
+}
+
+InterferenceGraph::InterferenceGraph(
+    const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
+    int64_t targetPartitions, size_t maxEdges, size_t maxEdgesPerNode,
+    ArrayRef<SmallVector<RowBlockRange, 0>> rowBlocks) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);
@@ -87,6 +103,8 @@ InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
       }
     }
     node.bandClass = getBandClass(node.partitions, targetPartitions);
+    if (members.size() == 1 && members.front() < rowBlocks.size())
+      node.blocks = rowBlocks[members.front()];
     // Spilling moves the bytes of every access. Tensors whose contents
     // cross the program boundary cannot spill.
     node.spillCost = accessWeight * double(node.bytes);
@@ -133,8 +151,16 @@ InterferenceGraph::InterferenceGraph(const TensorLiveness &liveness,
     const SbNode &node = nodes[index];
     ++startsUpTo[node.range.start];
     ++endsBefore[node.range.end + 1];
-    areaChange[node.range.start] += node.partitions * node.bytes;
-    areaChange[node.range.end + 1] -= node.partitions * node.bytes;
+    if (node.blocks.empty()) {
+      areaChange[node.range.start] += node.partitions * node.bytes;
+      areaChange[node.range.end + 1] -= node.partitions * node.bytes;
+    }
+    for (const RowBlockRange &block : node.blocks)
+      if (block.range) {
+        int64_t area = (block.endRow - block.firstRow) * node.bytes;
+        areaChange[block.range->start] += area;
+        areaChange[block.range->end + 1] -= area;
+      }
   }
   int64_t liveArea = 0;
   for (unsigned point = 0; point <= lastPoint + 1; ++point) {

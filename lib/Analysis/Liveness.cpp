@@ -3,6 +3,8 @@
 #include "Walrus/Analysis/Liveness.h"
 #include "Walrus/Analysis/AccessFootprint.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
@@ -57,11 +59,78 @@ struct AccessSummary {
         !cast<InstructionOpInterface>(last).getMaskAttr())
       rewritten = true;
   }
+
+  /// Adds `access`, by `instruction` at `point` inside `loops`.
+  void add(Operation *instruction, unsigned point, ArrayRef<LoopOp> loops,
+           const Access &access) {
+    if (!first) {
+      first = instruction;
+      firstPoint = point;
+      firstLoops.assign(loops.begin(), loops.end());
+      common = loops.size();
+    } else {
+      const LoopOp *mine = std::mismatch(loops.begin(), loops.end(),
+                                         firstLoops.begin(), firstLoops.end())
+                               .first;
+      common = std::min<size_t>(common, mine - loops.begin());
+    }
+    if (last != instruction) {
+      settleLast();
+      last = instruction;
+      lastPoint = point;
+      lastLoops.assign(loops.begin(), loops.end());
+      lastWritesOnly = access.kind == AccessKind::Write;
+    } else {
+      lastWritesOnly &= access.kind == AccessKind::Write;
+    }
+    if (!firstLoops.empty())
+      accesses.push_back({instruction, access});
+  }
+
+  /// The range of `memloc`'s value over these accesses (the rules of
+  /// TensorLiveness), or nothing when there were none.
+  std::optional<LiveRange> getRange(MemlocOp memloc,
+                                    const ProgramOrder &order) const;
 };
 } // namespace
 
+std::optional<LiveRange>
+AccessSummary::getRange(MemlocOp memloc, const ProgramOrder &order) const {
+  unsigned lastPoint = order.getNumPoints() ? order.getNumPoints() - 1 : 0;
+  TensorKind kind = memloc.getKind();
+  if (!first) {
+    if (kind != TensorKind::Internal)
+      return LiveRange{0, lastPoint, false};
+    return std::nullopt;
+  }
+  // An access nested deeper than the loops all accesses share counts from
+  // the header to the end of its loop at that depth. Those loops are
+  // disjoint and in program order, so the first and last accesses bound
+  // the range.
+  LiveRange range{firstPoint, this->lastPoint, false};
+  if (firstLoops.size() > common)
+    range.start = order.getLoopHeader(firstLoops[common]);
+  if (lastLoops.size() > common)
+    range.end = order.getLoopEnd(lastLoops[common]);
+  // Accessed only inside a loop: the value stays inside one iteration
+  // when the body's first access starts it (getValueStartingWrite).
+  FootprintCache footprints(memloc.getMemoryType());
+  if (common > 0 && !getValueStartingWrite(memloc, accesses, footprints)) {
+    LoopOp loop = firstLoops[common - 1];
+    range.start = std::min(range.start, order.getLoopHeader(loop));
+    range.end = std::max(range.end, order.getLoopEnd(loop));
+    range.loopCarried = true;
+  }
+  if (kind == TensorKind::Input)
+    range.start = 0;
+  if (kind == TensorKind::Output)
+    range.end = lastPoint;
+  return range;
+}
+
 TensorLiveness::TensorLiveness(FuncOp func,
-                               ProgramOrder::InstructionVisitor visit) {
+                               ProgramOrder::InstructionVisitor visit)
+    : func(func) {
   // Indexed like `memlocs`: at 100k locations, maps keyed by operation
   // cost more than the walk itself.
   std::vector<AccessSummary> summaries;
@@ -70,6 +139,8 @@ TensorLiveness::TensorLiveness(FuncOp func,
     memlocs.push_back(memloc);
     summaries.emplace_back();
     accessWeights.push_back(0);
+    partialRows.push_back(false);
+    inLoops.push_back(false);
   };
   SmallVector<Access> accesses;
   order = ProgramOrder(
@@ -92,70 +163,136 @@ TensorLiveness::TensorLiveness(FuncOp func,
             continue; // not one of this function's locations
           unsigned index = found->second;
           accessWeights[index] += weight;
-          AccessSummary &summary = summaries[index];
-          if (!summary.first) {
-            summary.first = instruction;
-            summary.firstPoint = point;
-            summary.firstLoops.assign(loops.begin(), loops.end());
-            summary.common = loops.size();
-          } else {
-            const LoopOp *mine = std::mismatch(loops.begin(), loops.end(),
-                                               summary.firstLoops.begin(),
-                                               summary.firstLoops.end())
-                                     .first;
-            summary.common =
-                std::min<size_t>(summary.common, mine - loops.begin());
-          }
-          if (summary.last != instruction) {
-            summary.settleLast();
-            summary.last = instruction;
-            summary.lastPoint = point;
-            summary.lastLoops.assign(loops.begin(), loops.end());
-            summary.lastWritesOnly = access.kind == AccessKind::Write;
-          } else {
-            summary.lastWritesOnly &= access.kind == AccessKind::Write;
-          }
-          if (!summary.firstLoops.empty())
-            summary.accesses.push_back({instruction, access});
+          summaries[index].add(instruction, point, loops, access);
+          // A block of rows may die before the rest: see getBlockRanges.
+          if (access.getMemloc() == memloc.getResult() &&
+              access.getPattern().getPartitionCount() <
+                  memloc.getMemoryType().getPartitions())
+            partialRows[index] = true;
+          if (!loops.empty())
+            inLoops[index] = true;
         }
       },
       addMemloc);
 
-  // An access nested deeper than the loops all accesses share counts from
-  // the header to the end of its loop at that depth. Those loops are
-  // disjoint and in program order, so the first and last accesses bound
-  // the range.
-  unsigned lastPoint = order.getNumPoints() ? order.getNumPoints() - 1 : 0;
   ranges.resize(memlocs.size());
   rewritten.reserve(memlocs.size());
   for (auto [memloc, summary, range] : llvm::zip(memlocs, summaries, ranges)) {
     summary.settleLast();
     rewritten.push_back(summary.rewritten);
-    TensorKind kind = memloc.getKind();
-    if (!summary.first) {
-      if (kind != TensorKind::Internal)
-        range = LiveRange{0, lastPoint, false};
-      continue;
-    }
-    size_t common = summary.common;
-    range = LiveRange{summary.firstPoint, summary.lastPoint, false};
-    if (summary.firstLoops.size() > common)
-      range->start = order.getLoopHeader(summary.firstLoops[common]);
-    if (summary.lastLoops.size() > common)
-      range->end = order.getLoopEnd(summary.lastLoops[common]);
-    // Accessed only inside a loop: the value stays inside one iteration
-    // when the body's first access starts it (getValueStartingWrite).
-    FootprintCache footprints(memloc.getMemoryType());
-    if (common > 0 &&
-        !getValueStartingWrite(memloc, summary.accesses, footprints)) {
-      LoopOp loop = summary.firstLoops[common - 1];
-      range->start = std::min(range->start, order.getLoopHeader(loop));
-      range->end = std::max(range->end, order.getLoopEnd(loop));
-      range->loopCarried = true;
-    }
-    if (kind == TensorKind::Input)
-      range->start = 0;
-    if (kind == TensorKind::Output)
-      range->end = lastPoint;
+    range = summary.getRange(memloc, order);
   }
+}
+
+/// The blocks of `blockRows` rows that `access` of `memloc` touches, as
+/// [first, end): all of them when it spans every row or its rows are not
+/// known (a view, or a pattern that leaves its partitions).
+static std::pair<int64_t, int64_t> getTouchedBlocks(Operation *instruction,
+                                                    const Access &access,
+                                                    MemlocOp memloc,
+                                                    int64_t blockRows) {
+  MemoryType type = memloc.getMemoryType();
+  int64_t numBlocks = llvm::divideCeil(type.getPartitions(), blockRows);
+  if (access.getMemloc() != memloc.getResult() ||
+      access.getPattern().getPartitionCount() >= type.getPartitions())
+    return {0, numBlocks};
+  AccessFootprint footprint =
+      getAccessFootprint(instruction, access.getPattern(), type);
+  if (footprint.issue != FootprintIssue::None || footprint.box.empty())
+    return {0, numBlocks};
+  return {std::max<int64_t>(0, footprint.box.firstPartition / blockRows),
+          std::min(numBlocks, footprint.box.lastPartition / blockRows + 1)};
+}
+
+namespace {
+/// What getBlockRanges follows of one location's blocks: the first and
+/// last point touching each (every access at the function's top level),
+/// or a summary per block (accesses in loops, where the loop rules apply).
+struct BlockSummaries {
+  unsigned numBlocks = 0;
+  std::vector<std::pair<unsigned, unsigned>> firstLast; // top level
+  std::vector<AccessSummary> summaries;                 // in loops
+};
+} // namespace
+
+std::vector<SmallVector<RowBlockRange, 0>>
+TensorLiveness::getBlockRanges(int64_t blockRows) const {
+  std::vector<SmallVector<RowBlockRange, 0>> blocks(memlocs.size());
+  std::vector<unsigned> candidateOf(memlocs.size(), ~0u);
+  std::vector<BlockSummaries> candidates;
+  for (unsigned index = 0; index < memlocs.size(); ++index) {
+    MemlocOp memloc = memlocs[index];
+    MemoryType type = memloc.getMemoryType();
+    if (!partialRows[index] || blockRows <= 0 ||
+        memloc.getKind() != TensorKind::Internal ||
+        type.getMemorySpace() != MemorySpace::SBUF ||
+        type.getPartitions() <= blockRows)
+      continue;
+    candidateOf[index] = candidates.size();
+    BlockSummaries &candidate = candidates.emplace_back();
+    candidate.numBlocks = llvm::divideCeil(type.getPartitions(), blockRows);
+    if (inLoops[index])
+      candidate.summaries.resize(candidate.numBlocks);
+    else
+      candidate.firstLast.assign(candidate.numBlocks, {~0u, 0});
+  }
+  if (candidates.empty())
+    return blocks;
+  SmallVector<Access> accesses;
+  ProgramOrder(func, [&](InstructionOpInterface instruction, unsigned point,
+                         ArrayRef<LoopOp> loops) {
+    accesses.clear();
+    instruction.getAccesses(accesses);
+    for (const Access &access : accesses) {
+      MemlocOp memloc = getDefiningMemloc(access.getMemloc());
+      std::optional<unsigned> index = memloc ? getIndex(memloc) : std::nullopt;
+      if (!index || candidateOf[*index] == ~0u)
+        continue;
+      BlockSummaries &candidate = candidates[candidateOf[*index]];
+      auto [first, end] =
+          getTouchedBlocks(instruction, access, memloc, blockRows);
+      for (int64_t block = first; block < end; ++block) {
+        if (candidate.summaries.empty()) {
+          auto &[firstPoint, lastPoint] = candidate.firstLast[block];
+          firstPoint = std::min(firstPoint, point);
+          lastPoint = std::max(lastPoint, point);
+        } else {
+          candidate.summaries[block].add(instruction, point, loops, access);
+        }
+      }
+    }
+  });
+  for (unsigned index = 0; index < memlocs.size(); ++index) {
+    if (candidateOf[index] == ~0u)
+      continue;
+    BlockSummaries &candidate = candidates[candidateOf[index]];
+    MemlocOp memloc = memlocs[index];
+    int64_t partitions = memloc.getMemoryType().getPartitions();
+    const LiveRange &whole = *ranges[index];
+    SmallVector<RowBlockRange, 0> rows;
+    bool differ = false;
+    for (unsigned block = 0; block < candidate.numBlocks; ++block) {
+      RowBlockRange &range = rows.emplace_back();
+      range.firstRow = int64_t(block) * blockRows;
+      range.endRow = std::min(partitions, range.firstRow + blockRows);
+      if (!candidate.summaries.empty()) {
+        candidate.summaries[block].settleLast();
+        range.range = candidate.summaries[block].getRange(memloc, order);
+      } else if (auto [first, last] = candidate.firstLast[block];
+                 first != ~0u) {
+        range.range = LiveRange{first, last, false};
+      }
+      // A block's accesses are some of the location's: its range lies in
+      // the location's (clamped all the same: callers index by it).
+      if (range.range) {
+        range.range->start = std::max(range.range->start, whole.start);
+        range.range->end = std::min(range.range->end, whole.end);
+      }
+      differ |= !range.range || range.range->start != whole.start ||
+                range.range->end != whole.end;
+    }
+    if (differ)
+      blocks[index] = std::move(rows);
+  }
+  return blocks;
 }

@@ -27,7 +27,11 @@ public:
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
         budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
         threads(threads), impactTable(computeImpactTable(partitions)),
-        granuleShift(computeGranuleShift()) {}
+        granuleShift(computeGranuleShift()) {
+    for (const SbNode &node : nodes)
+      hasBlocks.push_back(!node.blocks.empty());
+    anyBlocks = llvm::is_contained(hasBlocks, true);
+  }
 
   SbColoring run() {
     // Select in three orders and keep the lowest peak that places every
@@ -125,6 +129,14 @@ private:
     }
     return bits ? llvm::countr_zero(bits) : 0;
   }
+  /// Whether `i` placed from `baseI` and placed neighbour `j` from `baseJ`
+  /// leave each other's bytes free: rows of one that die before the other
+  /// lives there (their edge says only that their ranges overlap).
+  bool missEachOther(unsigned i, int64_t baseI, unsigned j,
+                     int64_t baseJ) const {
+    return anyBlocks && (hasBlocks[i] || hasBlocks[j]) &&
+           !shareRowsInTime(nodes[i], baseI, nodes[j], baseJ);
+  }
   void simplify();
   /// Places nodes in `order`; with `bar`, gives up (nothing) as soon as a
   /// node finds no place or the peak reaches `bar`.
@@ -151,6 +163,10 @@ private:
   llvm::ThreadPoolInterface *threads;
   ImpactTable impactTable;
   unsigned granuleShift;
+  /// Per node, whether some of its rows die before the rest (flat: the
+  /// place() loop reads it per neighbour).
+  std::vector<bool> hasBlocks;
+  bool anyBlocks = false;
   SmallVector<unsigned> stack;
 };
 } // namespace
@@ -258,7 +274,7 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
     taken.clear();
     for (ArrayRef<unsigned> part : neighbors)
       for (unsigned j : part)
-        if (placed.first[j] >= 0)
+        if (placed.first[j] >= 0 && !missEachOther(index, 0, j, placed.base[j]))
           taken.take(placed.first[j], placed.end[j]);
     if (std::optional<int64_t> offset = taken.find(node.bytes))
       return SbPlacement{0, *offset};
@@ -273,7 +289,8 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
           continue;
         int64_t theirFirst = placed.base[j];
         if (theirFirst < first + node.partitions &&
-            first < theirFirst + nodes[j].partitions)
+            first < theirFirst + nodes[j].partitions &&
+            !missEachOther(index, first, j, theirFirst))
           taken.take(placed.first[j], placed.end[j]);
       }
     std::optional<int64_t> offset = taken.find(node.bytes);

@@ -260,8 +260,11 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         }
       return false;
     });
+    std::vector<SmallVector<RowBlockRange, 0>> blocks;
+    if (rowBlocks)
+      blocks = liveness->getBlockRanges(partitions / 4);
     InterferenceGraph graph(*liveness, partners, partitions, denseEdges,
-                            denseEdgesPerNode);
+                            denseEdgesPerNode, blocks);
     for (SbNode &node : graph.getNodes())
       for (MemlocOp memloc : node.members)
         if (auto it = rowBands->find(memloc); it != rowBands->end())

@@ -29,6 +29,8 @@ struct Placement {
   int64_t firstPartition, endPartition; // [first, end)
   int64_t firstByte, endByte;           // [first, end)
   LiveRange range;
+  /// Rows that live over less than `range` (empty: none).
+  ArrayRef<RowBlockRange> blocks;
 };
 
 struct SbAllocVerifyPass
@@ -105,6 +107,24 @@ static bool isInPlaceCopy(const Placement &a, const Placement &b,
              MemlocOp(to->memloc).getMemoryType();
 }
 
+/// Whether some partition of both holds a live value of each at one point,
+/// following the rows that die before the rest.
+static bool meetInRows(const Placement &a, const Placement &b) {
+  auto rowsOf = [](const Placement &p) {
+    SmallVector<RowBlockRange, 4> rows(p.blocks.begin(), p.blocks.end());
+    if (rows.empty())
+      rows.push_back({0, p.endPartition - p.firstPartition, p.range});
+    return rows;
+  };
+  for (const RowBlockRange &x : rowsOf(a))
+    for (const RowBlockRange &y : rowsOf(b))
+      if (x.range && y.range && x.range->overlaps(*y.range) &&
+          a.firstPartition + x.firstRow < b.firstPartition + y.endRow &&
+          b.firstPartition + y.firstRow < a.firstPartition + x.endRow)
+        return true;
+  return false;
+}
+
 bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
   // The instruction at each program point (loops' points stay null).
   SmallVector<Operation *> instructions;
@@ -115,6 +135,8 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
   });
   instructions.resize(liveness.getOrder().getNumPoints(), nullptr);
   TargetAttr target = getTarget(func);
+  std::vector<SmallVector<RowBlockRange, 0>> blocks =
+      liveness.getBlockRanges(target.getSbufPartitions() / 4);
   bool ok = true;
   SmallVector<Placement> placements;
   for (MemlocOp memloc : func.getMemlocs()) {
@@ -146,6 +168,7 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
     if (!range)
       continue; // never live: it conflicts with nothing
     placement.range = *range;
+    placement.blocks = blocks[*liveness.getIndex(memloc)];
     placements.push_back(placement);
   }
   // Sweep in order of live-range start; a tensor only meets those whose
@@ -167,7 +190,8 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
       int64_t byteLo = std::max(placement.firstByte, other->firstByte);
       int64_t byteHi = std::min(placement.endByte, other->endByte);
       if (partitionLo >= partitionHi || byteLo >= byteHi ||
-          isInPlaceCopy(placement, *other, instructions))
+          isInPlaceCopy(placement, *other, instructions) ||
+          !meetInRows(placement, *other))
         continue;
       MemlocOp later = placement.memloc, earlier = other->memloc;
       later.emitError() << "sb-alloc-verify: '" << later.getName() << "' and '"

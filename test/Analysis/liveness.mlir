@@ -103,3 +103,39 @@ bir.func @read_and_write_first {
     bir.dma %y[#bir.sap<(d0) -> (d0 * 128 + 64), [[8, 8], [1, 8]]>], %other[#bir.ap<0, [[8, 8], [1, 8]]>] : !bir.dram<8x8x8xf32>, !bir.sbuf<8x8xf32>
   }
 }
+
+// -----
+
+// Rows die apart: the first DMA reads rows 0-63 of t for the last time,
+// the add reads rows 64-127 later. Each quarter of the partitions gets the
+// range of the accesses touching it (-sb-alloc lets v take the bytes of
+// the rows that died: test/Transforms/sb-alloc-row-blocks.mlir). A tensor
+// accessed only whole (v) has no blocks; rows nothing touches are never
+// live.
+// Points: 0 memset, 1 dma, 2 dma, 3 memset, 4 add, 5 dma.
+
+// CHECK-LABEL: liveness of @rows_die_apart: 6 points
+// CHECK-NEXT:    x: [0, 1]
+// CHECK-NEXT:    y: [2, 5]
+// CHECK-NEXT:    t: [1, 4]
+// CHECK-NEXT:      rows [0, 32): [1, 2]
+// CHECK-NEXT:      rows [32, 64): [1, 2]
+// CHECK-NEXT:      rows [64, 96): [1, 4]
+// CHECK-NEXT:      rows [96, 128): [1, 4]
+// CHECK-NEXT:    v: [3, 5]
+// CHECK-NEXT:    unread: [0, 0]
+// CHECK-NEXT:      rows [0, 32): [0, 0]
+// CHECK-NEXT:      rows [32, 64): never live
+bir.func @rows_die_apart {
+  %x = bir.memloc "x" input : !bir.dram<128x64xf32>
+  %y = bir.memloc "y" output : !bir.dram<128x64xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x64xf32>
+  %v = bir.memloc "v" internal : !bir.sbuf<64x64xf32>
+  %unread = bir.memloc "unread" internal : !bir.sbuf<64x8xf32>
+  bir.memset %unread[#bir.ap<0, [[8, 32], [1, 8]]>], 0.0 : !bir.sbuf<64x8xf32>
+  bir.dma %t[#bir.ap<0, [[64, 128], [1, 64]]>], %x[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.sbuf<128x64xf32>, !bir.dram<128x64xf32>
+  bir.dma %y[#bir.ap<0, [[64, 64], [1, 64]]>], %t[#bir.ap<0, [[64, 64], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<128x64xf32>
+  bir.memset %v[#bir.ap<0, [[64, 64], [1, 64]]>], 2.0 : !bir.sbuf<64x64xf32>
+  bir.tensor_tensor add %v[#bir.ap<0, [[64, 64], [1, 64]]>], %v[#bir.ap<0, [[64, 64], [1, 64]]>], %t[#bir.ap<4096, [[64, 64], [1, 64]]>] : !bir.sbuf<64x64xf32>, !bir.sbuf<64x64xf32>, !bir.sbuf<128x64xf32>
+  bir.dma %y[#bir.ap<4096, [[64, 64], [1, 64]]>], %v[#bir.ap<0, [[64, 64], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<64x64xf32>
+}

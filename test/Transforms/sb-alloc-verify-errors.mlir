@@ -71,3 +71,20 @@ bir.func @rows_move_apart {
     bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.sap<(d0) -> (d0 * 1024), [[32, 32], [1, 32]]>], %m[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.psum<32x32xf32>, !bir.sbuf<64x32xf32>, !bir.sbuf<64x32xf32>
   }
 }
+
+// -----
+
+// Rows 0-63 of t die at point 1 (v may take them: sb-alloc-verify.mlir),
+// rows 64-127 live until point 3: v placed there meets them.
+bir.func @rows_still_live {
+  %x = bir.memloc "x" input : !bir.dram<128x64xf32>
+  %y = bir.memloc "y" output : !bir.dram<128x64xf32>
+  %t = bir.memloc "t" internal address 0 base_partition 0 : !bir.sbuf<128x64xf32>
+  // expected-error @+1 {{sb-alloc-verify: 'v' and 't' are live at the same time (points 2 to 3) and share partitions [64, 128) x bytes [0, 256)}}
+  %v = bir.memloc "v" internal address 0 base_partition 64 : !bir.sbuf<64x64xf32>
+  bir.dma %t[#bir.ap<0, [[64, 128], [1, 64]]>], %x[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.sbuf<128x64xf32>, !bir.dram<128x64xf32>
+  bir.dma %y[#bir.ap<0, [[64, 64], [1, 64]]>], %t[#bir.ap<0, [[64, 64], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<128x64xf32>
+  bir.memset %v[#bir.ap<0, [[64, 64], [1, 64]]>], 2.0 : !bir.sbuf<64x64xf32>
+  bir.tensor_tensor add %v[#bir.ap<0, [[64, 64], [1, 64]]>], %v[#bir.ap<0, [[64, 64], [1, 64]]>], %t[#bir.ap<4096, [[64, 64], [1, 64]]>] : !bir.sbuf<64x64xf32>, !bir.sbuf<64x64xf32>, !bir.sbuf<128x64xf32>
+  bir.dma %y[#bir.ap<4096, [[64, 64], [1, 64]]>], %v[#bir.ap<0, [[64, 64], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<64x64xf32>
+}

@@ -25,15 +25,24 @@ struct TestPrintLivenessPass
       TensorLiveness liveness(func);
       os << "liveness of @" << func.getSymName() << ": "
          << liveness.getOrder().getNumPoints() << " points\n";
-      for (MemlocOp memloc : func.getMemlocs()) {
-        os << "  " << memloc.getName() << ": ";
-        std::optional<LiveRange> range = liveness.getLiveRange(memloc);
+      auto print = [&](std::optional<LiveRange> range) {
         if (!range) {
           os << "never live\n";
-          continue;
+          return;
         }
         os << "[" << range->start << ", " << range->end << "]"
            << (range->loopCarried ? " loop-carried" : "") << "\n";
+      };
+      // Blocks of a quarter of the partitions, as -sb-alloc uses them.
+      auto blocks =
+          liveness.getBlockRanges(getTarget(func).getSbufPartitions() / 4);
+      for (MemlocOp memloc : func.getMemlocs()) {
+        os << "  " << memloc.getName() << ": ";
+        print(liveness.getLiveRange(memloc));
+        for (const RowBlockRange &block : blocks[*liveness.getIndex(memloc)]) {
+          os << "    rows [" << block.firstRow << ", " << block.endRow << "): ";
+          print(block.range);
+        }
       }
     });
     if (failed(found))

@@ -52,10 +52,18 @@ struct SbNode {
   int64_t bytes = 0; // per partition
   unsigned bandClass = 0;
   LiveRange range;
+  /// Rows (relative to the base partition) that live over less than
+  /// `range`; empty: every row lives over `range`.
+  llvm::SmallVector<RowBlockRange, 0> blocks;
   bool live = false; // false: never accessed, conflicts with nothing
   /// Accesses weighted by their loops' trip counts, times the bytes moved.
   double spillCost = 0;
 };
+
+/// Whether `a` placed from partition `baseA` and `b` from `baseB` hold a
+/// common partition at a common point, by their row blocks.
+bool shareRowsInTime(const SbNode &a, int64_t baseA, const SbNode &b,
+                     int64_t baseB);
 
 /// The interference graph of one function's SBUF tensors.
 class InterferenceGraph {
@@ -64,12 +72,17 @@ public:
   /// must share a placement (partners); every other SBUF tensor is a node
   /// of its own. The edges are not stored when there are more than
   /// `maxEdges` and more than `maxEdgesPerNode` per live node (a dense
-  /// function's nodes are placed without them: SbDense.h).
-  InterferenceGraph(const TensorLiveness &liveness,
-                    llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
-                    int64_t targetPartitions,
-                    size_t maxEdges = std::numeric_limits<size_t>::max(),
-                    size_t maxEdgesPerNode = 0);
+  /// function's nodes are placed without them: SbDense.h). `rowBlocks`,
+  /// by liveness index (TensorLiveness::getBlockRanges), gives a tensor
+  /// of its own the blocks of rows that die apart; edges still join whole
+  /// ranges, and the lower bound counts blocks.
+  InterferenceGraph(
+      const TensorLiveness &liveness,
+      llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
+      int64_t targetPartitions,
+      size_t maxEdges = std::numeric_limits<size_t>::max(),
+      size_t maxEdgesPerNode = 0,
+      llvm::ArrayRef<llvm::SmallVector<RowBlockRange, 0>> rowBlocks = {});
 
   llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
   llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }

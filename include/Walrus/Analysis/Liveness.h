@@ -60,6 +60,13 @@ struct LiveRange {
   }
 };
 
+/// Partitions [firstRow, endRow) of a memory location and when they hold a
+/// value anyone still reads (never: no range).
+struct RowBlockRange {
+  int64_t firstRow = 0, endRow = 0;
+  std::optional<LiveRange> range;
+};
+
 /// Live ranges of every memory location of a function (accesses through
 /// views count for the viewed location).
 ///
@@ -107,13 +114,29 @@ public:
   /// there (where memloc_split may cut).
   bool isRewritten(unsigned index) const { return rewritten[index]; }
 
+  /// Per memory location (by index), the ranges of its blocks of
+  /// `blockRows` partitions when they differ: each block's range follows
+  /// the rules above over the accesses that touch its rows, so a block
+  /// whose last reader comes early dies early (the reference's eInterval
+  /// per partition block). Empty for a location whose blocks all live
+  /// over getLiveRange, and for program inputs and outputs and locations
+  /// that no access reads in part. Walks the function again, only when
+  /// some access touches part of a location's rows.
+  std::vector<llvm::SmallVector<RowBlockRange, 0>>
+  getBlockRanges(int64_t blockRows) const;
+
 private:
+  bir::FuncOp func;
   ProgramOrder order;
   llvm::SmallVector<bir::MemlocOp, 0> memlocs;
   llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
   std::vector<std::optional<LiveRange>> ranges;
   std::vector<double> accessWeights;
   std::vector<bool> rewritten;
+  /// Whether some access reads or writes part of the location's rows.
+  std::vector<bool> partialRows;
+  /// Whether some access sits in a loop.
+  std::vector<bool> inLoops;
 };
 
 } // namespace walrus

@@ -406,6 +406,10 @@ def SbAlloc : Pass<"sb-alloc"> {
     Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"350",
            "Work (index probes and insertions) per node that each of a "
            "dense function's two chains of orders may do per round">,
+    Option<"rowBlocks", "row-blocks", "bool", /*default=*/"true",
+           "Follow each quarter of a tensor's partitions on its own: rows "
+           "that die before the rest free their bytes (docs/SbAlloc.md, "
+           "\"Row blocks\")">,
   ];
   let statistics = [
     Statistic<"numSearchWork", "search-work",
