@@ -67,12 +67,14 @@ std::optional<unsigned> walrus::getPinnedBandClass(int64_t base,
                                                    int64_t partitions,
                                                    int64_t targetPartitions) {
   int64_t quarter = targetPartitions / 4, half = targetPartitions / 2;
-  if (base < 0 || partitions <= 0 || targetPartitions < 4 ||
-      partitions > targetPartitions - base)
+  if (base < 0 || partitions <= 0 || partitions > targetPartitions - base)
     return std::nullopt;
-  if (partitions <= quarter && base % quarter == 0)
+  // Bands as getBandChoices draws them: four quarters and two halves from
+  // partition 0 (none on a target too small to have them).
+  if (quarter > 0 && partitions <= quarter && base % quarter == 0 &&
+      base / quarter < 4)
     return unsigned(BandClass::Quarter0) + unsigned(base / quarter);
-  if (partitions <= half && base % half == 0)
+  if (half > 0 && partitions <= half && base % half == 0 && base / half < 2)
     return unsigned(BandClass::Half0) + unsigned(base / half);
   if (base == 0)
     return unsigned(BandClass::Full);

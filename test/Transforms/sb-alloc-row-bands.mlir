@@ -4,6 +4,7 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t/heights.json
 // RUN: walrus-run %t/heights.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-HEIGHTS
 // RUN: walrus-run %t/spread.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-SPREAD
+// RUN: walrus-run %t/tiny.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-TINY
 
 // find_partners' accumulation groups (../shared/spec/, the allocator page,
 // "find_partners"): the tensor engine multiplies row k of both matmult
@@ -115,3 +116,24 @@ bir.func @main {
   bir.tensor_copy %out[#bir.ap<0, [[64, 32], [1, 64]]>], %acc[#bir.ap<0, [[64, 32], [1, 64]]>] : !bir.sbuf<32x64xf32>, !bir.psum<32x64xf32>
   bir.dma %y[#bir.ap<0, [[64, 32], [1, 64]]>], %out[#bir.ap<0, [[64, 32], [1, 64]]>] : !bir.dram<32x64xf32>, !bir.sbuf<32x64xf32>
 }
+
+// -----
+//--- tiny.mlir
+// A target of two partitions has halves of one partition and no quarters:
+// 'm' meets row 1 of 'w' and takes the second half.
+// CHECK: %m = bir.memloc "m" internal address 8 base_partition 1 : !bir.sbuf<1x4xf32>
+module attributes {bir.target = #bir.target<name = "tiny", sbuf_partitions = 2, sbuf_bytes_per_partition = 1024, psum_partitions = 2, psum_bytes_per_partition = 16384, psum_banks = 8, max_stationary_free = 128, max_moving_free = 512>} {
+bir.func @main {
+  %y = bir.memloc "y" output : !bir.dram<2x4xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<2x2xf32>
+  %m = bir.memloc "m" internal : !bir.sbuf<1x4xf32>
+  %acc = bir.memloc "acc" internal : !bir.psum<2x4xf32>
+  %out = bir.memloc "out" internal : !bir.sbuf<2x4xf32>
+  bir.memset %w[#bir.ap<0, [[2, 2], [1, 2]]>], 1.0 : !bir.sbuf<2x2xf32>
+  bir.memset %m[#bir.ap<0, [[4, 1], [1, 4]]>], 2.0 : !bir.sbuf<1x4xf32>
+  bir.matmult %acc[#bir.ap<0, [[4, 2], [1, 4]]>], %w[#bir.ap<2, [[2, 1], [1, 2]]>], %m[#bir.ap<0, [[4, 1], [1, 4]]>] start stop : !bir.psum<2x4xf32>, !bir.sbuf<2x2xf32>, !bir.sbuf<1x4xf32>
+  bir.tensor_copy %out[#bir.ap<0, [[4, 2], [1, 4]]>], %acc[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.sbuf<2x4xf32>, !bir.psum<2x4xf32>
+  bir.dma %y[#bir.ap<0, [[4, 2], [1, 4]]>], %out[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
+}
+}
+// RUN-TINY: identical: 1 output(s), 32 bytes
