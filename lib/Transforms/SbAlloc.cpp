@@ -212,6 +212,32 @@ void SbAllocPass::searchBeforeSpilling(
   }
 }
 
+/// Copy partners share one place, so one band: a group whose tensors the
+/// tensor engine needs in different bands is not coalesced.
+static void
+dropPartnersAcrossBands(SmallVectorImpl<SmallVector<MemlocOp, 2>> &partners,
+                        const DenseMap<Operation *, unsigned> &rowBands) {
+  llvm::erase_if(partners, [&](ArrayRef<MemlocOp> group) {
+    std::optional<unsigned> band;
+    for (MemlocOp memloc : group)
+      if (auto it = rowBands.find(memloc); it != rowBands.end()) {
+        if (band && *band != it->second)
+          return true;
+        band = it->second;
+      }
+    return false;
+  });
+}
+
+/// Gives the nodes holding matmult operands the band their rows fix.
+static void applyRowBands(InterferenceGraph &graph,
+                          const DenseMap<Operation *, unsigned> &rowBands) {
+  for (SbNode &node : graph.getNodes())
+    for (MemlocOp memloc : node.members)
+      if (auto it = rowBands.find(memloc); it != rowBands.end())
+        node.bandClass = it->second;
+}
+
 LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   TargetAttr target = getTarget(func);
   int64_t partitions = target.getSbufPartitions();
@@ -249,26 +275,13 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     if (failed(rowBands))
       return failure();
     auto partners = findPartners(copies, *liveness, budget, explain);
-    // Copy partners share a band: not those the tensor engine puts apart.
-    llvm::erase_if(partners, [&](ArrayRef<MemlocOp> group) {
-      std::optional<unsigned> band;
-      for (MemlocOp memloc : group)
-        if (auto it = rowBands->find(memloc); it != rowBands->end()) {
-          if (band && *band != it->second)
-            return true;
-          band = it->second;
-        }
-      return false;
-    });
+    dropPartnersAcrossBands(partners, *rowBands);
     std::vector<SmallVector<RowBlockRange, 0>> blocks;
     if (rowBlocks)
       blocks = liveness->getBlockRanges(partitions / 4);
     InterferenceGraph graph(*liveness, partners, partitions, denseEdges,
                             denseEdgesPerNode, blocks);
-    for (SbNode &node : graph.getNodes())
-      for (MemlocOp memloc : node.members)
-        if (auto it = rowBands->find(memloc); it != rowBands->end())
-          node.bandClass = it->second;
+    applyRowBands(graph, *rowBands);
     ArrayRef<SbNode> nodes = graph.getNodes();
     // Checked on the graph, whose nodes know their sizes: a walk of its own
     // costs as much as the liveness at 100k tensors. Partner groups never

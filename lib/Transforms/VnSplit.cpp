@@ -216,7 +216,6 @@ void VnSplitPass::chooseMovesToSbuf(MemlocOp memloc, SplitPlan &plan,
                                     int64_t sbufBytesLeft) {
   MemoryType type = memloc.getMemoryType();
   TargetAttr target = getTarget(memloc);
-  plan.toSbuf.assign(plan.pieces.size(), false);
   SmallVector<bool> dmaOnly(plan.pieces.size(), true);
   for (auto [record, piece] : llvm::zip(plan.accesses, plan.pieceOf))
     dmaOnly[piece] = dmaOnly[piece] && isSbufDma(record.access);
