@@ -13,11 +13,13 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
-/// The first partition `pattern` reads of `memloc` at each point of
-/// getStartsByPoint, when its rows are whole partitions in order.
+/// The first partition `pattern` reads of `operand` at each point of
+/// getStartsByPoint, when its rows are whole partitions in order. An
+/// on-chip view keeps its source's partitions, so its rows are the
+/// source's.
 static std::optional<SmallVector<int64_t>>
-getFirstRows(Operation *op, MemlocOp memloc, AccessPatternAttr pattern) {
-  int64_t freeSize = memloc.getMemoryType().getFreeSize();
+getFirstRows(Operation *op, Value operand, AccessPatternAttr pattern) {
+  int64_t freeSize = cast<MemoryType>(operand.getType()).getFreeSize();
   if (pattern.getNums().front() > 1 && pattern.getSteps().front() != freeSize)
     return std::nullopt;
   FailureOr<SmallVector<int64_t>> starts = getStartsByPoint(op, pattern);
@@ -33,13 +35,14 @@ void walrus::collectRowAlignments(FuncOp func,
                                   SmallVectorImpl<MatmultOp> &movingApart,
                                   SmallVectorImpl<MatmultOp> *unconstrained) {
   func.walk([&](MatmultOp matmult) {
-    auto stationary = matmult.getStationary().getDefiningOp<MemlocOp>();
-    auto moving = matmult.getMoving().getDefiningOp<MemlocOp>();
+    MemlocOp stationary = getDefiningMemloc(matmult.getStationary());
+    MemlocOp moving = getDefiningMemloc(matmult.getMoving());
     std::optional<SmallVector<int64_t>> stationaryRows, movingRows;
     if (stationary && moving && !matmult.getReplicationAttr()) {
-      stationaryRows =
-          getFirstRows(matmult, stationary, matmult.getStationaryAp());
-      movingRows = getFirstRows(matmult, moving, matmult.getMovingAp());
+      stationaryRows = getFirstRows(matmult, matmult.getStationary(),
+                                    matmult.getStationaryAp());
+      movingRows =
+          getFirstRows(matmult, matmult.getMoving(), matmult.getMovingAp());
     }
     if (!stationaryRows || !movingRows) {
       if (unconstrained)

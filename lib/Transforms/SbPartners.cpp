@@ -127,8 +127,14 @@ static void explainAccumulationGroups(FuncOp func,
 FailureOr<DenseMap<Operation *, unsigned>>
 walrus::stampRowBands(FuncOp func, int64_t partitions, bool explain) {
   SmallVector<RowAlignment> alignments;
-  SmallVector<MatmultOp> movingApart;
-  collectRowAlignments(func, alignments, movingApart);
+  SmallVector<MatmultOp> movingApart, unconstrained;
+  collectRowAlignments(func, alignments, movingApart, &unconstrained);
+  if (explain)
+    for (MatmultOp matmult : unconstrained)
+      emitRemark(matmult.getLoc())
+          << "sb-alloc: matmult rows not followed (a replicated operand, "
+             "rows not whole partitions in order, or too many iterations): "
+             "its operands get no band from it";
   if (!movingApart.empty())
     return movingApart.front().emitError()
            << "sb-alloc: matmult reads 'stationary' and 'moving' rows that "

@@ -5,6 +5,7 @@
 // RUN: walrus-run %t/heights.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-HEIGHTS
 // RUN: walrus-run %t/spread.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-SPREAD
 // RUN: walrus-run %t/tiny.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-TINY
+// RUN: walrus-opt %t/view.mlir -sb-alloc=explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
 
 // find_partners' accumulation groups (../shared/spec/, the allocator page,
 // "find_partners"): the tensor engine multiplies row k of both matmult
@@ -137,3 +138,23 @@ bir.func @main {
 }
 }
 // RUN-TINY: identical: 1 output(s), 32 bytes
+
+// -----
+//--- view.mlir
+// Rows read through a view are the source's (an on-chip view keeps its
+// partitions): 'm' meets 'w' on rows 0-31. Rows that are not whole
+// partitions in order are not followed: the remark says so.
+// CHECK: %m = bir.memloc "m" internal address 128 base_partition 0 : !bir.sbuf<32x32xf32>
+// VIEW: remark: sb-alloc: matmult rows not followed (a replicated operand, rows not whole partitions in order, or too many iterations): its operands get no band from it
+bir.func @main {
+  %w = bir.memloc "w" internal : !bir.sbuf<32x64xbf16>
+  %m = bir.memloc "m" internal : !bir.sbuf<32x32xf32>
+  %o = bir.memloc "o" internal : !bir.sbuf<32x64xbf16>
+  %acc = bir.memloc "acc" internal : !bir.psum<32x32xf32>
+  %mv = bir.view %m : !bir.sbuf<32x32xf32> to !bir.sbuf<32x64xbf16>
+  bir.memset %w[#bir.ap<0, [[64, 32], [1, 64]]>], 1.0 : !bir.sbuf<32x64xbf16>
+  bir.memset %m[#bir.ap<0, [[32, 32], [1, 32]]>], 1.0 : !bir.sbuf<32x32xf32>
+  bir.memset %o[#bir.ap<0, [[64, 32], [1, 64]]>], 1.0 : !bir.sbuf<32x64xbf16>
+  bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<0, [[64, 32], [1, 32]]>], %mv[#bir.ap<0, [[64, 32], [1, 32]]>] start : !bir.psum<32x32xf32>, !bir.sbuf<32x64xbf16>, !bir.sbuf<32x64xbf16>
+  bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<0, [[64, 16], [1, 32]]>], %o[#bir.ap<0, [[128, 16], [1, 32]]>] stop : !bir.psum<32x32xf32>, !bir.sbuf<32x64xbf16>, !bir.sbuf<32x64xbf16>
+}

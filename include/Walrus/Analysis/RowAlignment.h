@@ -31,9 +31,11 @@ struct RowAlignment {
 
 /// The row alignments of `func`'s matmults on SBUF tensors. Matmults
 /// whose operands' rows move apart across loop iterations or shard ids go
-/// to `movingApart` (no placement aligns them). A matmult whose rows are
-/// not whole partitions in order, that reads through a view or whose loops
-/// have too many iterations to follow constrains nothing (`unconstrained`).
+/// to `movingApart` (no placement aligns them). Views are followed to
+/// their source (an on-chip view keeps its partitions). A replicated
+/// matmult, or one whose rows are not whole partitions in order or whose
+/// loops have too many iterations to follow, constrains nothing
+/// (`unconstrained`).
 void collectRowAlignments(
     bir::FuncOp func, llvm::SmallVectorImpl<RowAlignment> &alignments,
     llvm::SmallVectorImpl<bir::MatmultOp> &movingApart,
