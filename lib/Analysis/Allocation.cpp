@@ -10,20 +10,18 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
-/// The band classes -sb-alloc stamps on matmult operands (RowAlignment.h);
-/// none when they cannot be aligned (-sb-alloc reports that itself).
-static DenseMap<Operation *, unsigned> getRowBands(FuncOp func,
-                                                   int64_t partitions) {
+/// The tensors -sb-alloc gives a band from their matmult rows
+/// (RowAlignment.h); their class follows from where they were placed.
+static DenseSet<Operation *> getRowTied(FuncOp func) {
   SmallVector<RowAlignment> alignments;
   SmallVector<MatmultOp> movingApart;
   collectRowAlignments(func, alignments, movingApart);
-  ScopedDiagnosticHandler quiet(func.getContext(),
-                                [](Diagnostic &) { return success(); });
-  FailureOr<DenseMap<Operation *, unsigned>> bands =
-      computeRowBands(alignments, partitions);
-  if (!movingApart.empty() || failed(bands))
-    return DenseMap<Operation *, unsigned>();
-  return std::move(*bands);
+  DenseSet<Operation *> tied;
+  for (RowAlignment alignment : alignments) {
+    tied.insert(alignment.stationary);
+    tied.insert(alignment.moving);
+  }
+  return tied;
 }
 
 FunctionAllocation walrus::getAllocation(FuncOp func) {
@@ -41,8 +39,7 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
   allocation.sbufPartitions = target.getSbufPartitions();
   allocation.sbufBytesPerPartition = target.getSbufBytesPerPartition();
   allocation.points = liveness.getOrder().getNumPoints();
-  DenseMap<Operation *, unsigned> rowBands =
-      getRowBands(func, target.getSbufPartitions());
+  DenseSet<Operation *> rowTied = getRowTied(func);
   int64_t peak = 0;
   bool placed = true;
   for (const SbNode &node : graph.getNodes()) {
@@ -51,7 +48,7 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
       tensor.tensors.push_back(member.getName().str());
     tensor.partitions = node.partitions;
     tensor.bytes = node.bytes;
-    tensor.bandClass = rowBands.lookup_or(node.members.front(), node.bandClass);
+    tensor.bandClass = node.bandClass;
     if (node.live) {
       tensor.start = node.range.start;
       tensor.end = node.range.end;
@@ -61,6 +58,11 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
       tensor.address = *memloc.getAddress();
       tensor.basePartition = *memloc.getBasePartition();
       peak = std::max(peak, *tensor.address + node.bytes);
+      if (rowTied.contains(memloc))
+        if (std::optional<unsigned> band =
+                getPinnedBandClass(*tensor.basePartition, node.partitions,
+                                   target.getSbufPartitions()))
+          tensor.bandClass = *band;
     } else {
       placed = false;
     }

@@ -167,12 +167,14 @@ getFixedAnchor(RelativeBases &bases, ArrayRef<unsigned> indices,
   return anchor;
 }
 
-/// base(root) for a set nothing fixes: the quarters in turn from
-/// `nextQuarter`, so that sets spread over the row tiles (and partitions)
-/// instead of piling on the first, skipping those where a member finds no
-/// band.
-static int64_t chooseAnchor(RelativeBases &bases, ArrayRef<unsigned> indices,
-                            int64_t partitions, unsigned nextQuarter) {
+/// Every base(root) for a set nothing fixes where each member finds a
+/// band: the quarter starts in turn from `nextQuarter`, so that sets
+/// spread over the row tiles (and partitions) instead of piling on the
+/// first. None when no quarter fits.
+static SmallVector<int64_t, 4> getFreeAnchors(RelativeBases &bases,
+                                              ArrayRef<unsigned> indices,
+                                              int64_t partitions,
+                                              unsigned nextQuarter) {
   int64_t lowest = 0;
   for (unsigned index : indices)
     lowest = std::min(lowest, bases.find(index).second);
@@ -185,17 +187,17 @@ static int64_t chooseAnchor(RelativeBases &bases, ArrayRef<unsigned> indices,
           .has_value();
     });
   };
+  SmallVector<int64_t, 4> anchors;
   for (unsigned attempt = 0; attempt < 4; ++attempt) {
     int64_t anchor = ((nextQuarter + attempt) % 4) * (partitions / 4) - lowest;
-    if (fitsAt(anchor))
-      return anchor;
+    if (fitsAt(anchor) && !llvm::is_contained(anchors, anchor))
+      anchors.push_back(anchor);
   }
-  return -lowest; // the caller names the member that does not fit
+  return anchors;
 }
 
-FailureOr<DenseMap<Operation *, unsigned>> walrus::computeRowBands(
-    ArrayRef<RowAlignment> alignments, int64_t partitions,
-    function_ref<void(MemlocOp, int64_t, unsigned)> onChosen) {
+FailureOr<RowBands> walrus::computeRowBands(ArrayRef<RowAlignment> alignments,
+                                            int64_t partitions) {
   RelativeBases bases;
   for (RowAlignment alignment : alignments) {
     unsigned stationary = bases.getIndex(alignment.stationary);
@@ -215,20 +217,28 @@ FailureOr<DenseMap<Operation *, unsigned>> walrus::computeRowBands(
   llvm::MapVector<unsigned, SmallVector<unsigned>> sets;
   for (unsigned index = 0; index < bases.getMembers().size(); ++index)
     sets[bases.find(index).first].push_back(index);
-  DenseMap<Operation *, unsigned> bands;
+  RowBands result;
   unsigned nextQuarter = 0;
   for (auto &[root, indices] : sets) {
     FailureOr<std::optional<int64_t>> fixed =
         getFixedAnchor(bases, indices, partitions);
     if (failed(fixed))
       return failure();
-    int64_t anchor =
-        fixed->has_value()
-            ? **fixed
-            : chooseAnchor(bases, indices, partitions, nextQuarter++);
+    SmallVector<int64_t, 4> anchors;
+    if (fixed->has_value())
+      anchors.push_back(**fixed);
+    else
+      anchors = getFreeAnchors(bases, indices, partitions, nextQuarter++);
+    // Without a fitting quarter, the lowest member at 0 names the misfit.
+    int64_t anchor = anchors.empty() ? 0 : anchors.front();
+    if (anchors.empty())
+      for (unsigned index : indices)
+        anchor = std::max(anchor, -bases.find(index).second);
+    FreeRowSet set;
     for (unsigned index : indices) {
       MemlocOp memloc = bases.getMembers()[index];
-      int64_t base = anchor + bases.find(index).second;
+      int64_t offset = bases.find(index).second;
+      int64_t base = anchor + offset;
       int64_t rows = memloc.getMemoryType().getPartitions();
       std::optional<unsigned> band = getPinnedBandClass(base, rows, partitions);
       if (!band)
@@ -237,10 +247,14 @@ FailureOr<DenseMap<Operation *, unsigned>> walrus::computeRowBands(
                << "' must start at partition " << base
                << " for the matmults reading it, where no partition band of "
                << rows << " partitions starts" << onCore(memloc);
-      bands[memloc] = *band;
-      if (onChosen && !getFixedBase(memloc, partitions))
-        onChosen(memloc, base, *band);
+      result.bands[memloc] = {base, *band};
+      result.tensors.push_back(memloc);
+      set.members.push_back({memloc, offset});
+    }
+    if (!fixed->has_value()) {
+      set.anchors = std::move(anchors);
+      result.freeSets.push_back(std::move(set));
     }
   }
-  return bands;
+  return result;
 }

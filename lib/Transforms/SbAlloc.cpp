@@ -73,6 +73,9 @@ private:
 
   /// Set by the dispatching instance when a report file is asked for.
   std::shared_ptr<FunctionResults<llvm::json::Value>> reportEntries;
+  void chooseFreeRowQuarters(InterferenceGraph &graph, RowBands &rowBands,
+                             int64_t partitions, int64_t budget,
+                             ArrayRef<std::optional<SbPlacement>> fixed);
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
@@ -216,26 +219,83 @@ void SbAllocPass::searchBeforeSpilling(
 /// tensor engine needs in different bands is not coalesced.
 static void
 dropPartnersAcrossBands(SmallVectorImpl<SmallVector<MemlocOp, 2>> &partners,
-                        const DenseMap<Operation *, unsigned> &rowBands) {
+                        const RowBands &rowBands) {
   llvm::erase_if(partners, [&](ArrayRef<MemlocOp> group) {
     std::optional<unsigned> band;
     for (MemlocOp memloc : group)
-      if (auto it = rowBands.find(memloc); it != rowBands.end()) {
-        if (band && *band != it->second)
+      if (auto it = rowBands.bands.find(memloc); it != rowBands.bands.end()) {
+        if (band && *band != it->second.bandClass)
           return true;
-        band = it->second;
+        band = it->second.bandClass;
       }
     return false;
   });
 }
 
 /// Gives the nodes holding matmult operands the band their rows fix.
-static void applyRowBands(InterferenceGraph &graph,
-                          const DenseMap<Operation *, unsigned> &rowBands) {
+static void applyRowBands(InterferenceGraph &graph, const RowBands &rowBands) {
   for (SbNode &node : graph.getNodes())
     for (MemlocOp memloc : node.members)
-      if (auto it = rowBands.find(memloc); it != rowBands.end())
-        node.bandClass = it->second;
+      if (auto it = rowBands.bands.find(memloc); it != rowBands.bands.end())
+        node.bandClass = it->second.bandClass;
+}
+
+/// Most colouring work (trials times nodes) spent choosing free row sets'
+/// quarters: small kernels try them all, large functions keep the turn.
+static constexpr size_t kMaxRowTrialWork = size_t(1) << 18;
+
+/// Tries each set of tied matmult operands that nothing fixes at its other
+/// quarters, one set at a time, colouring the graph for each, and keeps
+/// the quarter that spills least, then peaks lowest (the turn they start
+/// in ignores what else the quarters hold). Sets with a copy partner keep
+/// their turn: the partner shares their node.
+void SbAllocPass::chooseFreeRowQuarters(
+    InterferenceGraph &graph, RowBands &rowBands, int64_t partitions,
+    int64_t budget, ArrayRef<std::optional<SbPlacement>> fixed) {
+  size_t trials = 0;
+  for (const FreeRowSet &set : rowBands.freeSets)
+    trials += set.anchors.size() - 1;
+  MutableArrayRef<SbNode> nodes = graph.getNodes();
+  if (trials == 0 || !graph.hasEdges() ||
+      trials * nodes.size() > kMaxRowTrialWork)
+    return;
+  DenseMap<Operation *, unsigned> nodeOf;
+  for (auto [index, node] : llvm::enumerate(nodes))
+    for (MemlocOp memloc : node.members)
+      nodeOf[memloc] = index;
+  auto score = [&] {
+    SbColoring coloring =
+        colorGraph(graph, partitions, budget, fixed, getThreads());
+    double spillCost = 0;
+    for (unsigned index : coloring.spilled)
+      spillCost += nodes[index].spillCost;
+    return std::make_pair(spillCost, coloring.peakBytes);
+  };
+  auto best = score();
+  for (FreeRowSet &set : rowBands.freeSets) {
+    if (set.anchors.size() < 2 || llvm::any_of(set.members, [&](auto member) {
+          return nodes[nodeOf.at(member.first)].members.size() > 1;
+        }))
+      continue;
+    auto startAt = [&](int64_t anchor) {
+      for (auto [memloc, offset] : set.members) {
+        RowBand &band = rowBands.bands[memloc];
+        band.base = anchor + offset;
+        band.bandClass = *getPinnedBandClass(
+            band.base, memloc.getMemoryType().getPartitions(), partitions);
+        nodes[nodeOf.at(memloc)].bandClass = band.bandClass;
+      }
+    };
+    int64_t chosen = set.anchors.front();
+    for (int64_t anchor : llvm::drop_begin(set.anchors)) {
+      startAt(anchor);
+      if (auto tried = score(); tried < best) {
+        best = tried;
+        chosen = anchor;
+      }
+    }
+    startAt(chosen);
+  }
 }
 
 LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
@@ -270,7 +330,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     if (iteration == 1 && (result.splits = splitDisjointSegments(
                                func, *liveness, namer, explain)))
       analyze();
-    FailureOr<DenseMap<Operation *, unsigned>> rowBands =
+    FailureOr<RowBands> rowBands =
         stampRowBands(func, partitions, explain && iteration == 1);
     if (failed(rowBands))
       return failure();
@@ -303,6 +363,9 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
         if (memloc.getAddress())
           fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
                                      int64_t(*memloc.getAddress())};
+    chooseFreeRowQuarters(graph, *rowBands, partitions, budget, fixed);
+    if (explain && iteration == 1)
+      explainRowBands(*rowBands, partitions);
     SbColoring coloring;
     if (graph.hasEdges()) {
       coloring = colorGraph(graph, partitions, budget, fixed, getThreads());

@@ -4,6 +4,7 @@
 #define WALRUS_LIB_TRANSFORMS_SBALLOCSTEPS_H
 
 #include "Walrus/Analysis/Liveness.h"
+#include "Walrus/Analysis/RowAlignment.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -41,13 +42,15 @@ llvm::SmallVector<llvm::SmallVector<bir::MemlocOp, 2>>
 findPartners(llvm::ArrayRef<std::pair<bir::TensorCopyOp, unsigned>> copies,
              const TensorLiveness &liveness, int64_t budget, bool explain);
 
-/// find_partners' accumulation groups: the partition band class (Height)
-/// each SBUF tensor a matmult reads must have for its rows to meet the
-/// other operand's on the tensor engine (RowAlignment.h), keyed by its
-/// memloc. Tied tensors that no fixed base places start in the quarters in
-/// turn. Fails, with an error, when no placement can align them.
-mlir::FailureOr<llvm::DenseMap<mlir::Operation *, unsigned>>
-stampRowBands(bir::FuncOp func, int64_t partitions, bool explain);
+/// find_partners' accumulation groups: where each SBUF tensor a matmult
+/// reads must start, and its partition band class (Height), for its rows
+/// to meet the other operand's on the tensor engine (RowAlignment.h).
+/// Fails, with an error, when no placement can align them.
+mlir::FailureOr<RowBands> stampRowBands(bir::FuncOp func, int64_t partitions,
+                                        bool explain);
+
+/// One remark per tensor whose start its partners' rows chose.
+void explainRowBands(const RowBands &rowBands, int64_t partitions);
 
 /// Spills `memloc` to a DRAM home: every instruction that uses it gets a
 /// short tensor of its own, reloaded before and stored after. Fails (with

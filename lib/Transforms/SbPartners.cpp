@@ -124,8 +124,8 @@ static void explainAccumulationGroups(FuncOp func,
   }
 }
 
-FailureOr<DenseMap<Operation *, unsigned>>
-walrus::stampRowBands(FuncOp func, int64_t partitions, bool explain) {
+FailureOr<RowBands> walrus::stampRowBands(FuncOp func, int64_t partitions,
+                                          bool explain) {
   SmallVector<RowAlignment> alignments;
   SmallVector<MatmultOp> movingApart, unconstrained;
   collectRowAlignments(func, alignments, movingApart, &unconstrained);
@@ -143,13 +143,20 @@ walrus::stampRowBands(FuncOp func, int64_t partitions, bool explain) {
            << onCore(movingApart.front());
   if (explain && !alignments.empty())
     explainAccumulationGroups(func, alignments);
-  return computeRowBands(
-      alignments, partitions,
-      [&](MemlocOp memloc, int64_t base, unsigned band) {
-        if (explain)
-          emitRemark(memloc.getLoc())
-              << "sb-alloc: '" << memloc.getName() << "' starts at partition "
-              << base << " (Height " << band
-              << "): the tensor engine reads its rows with its partners'";
-      });
+  return computeRowBands(alignments, partitions);
+}
+
+void walrus::explainRowBands(const RowBands &rowBands, int64_t partitions) {
+  for (MemlocOp memloc : rowBands.tensors) {
+    // Wide and placed tensors start where they must; the others where the
+    // rows of their partners put them.
+    if (memloc.getBasePartition() ||
+        memloc.getMemoryType().getPartitions() > partitions / 2)
+      continue;
+    const RowBand &band = rowBands.bands.at(memloc);
+    emitRemark(memloc.getLoc())
+        << "sb-alloc: '" << memloc.getName() << "' starts at partition "
+        << band.base << " (Height " << band.bandClass
+        << "): the tensor engine reads its rows with its partners'";
+  }
 }

@@ -6,6 +6,7 @@
 // RUN: walrus-run %t/spread.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-SPREAD
 // RUN: walrus-run %t/tiny.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-TINY
 // RUN: walrus-opt %t/view.mlir -sb-alloc=explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
+// RUN: walrus-run %t/quarters.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-QUARTERS
 
 // find_partners' accumulation groups (../shared/spec/, the allocator page,
 // "find_partners"): the tensor engine multiplies row k of both matmult
@@ -157,4 +158,34 @@ bir.func @main {
   bir.memset %o[#bir.ap<0, [[64, 32], [1, 64]]>], 1.0 : !bir.sbuf<32x64xbf16>
   bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<0, [[64, 32], [1, 32]]>], %mv[#bir.ap<0, [[64, 32], [1, 32]]>] start : !bir.psum<32x32xf32>, !bir.sbuf<32x64xbf16>, !bir.sbuf<32x64xbf16>
   bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<0, [[64, 16], [1, 32]]>], %o[#bir.ap<0, [[128, 16], [1, 32]]>] stop : !bir.psum<32x32xf32>, !bir.sbuf<32x64xbf16>, !bir.sbuf<32x64xbf16>
+}
+
+// -----
+//--- quarters.mlir
+// The tied pair 'st' and 'b' would start in the first quarter in turn,
+// beside 'c' (64 rows at 0): 224 B per partition. Trying the other
+// quarters, the third lets 'a' share the first half with 'c': 160 B.
+// CHECK: remark: sb-alloc: 'st' starts at partition 64 (Height 3)
+// CHECK: %a = bir.memloc "a" internal address 64 base_partition 0 : !bir.sbuf<64x32xbf16>
+// CHECK: %st = bir.memloc "st" internal address 32 base_partition 64 : !bir.sbuf<32x64xbf16>
+// CHECK: %b = bir.memloc "b" internal address 0 base_partition 64 : !bir.sbuf<32x16xbf16>
+// CHECK: %c = bir.memloc "c" internal address 0 base_partition 0 : !bir.sbuf<64x16xf32>
+// RUN-QUARTERS: identical: 1 output(s), 4096 bytes
+bir.func @main {
+  %x = bir.memloc "x" input : !bir.dram<64x32xbf16>
+  %w = bir.memloc "w" input : !bir.dram<32x16xbf16>
+  %c0 = bir.memloc "c0" input : !bir.dram<64x16xf32>
+  %y = bir.memloc "y" output : !bir.dram<64x16xf32>
+  %a = bir.memloc "a" internal : !bir.sbuf<64x32xbf16>
+  %st = bir.memloc "st" internal : !bir.sbuf<32x64xbf16>
+  %b = bir.memloc "b" internal : !bir.sbuf<32x16xbf16>
+  %acc = bir.memloc "acc" internal : !bir.psum<64x16xf32>
+  %c = bir.memloc "c" internal : !bir.sbuf<64x16xf32>
+  bir.dma %c[#bir.ap<0, [[16, 64], [1, 16]]>], %c0[#bir.ap<0, [[16, 64], [1, 16]]>] : !bir.sbuf<64x16xf32>, !bir.dram<64x16xf32>
+  bir.dma %b[#bir.ap<0, [[16, 32], [1, 16]]>], %w[#bir.ap<0, [[16, 32], [1, 16]]>] : !bir.sbuf<32x16xbf16>, !bir.dram<32x16xbf16>
+  bir.dma %a[#bir.ap<0, [[32, 64], [1, 32]]>], %x[#bir.ap<0, [[32, 64], [1, 32]]>] : !bir.sbuf<64x32xbf16>, !bir.dram<64x32xbf16>
+  bir.transpose %st[#bir.ap<0, [[64, 32], [1, 64]]>], %a[#bir.ap<0, [[32, 64], [1, 32]]>] : !bir.sbuf<32x64xbf16>, !bir.sbuf<64x32xbf16>
+  bir.matmult %acc[#bir.ap<0, [[16, 64], [1, 16]]>], %st[#bir.ap<0, [[64, 32], [1, 64]]>], %b[#bir.ap<0, [[16, 32], [1, 16]]>] start stop : !bir.psum<64x16xf32>, !bir.sbuf<32x64xbf16>, !bir.sbuf<32x16xbf16>
+  bir.tensor_tensor add %c[#bir.ap<0, [[16, 64], [1, 16]]>], %c[#bir.ap<0, [[16, 64], [1, 16]]>], %acc[#bir.ap<0, [[16, 64], [1, 16]]>] : !bir.sbuf<64x16xf32>, !bir.sbuf<64x16xf32>, !bir.psum<64x16xf32>
+  bir.dma %y[#bir.ap<0, [[16, 64], [1, 16]]>], %c[#bir.ap<0, [[16, 64], [1, 16]]>] : !bir.dram<64x16xf32>, !bir.sbuf<64x16xf32>
 }

@@ -48,16 +48,35 @@ void collectRowAlignments(
 std::optional<unsigned> getPinnedBandClass(int64_t base, int64_t partitions,
                                            int64_t targetPartitions);
 
-/// The partition band class of every tensor `alignments` tie, keyed by
-/// its memloc: the band holding the rows it must start at. A tensor wider
-/// than half the partitions starts at 0 and a placed one where it is;
-/// tied tensors nothing fixes start in the quarters in turn (reported to
-/// `onChosen` with their base). Fails, with an error at the matmult or
-/// tensor, when no placement aligns them.
-mlir::FailureOr<llvm::DenseMap<mlir::Operation *, unsigned>> computeRowBands(
-    llvm::ArrayRef<RowAlignment> alignments, int64_t partitions,
-    llvm::function_ref<void(bir::MemlocOp, int64_t, unsigned)> onChosen =
-        nullptr);
+/// Where a tensor the tensor engine reads must start, and its band.
+struct RowBand {
+  int64_t base = 0;
+  unsigned bandClass = 0;
+};
+
+/// Tensors tied by their rows that no fixed base places: the set may start
+/// at any of `anchors` (each member at anchor + its offset finds a band),
+/// the first being the one RowBands::bands holds.
+struct FreeRowSet {
+  llvm::SmallVector<std::pair<bir::MemlocOp, int64_t>, 4> members;
+  llvm::SmallVector<int64_t, 4> anchors;
+};
+
+struct RowBands {
+  /// Per tensor a matmult reads (by memloc): its base and band.
+  llvm::DenseMap<mlir::Operation *, RowBand> bands;
+  /// Those tensors, set by set.
+  llvm::SmallVector<bir::MemlocOp> tensors;
+  llvm::SmallVector<FreeRowSet> freeSets;
+};
+
+/// The bands of every tensor `alignments` tie. A tensor wider than half
+/// the partitions starts at 0 and a placed one where it is; tied tensors
+/// nothing fixes start in the quarters in turn (the other quarters where
+/// they fit are listed in freeSets). Fails, with an error at the matmult
+/// or tensor, when no placement aligns them.
+mlir::FailureOr<RowBands>
+computeRowBands(llvm::ArrayRef<RowAlignment> alignments, int64_t partitions);
 
 } // namespace walrus
 
