@@ -30,12 +30,16 @@ SmallVector<int64_t> walrus::getShardIds(Operation *op) {
 }
 
 FailureOr<SmallVector<int64_t>>
-walrus::getStartsByPoint(Operation *op, AccessPatternAttr pattern) {
+walrus::getStartsByPoint(Operation *op, AccessPatternAttr pattern,
+                         unsigned numLoops) {
   if (auto physical = dyn_cast<PhysicalAccessPatternAttr>(pattern))
     return SmallVector<int64_t>{physical.getOffset()};
   AffineMap start = pattern.getStartMap();
   SmallVector<LoopOp, 4> loops = getEnclosingLoops(op);
-  unsigned numDims = start.getNumDims();
+  // The loops the start depends on, or more (the outermost first).
+  unsigned numDims = std::max(start.getNumDims(), numLoops);
+  if (numDims > loops.size())
+    return failure();
   int64_t points = 1;
   for (unsigned dim = 0; dim < numDims; ++dim)
     points *= loops[dim].getTripCount();
@@ -53,7 +57,9 @@ walrus::getStartsByPoint(Operation *op, AccessPatternAttr pattern) {
                    (rest % loop.getTripCount()) * loop.getStepSize();
         rest /= loop.getTripCount();
       }
-      std::optional<int64_t> value = evaluate(start.getResult(0), ivs, {shard});
+      std::optional<int64_t> value =
+          evaluate(start.getResult(0),
+                   ArrayRef(ivs).take_front(start.getNumDims()), {shard});
       if (!value)
         return failure();
       starts.push_back(*value);
@@ -66,7 +72,8 @@ walrus::getStartsByPoint(Operation *op, AccessPatternAttr pattern) {
 /// shard ids, or failure past kMaxStarts.
 static FailureOr<SmallVector<int64_t>> getStarts(Operation *op,
                                                  AccessPatternAttr pattern) {
-  FailureOr<SmallVector<int64_t>> starts = getStartsByPoint(op, pattern);
+  FailureOr<SmallVector<int64_t>> starts =
+      getStartsByPoint(op, pattern, /*numLoops=*/0);
   if (failed(starts))
     return failure();
   llvm::SetVector<int64_t> distinct(starts->begin(), starts->end());

@@ -14,15 +14,17 @@ using namespace walrus;
 using namespace walrus::bir;
 
 /// The first partition `pattern` reads of `operand` at each point of
-/// getStartsByPoint, when its rows are whole partitions in order. An
-/// on-chip view keeps its source's partitions, so its rows are the
-/// source's.
+/// getStartsByPoint over `numLoops` loops, when its rows are whole
+/// partitions in order. An on-chip view keeps its source's partitions, so
+/// its rows are the source's.
 static std::optional<SmallVector<int64_t>>
-getFirstRows(Operation *op, Value operand, AccessPatternAttr pattern) {
+getFirstRows(Operation *op, Value operand, AccessPatternAttr pattern,
+             unsigned numLoops) {
   int64_t freeSize = cast<MemoryType>(operand.getType()).getFreeSize();
   if (pattern.getNums().front() > 1 && pattern.getSteps().front() != freeSize)
     return std::nullopt;
-  FailureOr<SmallVector<int64_t>> starts = getStartsByPoint(op, pattern);
+  FailureOr<SmallVector<int64_t>> starts =
+      getStartsByPoint(op, pattern, numLoops);
   if (failed(starts))
     return std::nullopt;
   for (int64_t &start : *starts)
@@ -39,18 +41,28 @@ void walrus::collectRowAlignments(FuncOp func,
     MemlocOp moving = getDefiningMemloc(matmult.getMoving());
     std::optional<SmallVector<int64_t>> stationaryRows, movingRows;
     if (stationary && moving && !matmult.getReplicationAttr()) {
+      // Both over the same loops, so that their points line up.
+      unsigned numLoops = 0;
+      for (AccessPatternAttr pattern :
+           {matmult.getStationaryAp(), matmult.getMovingAp()})
+        if (!isa<PhysicalAccessPatternAttr>(pattern))
+          numLoops = std::max(numLoops, pattern.getStartMap().getNumDims());
       stationaryRows = getFirstRows(matmult, matmult.getStationary(),
-                                    matmult.getStationaryAp());
-      movingRows =
-          getFirstRows(matmult, matmult.getMoving(), matmult.getMovingAp());
+                                    matmult.getStationaryAp(), numLoops);
+      movingRows = getFirstRows(matmult, matmult.getMoving(),
+                                matmult.getMovingAp(), numLoops);
     }
     if (!stationaryRows || !movingRows) {
       if (unconstrained)
         unconstrained->push_back(matmult);
       return;
     }
-    // A physical pattern has one start for all points.
+    // A physical pattern has one start for all points; the others have
+    // as many as each other.
     size_t points = std::max(stationaryRows->size(), movingRows->size());
+    assert((stationaryRows->size() == 1 || movingRows->size() == 1 ||
+            stationaryRows->size() == movingRows->size()) &&
+           "starts over different loops");
     auto rowAt = [&](ArrayRef<int64_t> rows, size_t point) {
       return rows[rows.size() == 1 ? 0 : point];
     };

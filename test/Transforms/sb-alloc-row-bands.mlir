@@ -7,6 +7,7 @@
 // RUN: walrus-run %t/tiny.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-TINY
 // RUN: walrus-opt %t/view.mlir -sb-alloc=explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: walrus-run %t/quarters.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-QUARTERS
+// RUN: walrus-run %t/nested.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-NESTED
 
 // find_partners' accumulation groups (../shared/spec/, the allocator page,
 // "find_partners"): the tensor engine multiplies row k of both matmult
@@ -188,4 +189,32 @@ bir.func @main {
   bir.matmult %acc[#bir.ap<0, [[16, 64], [1, 16]]>], %st[#bir.ap<0, [[64, 32], [1, 64]]>], %b[#bir.ap<0, [[16, 32], [1, 16]]>] start stop : !bir.psum<64x16xf32>, !bir.sbuf<32x64xbf16>, !bir.sbuf<32x16xbf16>
   bir.tensor_tensor add %c[#bir.ap<0, [[16, 64], [1, 16]]>], %c[#bir.ap<0, [[16, 64], [1, 16]]>], %acc[#bir.ap<0, [[16, 64], [1, 16]]>] : !bir.sbuf<64x16xf32>, !bir.sbuf<64x16xf32>, !bir.psum<64x16xf32>
   bir.dma %y[#bir.ap<0, [[16, 64], [1, 16]]>], %c[#bir.ap<0, [[16, 64], [1, 16]]>] : !bir.dram<64x16xf32>, !bir.sbuf<64x16xf32>
+}
+
+// -----
+//--- nested.mlir
+// Starts over different loops: the stationary start names the outer loop
+// only, the moving one both. Both are followed over both loops, so their
+// points line up (they used not to: the stationary rows were read past
+// their end and the matmult was wrongly said to move apart).
+// CHECK: %s = bir.memloc "s" internal address 0 base_partition 0 : !bir.sbuf<16x32xf32>
+// CHECK: %m = bir.memloc "m" internal address 128 base_partition 0 : !bir.sbuf<16x32xf32>
+// RUN-NESTED: identical: 1 output(s), 4096 bytes
+bir.func @main {
+  %x = bir.memloc "x" input : !bir.dram<16x32xf32>
+  %y = bir.memloc "y" output : !bir.dram<32x32xf32>
+  %s = bir.memloc "s" internal : !bir.sbuf<16x32xf32>
+  %m = bir.memloc "m" internal : !bir.sbuf<16x32xf32>
+  %acc = bir.memloc "acc" internal : !bir.psum<32x32xf32>
+  %out = bir.memloc "out" internal : !bir.sbuf<32x32xf32>
+  bir.dma %s[#bir.ap<0, [[32, 16], [1, 32]]>], %x[#bir.ap<0, [[32, 16], [1, 32]]>] : !bir.sbuf<16x32xf32>, !bir.dram<16x32xf32>
+  bir.dma %m[#bir.ap<0, [[32, 16], [1, 32]]>], %x[#bir.ap<0, [[32, 16], [1, 32]]>] : !bir.sbuf<16x32xf32>, !bir.dram<16x32xf32>
+  bir.memset %acc[#bir.ap<0, [[32, 32], [1, 32]]>], 0.0 : !bir.psum<32x32xf32>
+  bir.loop 0 to 2 step 1 {
+    bir.loop 0 to 3 step 1 {
+      bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %s[#bir.sap<(d0) -> (d0 * 32), [[32, 8], [1, 32]]>], %m[#bir.sap<(d0, d1) -> (d0 * 32), [[32, 8], [1, 32]]>] : !bir.psum<32x32xf32>, !bir.sbuf<16x32xf32>, !bir.sbuf<16x32xf32>
+    }
+  }
+  bir.tensor_copy %out[#bir.ap<0, [[32, 32], [1, 32]]>], %acc[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.sbuf<32x32xf32>, !bir.psum<32x32xf32>
+  bir.dma %y[#bir.ap<0, [[32, 32], [1, 32]]>], %out[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.dram<32x32xf32>, !bir.sbuf<32x32xf32>
 }

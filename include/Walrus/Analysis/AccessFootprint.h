@@ -73,12 +73,15 @@ private:
   llvm::DenseMap<mlir::Attribute, AccessFootprint> physical;
 };
 
-/// The start of `pattern` at each loop iteration around `op` and each
-/// shard id it runs as, in one order (shards, then iterations in loop
-/// order), so that two patterns of one instruction line up; a physical
-/// pattern has one start. Failure past 65536 starts or on overflow.
+/// The start of `pattern` at each shard id `op` runs as and each
+/// iteration of the loops its start depends on, or of the `numLoops`
+/// outermost loops around `op` if more, in one order (shards, then
+/// iterations in loop order): two patterns of one instruction enumerated
+/// over the same loops line up. A physical pattern has one start.
+/// Failure past 65536 starts or on overflow.
 mlir::FailureOr<llvm::SmallVector<int64_t>>
-getStartsByPoint(mlir::Operation *op, bir::AccessPatternAttr pattern);
+getStartsByPoint(mlir::Operation *op, bir::AccessPatternAttr pattern,
+                 unsigned numLoops);
 
 /// The shard ids `op` can run as: its core once concretized, else every
 /// core of its module.
