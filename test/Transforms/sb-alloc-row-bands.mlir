@@ -8,6 +8,8 @@
 // RUN: walrus-opt %t/view.mlir -sb-alloc=explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: walrus-run %t/quarters.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-QUARTERS
 // RUN: walrus-run %t/nested.mlir --after=sb-alloc | FileCheck %s --check-prefix=RUN-NESTED
+// RUN: walrus-opt %t/spill.mlir -sb-alloc=sbuf-bytes=256 -sb-alloc-verify | FileCheck %s --check-prefix=SPILL
+// RUN: walrus-run %t/spill.mlir --after='sb-alloc{sbuf-bytes=256}' | FileCheck %s --check-prefix=RUN-SPILL
 
 // find_partners' accumulation groups (../shared/spec/, the allocator page,
 // "find_partners"): the tensor engine multiplies row k of both matmult
@@ -215,6 +217,30 @@ bir.func @main {
       bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %s[#bir.sap<(d0) -> (d0 * 32), [[32, 8], [1, 32]]>], %m[#bir.sap<(d0, d1) -> (d0 * 32), [[32, 8], [1, 32]]>] : !bir.psum<32x32xf32>, !bir.sbuf<16x32xf32>, !bir.sbuf<16x32xf32>
     }
   }
+  bir.tensor_copy %out[#bir.ap<0, [[32, 32], [1, 32]]>], %acc[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.sbuf<32x32xf32>, !bir.psum<32x32xf32>
+  bir.dma %y[#bir.ap<0, [[32, 32], [1, 32]]>], %out[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.dram<32x32xf32>, !bir.sbuf<32x32xf32>
+}
+
+// -----
+//--- spill.mlir
+// In 256 bytes 'q' spills around 'big'; the tensor the matmult reads
+// instead is stamped in the next round and meets rows 32-63 of 'w'.
+// SPILL: %q_spill1 = bir.memloc "q_spill1" internal address 128 base_partition 32 : !bir.sbuf<32x32xf32>
+// RUN-SPILL: identical: 2 output(s), 29696 bytes
+bir.func @main {
+  %x = bir.memloc "x" input : !bir.dram<128x32xf32>
+  %y = bir.memloc "y" output : !bir.dram<32x32xf32>
+  %z = bir.memloc "z" output : !bir.dram<128x50xf32>
+  %w = bir.memloc "w" internal : !bir.sbuf<128x32xf32>
+  %q = bir.memloc "q" internal : !bir.sbuf<32x32xf32>
+  %big = bir.memloc "big" internal : !bir.sbuf<128x50xf32>
+  %acc = bir.memloc "acc" internal : !bir.psum<32x32xf32>
+  %out = bir.memloc "out" internal : !bir.sbuf<32x32xf32>
+  bir.dma %q[#bir.ap<0, [[32, 32], [1, 32]]>], %x[#bir.ap<1024, [[32, 32], [1, 32]]>] : !bir.sbuf<32x32xf32>, !bir.dram<128x32xf32>
+  bir.memset %big[#bir.ap<0, [[50, 128], [1, 50]]>], 3.0 : !bir.sbuf<128x50xf32>
+  bir.dma %z[#bir.ap<0, [[50, 128], [1, 50]]>], %big[#bir.ap<0, [[50, 128], [1, 50]]>] : !bir.dram<128x50xf32>, !bir.sbuf<128x50xf32>
+  bir.dma %w[#bir.ap<0, [[32, 128], [1, 32]]>], %x[#bir.ap<0, [[32, 128], [1, 32]]>] : !bir.sbuf<128x32xf32>, !bir.dram<128x32xf32>
+  bir.matmult %acc[#bir.ap<0, [[32, 32], [1, 32]]>], %w[#bir.ap<1024, [[32, 32], [1, 32]]>], %q[#bir.ap<0, [[32, 32], [1, 32]]>] start stop : !bir.psum<32x32xf32>, !bir.sbuf<128x32xf32>, !bir.sbuf<32x32xf32>
   bir.tensor_copy %out[#bir.ap<0, [[32, 32], [1, 32]]>], %acc[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.sbuf<32x32xf32>, !bir.psum<32x32xf32>
   bir.dma %y[#bir.ap<0, [[32, 32], [1, 32]]>], %out[#bir.ap<0, [[32, 32], [1, 32]]>] : !bir.dram<32x32xf32>, !bir.sbuf<32x32xf32>
 }
