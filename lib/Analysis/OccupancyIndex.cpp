@@ -29,11 +29,32 @@ static void addRange(OccupancyIndex::ByteRanges &ranges, int64_t first,
   ranges.erase(std::next(merged), after);
 }
 
+/// The first position from `from` of `ranges` whose range starts at or
+/// after `end`, when every one before `from` starts before it: gallops
+/// from `from`, then bisects (a window that moved a little needs a few
+/// nearby reads, not a search over the whole set).
+static size_t findFirstFrom(const OccupancyIndex::ByteRanges &ranges,
+                            size_t from, int64_t end) {
+  size_t low = from, step = 1;
+  while (low + step < ranges.size() && ranges[low + step].first < end) {
+    low += step;
+    step *= 2;
+  }
+  auto first = ranges.begin() + low;
+  auto last = ranges.begin() + std::min(low + step, ranges.size());
+  return std::partition_point(
+             first, last,
+             [&](const auto &range) { return range.first < end; }) -
+         ranges.begin();
+}
+
 /// Moves `offset` past the ranges of `ranges` that [offset, offset +
 /// bytes) meets, and returns where the next range starts (nothing in
 /// between): until the window reaches it, the set cannot be in the way.
+/// `cursor`: a position every range before which starts before the
+/// window's end (offsets only grow in one search); left at the next range.
 static int64_t skipBlockers(const OccupancyIndex::ByteRanges &ranges,
-                            int64_t &offset, int64_t bytes) {
+                            int64_t &offset, int64_t bytes, size_t &cursor) {
   // Past the last range, or before the first: nothing in the way (most
   // probes), without a search.
   if (ranges.empty() || ranges.back().second <= offset)
@@ -42,15 +63,15 @@ static int64_t skipBlockers(const OccupancyIndex::ByteRanges &ranges,
     return ranges.front().first;
   // The last range starting before the window's end is the only one that
   // can meet it; once past it, the next ones in turn.
-  auto next = llvm::partition_point(
-      ranges, [&](const auto &range) { return range.first < offset + bytes; });
-  if (next != ranges.begin() && std::prev(next)->second > offset) {
-    offset = std::prev(next)->second;
-    for (; next != ranges.end() && next->first < offset + bytes; ++next)
-      offset = next->second;
+  size_t next = findFirstFrom(ranges, cursor, offset + bytes);
+  if (next != 0 && ranges[next - 1].second > offset) {
+    offset = ranges[next - 1].second;
+    for (; next != ranges.size() && ranges[next].first < offset + bytes; ++next)
+      offset = ranges[next].second;
   }
-  return next == ranges.end() ? std::numeric_limits<int64_t>::max()
-                              : next->first;
+  cursor = next;
+  return next == ranges.size() ? std::numeric_limits<int64_t>::max()
+                               : ranges[next].first;
 }
 
 OccupancyIndex::OccupancyIndex(unsigned points)
@@ -121,6 +142,7 @@ OccupancyIndex::findLowest(llvm::ArrayRef<const ByteRanges *> sets,
   uint64_t probes = 0;
   llvm::SmallVector<int64_t, 64> nextStart(sets.size(),
                                            std::numeric_limits<int64_t>::min());
+  llvm::SmallVector<size_t, 64> cursors(sets.size(), 0);
   size_t clean = 0;
   for (size_t at = 0; clean < sets.size() && offset <= limit - bytes;
        at = at + 1 == sets.size() ? 0 : at + 1) {
@@ -130,7 +152,7 @@ OccupancyIndex::findLowest(llvm::ArrayRef<const ByteRanges *> sets,
     }
     ++probes;
     int64_t before = offset;
-    nextStart[at] = skipBlockers(*sets[at], offset, bytes);
+    nextStart[at] = skipBlockers(*sets[at], offset, bytes, cursors[at]);
     clean = offset != before ? 1 : clean + 1;
   }
   work += probes;
