@@ -286,3 +286,27 @@ def test_allocation_reports_matmult_row_bands():
     assert (nodes["q"].band_class, nodes["q"].base_partition) == (3, 64)
     assert (nodes["w"].band_class, nodes["w"].base_partition) == (8, 0)
     assert nodes["out"].band_class == 0
+
+
+SCRATCH = """
+bir.func @main {
+  %y = bir.memloc "y" output : !bir.dram<128x64xf32>
+  %d = bir.memloc "d" internal : !bir.dram<128x64xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x64xf32>
+  bir.memset %t[#bir.ap<0, [[64, 128], [1, 64]]>], 3.0 : !bir.sbuf<128x64xf32>
+  bir.dma %d[#bir.ap<0, [[64, 128], [1, 64]]>], %t[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<128x64xf32>
+  bir.dma %t[#bir.ap<0, [[64, 128], [1, 64]]>], %d[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.sbuf<128x64xf32>, !bir.dram<128x64xf32>
+  bir.dma %y[#bir.ap<0, [[64, 128], [1, 64]]>], %t[#bir.ap<0, [[64, 128], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<128x64xf32>
+}
+"""
+
+
+def test_dram_scratch_moves_into_sbuf_within_budget():
+    # 'd' (256 B per partition) moves into SBUF only with a budget that
+    # holds it: vn-split's dram-to-sb-bytes, through a pass pipeline string.
+    for budget, memory in ((0, "dram"), (255, "dram"), (256, "sbuf")):
+        module = walrus.parse(SCRATCH, "scratch.mlir")
+        module.run(f"vn-split{{dram-to-sb-bytes={budget}}}")
+        [program] = walrus.programs(module)
+        memlocs = {m.name: m.memory for m in program.functions[0].memlocs}
+        assert memlocs["d"] == memory
