@@ -3,6 +3,7 @@
 // RUN: walrus-opt %s -split-input-file -vn-split=dram-to-sb-bytes=256 | FileCheck %s --check-prefix=TIGHT-IR
 // RUN: walrus-opt %s -split-input-file -vn-split 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: split-file %s %t
+// RUN: walrus-opt %t/whole.mlir -walrus-pipeline="dram-to-sb-bytes=512" | FileCheck %s --check-prefix=PIPELINE
 // RUN: walrus-run %t/whole.mlir --after='vn-split{dram-to-sb-bytes=512},shrink-dn,sb-alloc' | FileCheck %s --check-prefix=INTERP-WHOLE
 // RUN: walrus-run %t/pieces.mlir --after='vn-split{dram-to-sb-bytes=512},shrink-dn,sb-alloc' | FileCheck %s --check-prefix=INTERP-PIECES
 // RUN: walrus-run %t/pieces.mlir --after='vn-split{dram-to-sb-bytes=256},shrink-dn,sb-alloc' | FileCheck %s --check-prefix=INTERP-PIECES
@@ -18,6 +19,7 @@
 // CHECK:      %[[D:.*]] = bir.memloc "d" internal : !bir.sbuf<128x64xf32>
 // CHECK:      bir.dma %[[D]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %{{.*}} : !bir.sbuf<128x64xf32>, !bir.sbuf<128x64xf32>
 // CHECK:      bir.dma %{{.*}}, %[[D]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>] : !bir.sbuf<128x64xf32>, !bir.sbuf<128x64xf32>
+// PIPELINE: bir.memloc "d" internal address {{[0-9]+}} base_partition 0 : !bir.sbuf<128x64xf32>
 // OFF-LABEL: bir.func @main
 // OFF:       bir.memloc "d" internal : !bir.dram<128x64xf32>
 // INTERP-WHOLE: identical: 1 output(s), 32768 bytes
