@@ -15,6 +15,8 @@ namespace {
 struct Attempt {
   SbColoring coloring;
   uint64_t work = 0;
+  /// Stopped at its bar: it could not have been better.
+  bool abandoned = false;
 
   /// Places everything, then lower; `other` wins ties.
   bool isBetterThan(const Attempt &other) const {
@@ -73,8 +75,10 @@ public:
 
   /// Places `order` with `indexes` (one per lane, emptied first: their
   /// storage serves every order of a chain).
-  Attempt place(ArrayRef<unsigned> order,
-                std::vector<OccupancyIndex> &indexes) const;
+  /// With `bar`, stops (abandoned) once the peak reaches it: the
+  /// attempt could then not beat one that placed everything below it.
+  Attempt place(ArrayRef<unsigned> order, std::vector<OccupancyIndex> &indexes,
+                std::optional<int64_t> bar = std::nullopt) const;
   /// How a chain derives the next order from the last one placed.
   enum class Wheel {
     /// Nodes ending above the aim move to the front, as they are.
@@ -164,7 +168,8 @@ void DensePlacer::compressTime() {
 }
 
 Attempt DensePlacer::place(ArrayRef<unsigned> order,
-                           std::vector<OccupancyIndex> &indexes) const {
+                           std::vector<OccupancyIndex> &indexes,
+                           std::optional<int64_t> bar) const {
   Attempt attempt;
   SbColoring &result = attempt.coloring;
   result.placements.assign(fixed.begin(), fixed.end());
@@ -210,9 +215,14 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
     record(index, *best->first, best->second);
     return true;
   };
-  for (unsigned index : order)
+  for (unsigned index : order) {
     if (!placeFirstFit(index))
       result.spilled.push_back(index);
+    if (bar && result.peakBytes >= *bar) {
+      attempt.abandoned = true;
+      break;
+    }
+  }
   for (const OccupancyIndex &index : indexes)
     attempt.work += index.getWork();
   llvm::sort(result.spilled);
@@ -354,10 +364,16 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
     if (firstDone)
       return;
     std::vector<OccupancyIndex> indexes = placer.makeIndexes();
-    Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes);
+    // Its peak only grows: once it reaches the chain's, it cannot win
+    // (largest first climbs fast, and on dense traces its probes cost the
+    // most of any order).
+    std::optional<int64_t> bar;
+    if (toFront->best.coloring.spilled.empty())
+      bar = toFront->best.coloring.peakBytes;
+    Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes, bar);
     toFront->work += largest.work;
     ++toFront->orders;
-    if (largest.isBetterThan(toFront->best))
+    if (!largest.abandoned && largest.isBetterThan(toFront->best))
       toFront->best = std::move(largest);
   };
   if (threads) {
