@@ -15,7 +15,7 @@ namespace {
 struct Attempt {
   SbColoring coloring;
   uint64_t work = 0;
-  /// Stopped at its bar: it could not have been better.
+  /// Stopped before the end (its result was no longer needed).
   bool abandoned = false;
 
   /// Places everything, then lower; `other` wins ties.
@@ -75,10 +75,9 @@ public:
 
   /// Places `order` with `indexes` (one per lane, emptied first: their
   /// storage serves every order of a chain).
-  /// With `bar`, stops (abandoned) once the peak reaches it: the
-  /// attempt could then not beat one that placed everything below it.
+  /// With `stop`, gives up (abandoned) once it is set.
   Attempt place(ArrayRef<unsigned> order, std::vector<OccupancyIndex> &indexes,
-                std::optional<int64_t> bar = std::nullopt) const;
+                const std::atomic<bool> *stop = nullptr) const;
   /// How a chain derives the next order from the last one placed.
   enum class Wheel {
     /// Nodes ending above the aim move to the front, as they are.
@@ -169,7 +168,7 @@ void DensePlacer::compressTime() {
 
 Attempt DensePlacer::place(ArrayRef<unsigned> order,
                            std::vector<OccupancyIndex> &indexes,
-                           std::optional<int64_t> bar) const {
+                           const std::atomic<bool> *stop) const {
   Attempt attempt;
   SbColoring &result = attempt.coloring;
   result.placements.assign(fixed.begin(), fixed.end());
@@ -218,7 +217,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
   for (unsigned index : order) {
     if (!placeFirstFit(index))
       result.spilled.push_back(index);
-    if (bar && result.peakBytes >= *bar) {
+    if (stop && *stop) {
       attempt.abandoned = true;
       break;
     }
@@ -347,12 +346,15 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
                                   llvm::ThreadPoolInterface *threads) {
   DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
   // Two chains from the left-edge order, one per wheel, each with the
-  // whole budget; the second also places largest first once (the greedy
-  // production allocators use), so that no result is worse than it. The
-  // second stops early only when the first reached the lower bound, where
-  // it cannot win: with or without threads, the same result.
+  // whole budget, and largest first once (the greedy production
+  // allocators use), so that no result is worse than it: three tasks, the
+  // last on its own thread (its probes cost the most of any order on
+  // dense traces). The second chain and largest first stop early only
+  // when the first chain reached the lower bound, where they cannot win:
+  // with or without threads, the same result.
   std::atomic<bool> firstDone = false;
   std::optional<Chain> byBlame, toFront;
+  std::optional<Attempt> largest;
   auto runFirst = [&] {
     byBlame = placer.improve(placer.getLeftEdgeOrder(),
                              DensePlacer::Wheel::Blame, maxWork, nullptr);
@@ -361,30 +363,29 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   auto runSecond = [&] {
     toFront = placer.improve(placer.getLeftEdgeOrder(),
                              DensePlacer::Wheel::ToFront, maxWork, &firstDone);
-    if (firstDone)
-      return;
+  };
+  auto runLargest = [&] {
     std::vector<OccupancyIndex> indexes = placer.makeIndexes();
-    // Its peak only grows: once it reaches the chain's, it cannot win
-    // (largest first climbs fast, and on dense traces its probes cost the
-    // most of any order).
-    std::optional<int64_t> bar;
-    if (toFront->best.coloring.spilled.empty())
-      bar = toFront->best.coloring.peakBytes;
-    Attempt largest = placer.place(placer.getLargestFirstOrder(), indexes, bar);
-    toFront->work += largest.work;
-    ++toFront->orders;
-    if (!largest.abandoned && largest.isBetterThan(toFront->best))
-      toFront->best = std::move(largest);
+    largest = placer.place(placer.getLargestFirstOrder(), indexes, &firstDone);
   };
   if (threads) {
     llvm::ThreadPoolTaskGroup group(*threads);
+    group.async(runLargest);
     group.async(runSecond);
     runFirst();
     group.wait();
   } else {
     runFirst();
-    if (!firstDone)
+    if (!firstDone) {
       runSecond();
+      runLargest();
+    }
+  }
+  if (!firstDone) {
+    toFront->work += largest->work;
+    ++toFront->orders;
+    if (largest->isBetterThan(toFront->best))
+      toFront->best = std::move(*largest);
   }
   DensePlacement result;
   Chain *best = &*byBlame;
