@@ -15,8 +15,6 @@ namespace {
 struct Attempt {
   SbColoring coloring;
   uint64_t work = 0;
-  /// Stopped before the end (its result was no longer needed).
-  bool abandoned = false;
 
   /// Places everything, then lower; `other` wins ties.
   bool isBetterThan(const Attempt &other) const {
@@ -75,7 +73,7 @@ public:
 
   /// Places `order` with `indexes` (one per lane, emptied first: their
   /// storage serves every order of a chain).
-  /// With `stop`, gives up (abandoned) once it is set.
+  /// With `stop`, gives up once it is set (the result is then unused).
   Attempt place(ArrayRef<unsigned> order, std::vector<OccupancyIndex> &indexes,
                 const std::atomic<bool> *stop = nullptr) const;
   /// How a chain derives the next order from the last one placed.
@@ -217,10 +215,8 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
   for (unsigned index : order) {
     if (!placeFirstFit(index))
       result.spilled.push_back(index);
-    if (stop && *stop) {
-      attempt.abandoned = true;
+    if (stop && *stop)
       break;
-    }
   }
   for (const OccupancyIndex &index : indexes)
     attempt.work += index.getWork();
