@@ -1,7 +1,9 @@
 //===- AccessFootprint.cpp - Where accesses land in a tensor --------------===//
 
 #include "Walrus/Analysis/AccessFootprint.h"
+
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -40,12 +42,14 @@ walrus::getStartsByPoint(Operation *op, AccessPatternAttr pattern,
   unsigned numDims = std::max(start.getNumDims(), numLoops);
   if (numDims > loops.size())
     return failure();
-  int64_t points = 1;
-  for (unsigned dim = 0; dim < numDims; ++dim)
-    points *= loops[dim].getTripCount();
+  // Checked: trip counts reach 2^48 each, and a few nested ones wrap.
   SmallVector<int64_t> shards = getShardIds(op);
-  if (points * static_cast<int64_t>(shards.size()) > kMaxStarts)
+  std::optional<int64_t> total = int64_t(shards.size());
+  for (unsigned dim = 0; dim < numDims && total && *total <= kMaxStarts; ++dim)
+    total = llvm::checkedMul(*total, loops[dim].getTripCount());
+  if (!total || *total > kMaxStarts)
     return failure();
+  int64_t points = *total / int64_t(shards.size());
   SmallVector<int64_t> starts;
   for (int64_t shard : shards) {
     SmallVector<int64_t> ivs(numDims);

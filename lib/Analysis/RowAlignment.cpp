@@ -81,18 +81,17 @@ void walrus::collectRowAlignments(FuncOp func,
 std::optional<unsigned> walrus::getPinnedBandClass(int64_t base,
                                                    int64_t partitions,
                                                    int64_t targetPartitions) {
-  int64_t quarter = targetPartitions / 4, half = targetPartitions / 2;
-  if (base < 0 || partitions <= 0 || partitions > targetPartitions - base)
-    return std::nullopt;
-  // Bands as getBandChoices draws them: four quarters and two halves from
-  // partition 0 (none on a target too small to have them).
-  if (quarter > 0 && partitions <= quarter && base % quarter == 0 &&
-      base / quarter < 4)
-    return unsigned(BandClass::Quarter0) + unsigned(base / quarter);
-  if (half > 0 && partitions <= half && base % half == 0 && base / half < 2)
-    return unsigned(BandClass::Half0) + unsigned(base / half);
-  if (base == 0)
-    return unsigned(BandClass::Full);
+  // The narrowest fixed band that starts at `base` and holds the tensor,
+  // as getBandChoices draws them (no quarter on a target of fewer than
+  // four partitions).
+  for (BandClass band :
+       {BandClass::Quarter0, BandClass(2), BandClass(3), BandClass(4),
+        BandClass::Half0, BandClass(7), BandClass::Full}) {
+    auto [first, width] =
+        getBandChoices(unsigned(band), targetPartitions).front();
+    if (first == base && partitions <= width)
+      return unsigned(band);
+  }
   return std::nullopt;
 }
 
@@ -110,14 +109,23 @@ public:
     }
     return it->second;
   }
-  /// The root of `index` and base(index) - base(root).
+  /// The root of `index` and base(index) - base(root). Iterative: a chain
+  /// of matmults can tie a hundred thousand tensors in a line.
   std::pair<unsigned, int64_t> find(unsigned index) {
-    if (parent[index] == index)
-      return {index, 0};
-    auto [root, parentOffset] = find(parent[index]);
-    offset[index] += parentOffset;
-    parent[index] = root;
-    return {root, offset[index]};
+    unsigned root = index;
+    int64_t toRoot = 0;
+    for (; parent[root] != root; root = parent[root])
+      toRoot += offset[root];
+    // Path compression: each tensor on the way points at the root.
+    for (int64_t left = toRoot; parent[index] != index;) {
+      unsigned next = parent[index];
+      int64_t step = offset[index];
+      parent[index] = root;
+      offset[index] = left;
+      left -= step;
+      index = next;
+    }
+    return {root, toRoot};
   }
   /// Records base(a) - base(b) == difference; false when it contradicts
   /// what is recorded.
@@ -141,10 +149,8 @@ private:
 };
 } // namespace
 
-/// The base partition of `memloc` fixed before any choice: a tensor wider
-/// than half the partitions sits at 0, a placed one where it is.
-static std::optional<int64_t> getFixedBase(MemlocOp memloc,
-                                           int64_t partitions) {
+std::optional<int64_t> walrus::getFixedBase(MemlocOp memloc,
+                                            int64_t partitions) {
   if (std::optional<uint64_t> base = memloc.getBasePartition())
     return int64_t(*base);
   if (memloc.getMemoryType().getPartitions() > partitions / 2)
@@ -173,23 +179,19 @@ getFixedAnchor(RelativeBases &bases, ArrayRef<unsigned> indices,
                                              "partitions)")
              << ", but the matmults reading it need it at partition "
              << *anchor + offset << onCore(memloc);
-    int64_t implied = *fixed - offset;
-    anchor = implied;
+    anchor = *fixed - offset;
   }
   return anchor;
 }
 
 /// Every base(root) for a set nothing fixes where each member finds a
-/// band: the quarter starts in turn from `nextQuarter`, so that sets
-/// spread over the row tiles (and partitions) instead of piling on the
-/// first. None when no quarter fits.
-static SmallVector<int64_t, 4> getFreeAnchors(RelativeBases &bases,
-                                              ArrayRef<unsigned> indices,
-                                              int64_t partitions,
-                                              unsigned nextQuarter) {
-  int64_t lowest = 0;
-  for (unsigned index : indices)
-    lowest = std::min(lowest, bases.find(index).second);
+/// band, its lowest member (`lowest` from the root) on a quarter start:
+/// the quarters in turn from `nextQuarter`, so that sets spread over the
+/// row tiles (and partitions) instead of piling on the first. None when
+/// no quarter fits.
+static SmallVector<int64_t, 4>
+getFreeAnchors(RelativeBases &bases, ArrayRef<unsigned> indices,
+               int64_t partitions, int64_t lowest, unsigned nextQuarter) {
   auto fitsAt = [&](int64_t anchor) {
     return llvm::all_of(indices, [&](unsigned index) {
       MemlocOp memloc = bases.getMembers()[index];
@@ -236,16 +238,17 @@ FailureOr<RowBands> walrus::computeRowBands(ArrayRef<RowAlignment> alignments,
         getFixedAnchor(bases, indices, partitions);
     if (failed(fixed))
       return failure();
+    int64_t lowest = 0;
+    for (unsigned index : indices)
+      lowest = std::min(lowest, bases.find(index).second);
     SmallVector<int64_t, 4> anchors;
     if (fixed->has_value())
       anchors.push_back(**fixed);
     else
-      anchors = getFreeAnchors(bases, indices, partitions, nextQuarter++);
+      anchors =
+          getFreeAnchors(bases, indices, partitions, lowest, nextQuarter++);
     // Without a fitting quarter, the lowest member at 0 names the misfit.
-    int64_t anchor = anchors.empty() ? 0 : anchors.front();
-    if (anchors.empty())
-      for (unsigned index : indices)
-        anchor = std::max(anchor, -bases.find(index).second);
+    int64_t anchor = anchors.empty() ? -lowest : anchors.front();
     FreeRowSet set;
     for (unsigned index : indices) {
       MemlocOp memloc = bases.getMembers()[index];

@@ -377,22 +377,19 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
       runLargest();
     }
   }
-  if (!firstDone) {
-    toFront->work += largest->work;
-    ++toFront->orders;
-    if (largest->isBetterThan(toFront->best))
-      toFront->best = std::move(*largest);
-  }
+  // The best, the first chain winning ties: with or without threads the
+  // others ran to the end exactly when it did not reach the bound.
   DensePlacement result;
-  Chain *best = &*byBlame;
-  if (!firstDone && toFront->best.isBetterThan(byBlame->best))
-    best = &*toFront;
-  result.coloring = std::move(best->best.coloring);
+  Attempt *best = &byBlame->best;
   result.work = byBlame->work;
   result.orders = byBlame->orders;
   if (!firstDone) {
-    result.work += toFront->work;
-    result.orders += toFront->orders;
+    for (Attempt *other : {&toFront->best, &*largest})
+      if (other->isBetterThan(*best))
+        best = other;
+    result.work += toFront->work + largest->work;
+    result.orders += toFront->orders + 1;
   }
+  result.coloring = std::move(best->coloring);
   return result;
 }

@@ -124,6 +124,14 @@ struct SearchProblem {
 /// the search over partition bands. When the search cannot place
 /// everything, colouring completes the most it placed, and that spills
 /// instead if it costs less.
+/// What the nodes `coloring` leaves out would cost to spill.
+static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
+  double cost = 0;
+  for (unsigned index : coloring.spilled)
+    cost += nodes[index].spillCost;
+  return cost;
+}
+
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
@@ -189,12 +197,6 @@ void SbAllocPass::searchBeforeSpilling(
         result.searchPlaced, llvm::count_if(placements, [](auto placement) {
           return placement.second >= 0;
         }));
-  auto getSpillCost = [&](const SbColoring &result) {
-    double cost = 0;
-    for (unsigned index : result.spilled)
-      cost += nodes[index].spillCost;
-    return cost;
-  };
   // What the search left out, colouring places around what it placed if
   // it can; the cheapest of those replaces the colouring's own spills when
   // it spills less. Outside the contended region the colouring's
@@ -210,7 +212,8 @@ void SbAllocPass::searchBeforeSpilling(
     }
     SbColoring completed =
         colorGraph(graph, partitions, budget, placed, threads);
-    if (complete || getSpillCost(completed) < getSpillCost(coloring))
+    if (complete ||
+        getSpillCost(nodes, completed) < getSpillCost(nodes, coloring))
       coloring = std::move(completed);
   }
 }
@@ -266,10 +269,7 @@ void SbAllocPass::chooseFreeRowQuarters(
   auto score = [&] {
     SbColoring coloring =
         colorGraph(graph, partitions, budget, fixed, getThreads());
-    double spillCost = 0;
-    for (unsigned index : coloring.spilled)
-      spillCost += nodes[index].spillCost;
-    return std::make_pair(spillCost, coloring.peakBytes);
+    return std::make_pair(getSpillCost(nodes, coloring), coloring.peakBytes);
   };
   auto best = score();
   for (FreeRowSet &set : rowBands.freeSets) {

@@ -15,6 +15,9 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace walrus;
@@ -52,40 +55,39 @@ walrus::findPartners(ArrayRef<std::pair<TensorCopyOp, unsigned>> copies,
     if (!(*it)->isLeader())
       continue;
     SmallVector<MemlocOp, 2> members;
-    int64_t
-      requires
-    = 0;
+    int64_t bytesNeeded = 0;
     for (auto member = groups.member_begin(**it); member != groups.member_end();
          ++member) {
       auto memloc = cast<MemlocOp>(*member);
       members.push_back(memloc);
-      requires += memloc.getMemoryType().getBytesPerPartition();
+      // Saturating: sizes come from the input.
+      bytesNeeded =
+          llvm::checkedAdd(bytesNeeded,
+                           memloc.getMemoryType().getBytesPerPartition())
+              .value_or(std::numeric_limits<int64_t>::max());
     }
     llvm::sort(members, [&](MemlocOp lhs, MemlocOp rhs) {
       return liveness.getLiveRange(lhs)->start <
              liveness.getLiveRange(rhs)->start;
     });
-    if (requires > budget) {
+    if (bytesNeeded > budget) {
       MemlocOp largest =
           *llvm::max_element(members, [](MemlocOp lhs, MemlocOp rhs) {
             return lhs.getMemoryType().getBytesPerPartition() <
                    rhs.getMemoryType().getBytesPerPartition();
           });
       if (explain)
-      emitRemark(members.front().getLoc())
-          << "sb-alloc: accumulation group is too large for SB: "
-          << members.size() << " tensors, largest = '" << largest.getName()
-          << "', requires " <<
-            requires <<
-          " bytes/partition";
+        emitRemark(members.front().getLoc())
+            << "sb-alloc: accumulation group is too large for SB: "
+            << members.size() << " tensors, largest = '" << largest.getName()
+            << "', requires " << bytesNeeded << " bytes/partition";
       continue;
     }
     if (explain)
-    emitRemark(members.front().getLoc())
-        << "sb-alloc: partners: " << members.size()
-        << " tensors share one place, requires " <<
-          requires <<
-        " bytes/partition";
+      emitRemark(members.front().getLoc())
+          << "sb-alloc: partners: " << members.size()
+          << " tensors share one place, requires " << bytesNeeded
+          << " bytes/partition";
     result.push_back(std::move(members));
   }
   return result;
@@ -104,12 +106,13 @@ static void explainAccumulationGroups(FuncOp func,
   emitRemark(func.getLoc())
       << "sb-alloc: found " << groups.size() << " accumulation group(s)";
   for (auto &[accumulator, members] : groups) {
-    int64_t
-      requires
-    = 0;
+    int64_t bytesNeeded = 0;
     MemlocOp largest = members.front();
     for (MemlocOp member : members) {
-      requires += member.getMemoryType().getBytesPerPartition();
+      bytesNeeded =
+          llvm::checkedAdd(bytesNeeded,
+                           member.getMemoryType().getBytesPerPartition())
+              .value_or(std::numeric_limits<int64_t>::max());
       if (member.getMemoryType().getBytesPerPartition() >
           largest.getMemoryType().getBytesPerPartition())
         largest = member;
@@ -118,9 +121,8 @@ static void explainAccumulationGroups(FuncOp func,
         << "sb-alloc: accumulation group of '"
         << getDefiningMemloc(accumulator->getResult(0)).getName()
         << "': largest = '" << largest.getName()
-        << "', tensors = " << members.size() << ", requires " <<
-          requires <<
-        " bytes/partition";
+        << "', tensors = " << members.size() << ", requires " << bytesNeeded
+        << " bytes/partition";
   }
 }
 
@@ -150,8 +152,7 @@ void walrus::explainRowBands(const RowBands &rowBands, int64_t partitions) {
   for (MemlocOp memloc : rowBands.tensors) {
     // Wide and placed tensors start where they must; the others where the
     // rows of their partners put them.
-    if (memloc.getBasePartition() ||
-        memloc.getMemoryType().getPartitions() > partitions / 2)
+    if (getFixedBase(memloc, partitions))
       continue;
     const RowBand &band = rowBands.bands.at(memloc);
     emitRemark(memloc.getLoc())

@@ -48,6 +48,11 @@ void collectRowAlignments(
 std::optional<unsigned> getPinnedBandClass(int64_t base, int64_t partitions,
                                            int64_t targetPartitions);
 
+/// The base partition of `memloc` fixed before any choice, on a target of
+/// `partitions`: a tensor wider than half of them starts at 0, a placed
+/// one where it is.
+std::optional<int64_t> getFixedBase(bir::MemlocOp memloc, int64_t partitions);
+
 /// Where a tensor the tensor engine reads must start, and its band.
 struct RowBand {
   int64_t base = 0;
