@@ -1,9 +1,10 @@
 //===- MiniMallocExport.cpp - allocated BIR -> MiniMalloc CSV -------------===//
 //
-// Reads back the placement -sb-alloc gave each imported buffer. A buffer
-// that was spilled no longer exists under its own name (its pieces are
-// renamed copies), so it cannot be reported as placed: that is an error,
-// as is a buffer without an address. When a buffer spans fewer than all
+// Reads back the placement -sb-alloc gave each imported buffer, in the
+// order of the function's id table. A buffer that was spilled no longer
+// exists under its own name (its pieces are renamed copies), so it cannot
+// be reported as placed: that is an error, as is a buffer without an
+// address. When a buffer spans fewer than all
 // partitions (the import's `partitions` column), every row also gets its
 // partitions and base partition.
 //
@@ -18,42 +19,76 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
-LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
-                                          llvm::raw_ostream &output) {
-  struct Row {
-    StringRef id;
-    int64_t lower, upper, size, offset, partitions, basePartition;
-  };
-  SmallVector<Row> rows;
-  bool banded = false;
-  int64_t targetPartitions = getTarget(module).getSbufPartitions();
+namespace {
+struct Row {
+  StringRef id;
+  int64_t lower, upper, size, offset, partitions, basePartition;
+};
+} // namespace
+
+/// Appends the rows of one imported function; false after an error.
+static bool readRows(FuncOp func, ArrayAttr ids, DenseI64ArrayAttr lifetimes,
+                     SmallVectorImpl<Row> &rows) {
   // Errors go to a location, not to an op: walrus-translate would print
   // the op (here the whole module) after them.
-  WalkResult walk = module.walk([&](MemlocOp memloc) {
-    auto id = memloc->getAttrOfType<StringAttr>("minimalloc.id");
-    auto lower = memloc->getAttrOfType<IntegerAttr>("minimalloc.lower");
-    auto upper = memloc->getAttrOfType<IntegerAttr>("minimalloc.upper");
-    if (!id || !lower || !upper)
-      return WalkResult::advance();
-    if (memloc.getName() != id.getValue()) {
-      emitError(memloc.getLoc()) << "buffer '" << id.getValue()
-                         << "' was spilled ('" << memloc.getName()
-                         << "' is one of its pieces): it has no single offset";
-      return WalkResult::interrupt();
+  if (lifetimes.size() != 2 * int64_t(ids.size()) ||
+      !llvm::all_of(ids, llvm::IsaPred<StringAttr>)) {
+    emitError(func.getLoc())
+        << "'" << kMiniMallocIdsAttrName << "' must list " << "string ids and '"
+        << kMiniMallocLifetimesAttrName << "' two integers per id";
+    return false;
+  }
+  llvm::DenseMap<StringAttr, MemlocOp> byName;
+  for (auto memloc : func.getOps<MemlocOp>())
+    byName[memloc.getNameAttr()] = memloc;
+  for (auto [index, attr] : llvm::enumerate(ids)) {
+    auto id = cast<StringAttr>(attr);
+    MemlocOp memloc = byName.lookup(id);
+    if (!memloc) {
+      // A spilled buffer's pieces are renamed copies, beside its DRAM home.
+      MemlocOp home = byName.lookup(
+          StringAttr::get(func.getContext(), id.getValue() + "_home"));
+      if (home && home->hasAttr(BIRDialect::kSpillHomeAttrName))
+        emitError(home.getLoc())
+            << "buffer '" << id.getValue() << "' was spilled (to '"
+            << home.getName() << "'): it has no single offset";
+      else
+        emitError(func.getLoc())
+            << "buffer '" << id.getValue() << "' has no tensor of that name";
+      return false;
     }
     std::optional<uint64_t> address = memloc.getAddress();
     if (!address) {
       emitError(memloc.getLoc()) << "buffer '" << id.getValue()
-                         << "' has no address: run -sb-alloc first";
-      return WalkResult::interrupt();
+                                 << "' has no address: run -sb-alloc first";
+      return false;
     }
     MemoryType type = memloc.getMemoryType();
-    rows.push_back({id.getValue(), lower.getInt(), upper.getInt(),
-                    type.getFreeSize(), int64_t(*address),
-                    type.getPartitions(),
+    rows.push_back({id.getValue(), lifetimes[2 * index],
+                    lifetimes[2 * index + 1], type.getFreeSize(),
+                    int64_t(*address), type.getPartitions(),
                     int64_t(memloc.getBasePartition().value_or(0))});
-    banded |= type.getPartitions() != targetPartitions;
-    return WalkResult::advance();
+  }
+  return true;
+}
+
+LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
+                                          llvm::raw_ostream &output) {
+  SmallVector<Row> rows;
+  WalkResult walk = module.walk([&](FuncOp func) {
+    auto ids = func->getAttrOfType<ArrayAttr>(kMiniMallocIdsAttrName);
+    auto lifetimes =
+        func->getAttrOfType<DenseI64ArrayAttr>(kMiniMallocLifetimesAttrName);
+    if (!ids && !lifetimes)
+      return WalkResult::advance();
+    if (!ids || !lifetimes) {
+      emitError(func.getLoc())
+          << "'" << kMiniMallocIdsAttrName << "' and '"
+          << kMiniMallocLifetimesAttrName << "' come together";
+      return WalkResult::interrupt();
+    }
+    return readRows(func, ids, lifetimes, rows) ? WalkResult::advance()
+                                                : WalkResult::interrupt();
   });
   if (walk.wasInterrupted())
     return failure();
@@ -61,11 +96,14 @@ LogicalResult walrus::exportMiniMallocCsv(ModuleOp module,
     return emitError(module.getLoc())
            << "no MiniMalloc buffers: the input was not made by "
               "--import-minimalloc-csv";
+  int64_t targetPartitions = getTarget(module).getSbufPartitions();
+  bool banded = llvm::any_of(
+      rows, [&](const Row &row) { return row.partitions != targetPartitions; });
   output << "id,lower,upper,size,offset"
          << (banded ? ",partitions,base_partition" : "") << '\n';
   for (const Row &row : rows) {
-    output << row.id << ',' << row.lower << ',' << row.upper << ','
-           << row.size << ',' << row.offset;
+    output << row.id << ',' << row.lower << ',' << row.upper << ',' << row.size
+           << ',' << row.offset;
     if (banded)
       output << ',' << row.partitions << ',' << row.basePartition;
     output << '\n';

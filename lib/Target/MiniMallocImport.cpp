@@ -5,7 +5,8 @@
 // a memset at its first time step and read by a DMA at its last one.
 // Within one time step every write comes before every read, so two
 // tensors' live ranges overlap in program order exactly when their
-// [lower, upper) intervals do.
+// [lower, upper) intervals do. The function keeps the ids and lifetimes
+// for the export.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +14,6 @@
 #include "Walrus/Target/MiniMalloc.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -27,7 +27,7 @@ namespace {
 constexpr int64_t kPartitions = 128;
 
 struct Buffer {
-  StringRef id;
+  StringAttr id;
   int64_t lower, upper, size, partitions;
   Location loc;
 };
@@ -43,6 +43,7 @@ class CsvReader {
 public:
   CsvReader(llvm::SourceMgr &sourceMgr, MLIRContext *context)
       : buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())),
+        context(context),
         fileName(StringAttr::get(context, buffer->getBufferIdentifier())) {}
 
   /// The rows, or nothing after an error was emitted.
@@ -57,6 +58,7 @@ private:
                                      unsigned line);
 
   const llvm::MemoryBuffer *buffer;
+  MLIRContext *context;
   /// Every row's location names the file: one attribute for all of them.
   StringAttr fileName;
   Columns columns;
@@ -97,7 +99,8 @@ std::optional<int64_t> CsvReader::readInteger(StringRef field, StringRef column,
 
 std::optional<SmallVector<Buffer>> CsvReader::read() {
   SmallVector<Buffer> buffers;
-  llvm::StringMap<unsigned> firstLine;
+  // Uniqued ids: one pointer hash per row finds the repeats.
+  llvm::DenseMap<StringAttr, unsigned> firstLine;
   SmallVector<StringRef, 8> fields;
   StringRef rest = buffer->getBuffer();
   // A UTF-8 byte-order mark (spreadsheet exports) is not part of the header.
@@ -167,26 +170,30 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
           << "): need 0 <= lower < upper";
       return std::nullopt;
     }
-    auto [it, inserted] = firstLine.try_emplace(id, line);
+    StringAttr idAttr = StringAttr::get(context, id);
+    auto [it, inserted] = firstLine.try_emplace(idAttr, line);
     if (!inserted) {
       emitError(getLoc(line)) << "duplicate buffer id '" << id
                               << "' (first on line " << it->second << ")";
       return std::nullopt;
     }
-    buffers.push_back({id, *lower, *upper, *size, *partitions, getLoc(line)});
+    buffers.push_back(
+        {idAttr, *lower, *upper, *size, *partitions, getLoc(line)});
   }
   return buffers;
 }
 
-/// A tensor name no buffer uses.
-static std::string getSinkName(ArrayRef<Buffer> buffers) {
-  llvm::StringSet<> ids;
-  for (const Buffer &buffer : buffers)
-    ids.insert(buffer.id);
+/// A tensor name no buffer uses: "minimalloc_sink" and as many underscores
+/// as make it longer than every id of that form.
+static std::string getSinkName(ArrayRef<Buffer> rows) {
   std::string name = "minimalloc_sink";
-  while (ids.contains(name))
-    name += "_";
-  return name;
+  size_t underscores = 0;
+  for (const Buffer &row : rows) {
+    StringRef rest = row.id.getValue();
+    if (rest.consume_front(name) && rest.find_first_not_of('_') == rest.npos)
+      underscores = std::max(underscores, rest.size() + 1);
+  }
+  return name + std::string(underscores, '_');
 }
 
 OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
@@ -247,26 +254,22 @@ OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
                                          {buffer.partitions, buffer.size})};
     return it->second;
   };
-  StringAttr idName = builder.getStringAttr("minimalloc.id"),
-             lowerName = builder.getStringAttr("minimalloc.lower"),
-             upperName = builder.getStringAttr("minimalloc.upper");
-
+  // The ids and lifetimes are two tables on the function, not attributes
+  // on each tensor: a uniqued dictionary and two integers per tensor were
+  // more than half of the import time.
+  SmallVector<Attribute> ids;
+  SmallVector<int64_t> lifetimes;
   SmallVector<MemlocOp> tensors;
   for (const Buffer &buffer : *buffers) {
-    StringAttr id = builder.getStringAttr(buffer.id);
-    auto tensor =
-        MemlocOp::create(builder, buffer.loc, getShape(buffer).type, id,
-                         internal, StringAttr(), IntegerAttr(), IntegerAttr());
-    // One dictionary per tensor: setting the three one by one rebuilds it
-    // each time.
-    NamedAttribute annotations[] = {
-        NamedAttribute(idName, id),
-        NamedAttribute(lowerName, builder.getI64IntegerAttr(buffer.lower)),
-        NamedAttribute(upperName, builder.getI64IntegerAttr(buffer.upper))};
-    tensor->setDiscardableAttrs(
-        DictionaryAttr::getWithSorted(context, annotations));
-    tensors.push_back(tensor);
+    ids.push_back(buffer.id);
+    lifetimes.append({buffer.lower, buffer.upper});
+    tensors.push_back(
+        MemlocOp::create(builder, buffer.loc, getShape(buffer).type, buffer.id,
+                         internal, StringAttr(), IntegerAttr(), IntegerAttr()));
   }
+  func->setAttr(kMiniMallocIdsAttrName, builder.getArrayAttr(ids));
+  func->setAttr(kMiniMallocLifetimesAttrName,
+                builder.getDenseI64ArrayAttr(lifetimes));
 
   // (time step, read?, buffer): writes at `lower`, reads at `upper - 1`.
   SmallVector<std::tuple<int64_t, bool, unsigned>> events;

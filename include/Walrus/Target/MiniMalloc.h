@@ -1,4 +1,5 @@
-//===- MiniMalloc.h - Static allocation problems in MiniMalloc CSV -*- C++ -*-===//
+//===- MiniMalloc.h - Static allocation problems in MiniMalloc CSV -*- C++
+//-*-===//
 //
 // The interchange format of the public static-allocation benchmarks
 // (MiniMalloc, ASPLOS 2023): one buffer per row, `id,lower,upper,size`, live
@@ -21,6 +22,12 @@ class raw_ostream;
 } // namespace llvm
 
 namespace walrus {
+
+/// The imported function's tables, in row order: the buffer ids (the names
+/// of their tensors) and each buffer's `lower, upper` pair.
+inline constexpr llvm::StringLiteral kMiniMallocIdsAttrName = "minimalloc.ids";
+inline constexpr llvm::StringLiteral kMiniMallocLifetimesAttrName =
+    "minimalloc.lifetimes";
 
 /// Parses the main buffer of `sourceMgr` as MiniMalloc CSV. Emits a
 /// diagnostic located at the offending line and returns null on bad input.
