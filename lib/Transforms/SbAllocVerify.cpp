@@ -155,6 +155,7 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
         int64_t(*memloc.getBasePartition()) + type.getPartitions(),
         int64_t(*memloc.getAddress()),
         int64_t(*memloc.getAddress()) + type.getBytesPerPartition(),
+        {},
         {}};
     if (placement.endPartition > target.getSbufPartitions() ||
         placement.endByte > target.getSbufBytesPerPartition()) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionPass.h"
+#include "LoopCut.h"
 #include "VerticalFusion.h"
 
 #include "Walrus/Analysis/AccessFootprint.h"
@@ -33,6 +34,10 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 
+/// Most parts a loop is cut into for an oversized tensor: every part is a
+/// copy of the loop's body.
+static constexpr int64_t kMaxLoopParts = 1024;
+
 namespace {
 /// One access of the tensor being split and where it lands.
 struct AccessRecord {
@@ -53,7 +58,15 @@ struct SplitPlan {
 
 struct FuncCounts {
   unsigned split = 0, pieces = 0, deadNodes = 0, deadInstructions = 0,
-           folds = 0, moved = 0;
+           folds = 0, moved = 0, loopsAdded = 0;
+};
+
+/// Who uses each of a list of memory locations.
+struct TensorUsers {
+  /// Instructions, in program order.
+  std::vector<SmallVector<Operation *>> instructions;
+  /// Some other operation using it (a view when there is one), or null.
+  SmallVector<Operation *> foreign;
 };
 
 /// Names of the memory locations written by a bir.sb2sb anywhere in a
@@ -69,6 +82,10 @@ struct VnSplitPass : FunctionPass<walrus::impl::VnSplitBase<VnSplitPass>> {
 
 private:
   void splitFunc(FuncOp func, FuncCounts &counts);
+  /// Cuts the loops walking each SBUF tensor too large for SB, when that
+  /// makes its accesses fall into groups that fit (docs/VnSplit.md, "Loop
+  /// cuts"); the split then makes the pieces.
+  void cutLoopsForOversized(FuncOp func, FuncCounts &counts);
   /// The plan for `memloc`, or why it is not split.
   /// `users`: the instructions accessing it, in program order;
   /// `foreignUser`: an operation other than an instruction using it, if any
@@ -78,7 +95,8 @@ private:
   FailureOr<SplitPlan> plan(MemlocOp memloc, int64_t numMemlocs,
                             const llvm::StringSet<> &names,
                             ArrayRef<Operation *> users, Operation *foreignUser,
-                            int64_t sbufBytesLeft, std::string &why);
+                            int64_t sbufBytesLeft, std::string &why,
+                            bool *groupsTooLarge = nullptr);
   /// Marks the pieces of a DRAM tensor that move to SBUF.
   void chooseMovesToSbuf(MemlocOp memloc, SplitPlan &plan,
                          int64_t sbufBytesLeft);
@@ -244,8 +262,8 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
                                        const llvm::StringSet<> &names,
                                        ArrayRef<Operation *> users,
                                        Operation *foreignUser,
-                                       int64_t sbufBytesLeft,
-                                       std::string &why) {
+                                       int64_t sbufBytesLeft, std::string &why,
+                                       bool *groupsTooLarge) {
   MemoryType type = memloc.getMemoryType();
   auto reject = [&](const Twine &reason) {
     why = reason.str();
@@ -301,8 +319,11 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   if (type.getMemorySpace() == MemorySpace::DRAM && dramToSbBytes > 0)
     chooseMovesToSbuf(memloc, plan, sbufBytesLeft);
   bool moves = llvm::is_contained(plan.toSbuf, true);
-  if (numPieces < 2 && !moves)
+  if (numPieces < 2 && !moves) {
+    if (groupsTooLarge)
+      *groupsTooLarge = true;
     return reject(": its accesses form one group");
+  }
   if (numPieces > perSplitLimit)
     return reject(
         ": " + Twine(numPieces) +
@@ -322,12 +343,15 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
       return reject(": piece name '" + name + "' is taken");
     int64_t bytes = piece.getColumns() * type.getElementBytes();
     if (type.getMemorySpace() == MemorySpace::SBUF &&
-        bytes > target.getSbufBytesPerPartition())
+        bytes > target.getSbufBytesPerPartition()) {
+      if (groupsTooLarge)
+        *groupsTooLarge = true;
       return reject(": piece " + Twine(index) + " (" +
                     Twine(piece.getPartitions()) + " partitions, " +
                     Twine(bytes) +
                     " bytes) would have to be placed in DRAM "
                     "(perSplitLimit)");
+    }
   }
   return plan;
 }
@@ -414,22 +438,16 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
   }
 }
 
-void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
-  llvm::StringSet<> skipped(llvm::from_range, skip);
-  SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
-  llvm::StringSet<> names;
-  for (MemlocOp memloc : memlocs)
-    names.insert(memloc.getName());
-  int64_t numMemlocs = memlocs.size();
-  // The instructions accessing each memory location, in program order, and
-  // any other operation using it (a view first), from one walk: following
-  // each tensor's use list instead visits the program in no useful order.
-  // The instructions a split removes are skipped later.
+/// The instructions accessing each of `memlocs`, in program order, and any
+/// other operation using it (a view first), from one walk: following each
+/// tensor's use list instead visits the program in no useful order.
+static TensorUsers collectUsers(FuncOp func, ArrayRef<MemlocOp> memlocs) {
   DenseMap<Operation *, unsigned> indexOf;
   for (auto [index, memloc] : llvm::enumerate(memlocs))
     indexOf.try_emplace(memloc, index);
-  std::vector<SmallVector<Operation *>> users(memlocs.size());
-  SmallVector<Operation *> foreignUsers(memlocs.size(), nullptr);
+  TensorUsers result;
+  result.instructions.resize(memlocs.size());
+  result.foreign.assign(memlocs.size(), nullptr);
   func.walk([&](Operation *op) {
     bool isInstruction = isa<InstructionOpInterface>(op);
     for (Value operand : op->getOperands()) {
@@ -437,16 +455,97 @@ void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
       if (found == indexOf.end())
         continue;
       if (!isInstruction) {
-        Operation *&foreign = foreignUsers[found->second];
+        Operation *&foreign = result.foreign[found->second];
         if (!foreign || (isa<ViewOp>(op) && !isa<ViewOp>(foreign)))
           foreign = op;
         continue;
       }
-      SmallVector<Operation *> &list = users[found->second];
+      SmallVector<Operation *> &list = result.instructions[found->second];
       if (list.empty() || list.back() != op)
         list.push_back(op);
     }
   });
+  return result;
+}
+
+void VnSplitPass::cutLoopsForOversized(FuncOp func, FuncCounts &counts) {
+  int64_t capacity = getTarget(func).getSbufBytesPerPartition();
+  SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
+  llvm::StringSet<> names;
+  for (MemlocOp memloc : memlocs)
+    names.insert(memloc.getName());
+  llvm::StringSet<> skipped(llvm::from_range, skip);
+  for (MemlocOp memloc : memlocs) {
+    MemoryType type = memloc.getMemoryType();
+    if (type.getMemorySpace() != MemorySpace::SBUF ||
+        type.getBytesPerPartition() <= capacity ||
+        skipped.contains(memloc.getName()))
+      continue;
+    bool groupsTooLarge = false;
+    auto planNow = [&] {
+      TensorUsers now = collectUsers(func, memloc);
+      std::string why;
+      return plan(memloc, memlocs.size(), names, now.instructions.front(),
+                  now.foreign.front(), 0, why, &groupsTooLarge);
+    };
+    // Only groups too large for SB are cut; the split says why it leaves
+    // the others.
+    if (succeeded(planNow()) || !groupsTooLarge)
+      continue;
+    TensorUsers users = collectUsers(func, memloc);
+    std::string oversized =
+        ("'" + memloc.getName() + "' (" + Twine(type.getBytesPerPartition()) +
+         " bytes/partition) does not fit SB and ")
+            .str();
+    std::string why;
+    FailureOr<SmallVector<LoopOp>> loops =
+        getWalkingLoops(memloc, users.instructions.front(), why);
+    if (failed(loops)) {
+      remark(memloc, oversized + why);
+      continue;
+    }
+    // Parts grow geometrically: each try copies the loops' bodies again.
+    int64_t maxTrips = 0;
+    for (LoopOp loop : *loops)
+      maxTrips = std::max(maxTrips, loop.getTripCount());
+    int64_t maxParts = std::min<int64_t>(perSplitLimit, kMaxLoopParts);
+    int64_t parts = llvm::divideCeil(type.getBytesPerPartition(), capacity);
+    int64_t added = 0;
+    for (; parts <= maxParts; parts *= 2) {
+      LoopCuts cuts;
+      added = cuts.cut(*loops, parts);
+      if (added > 0 && succeeded(planNow()))
+        break;
+      cuts.undo();
+      added = 0;
+      if (parts >= maxTrips)
+        break;
+    }
+    if (added == 0) {
+      remark(memloc, oversized + "no cut of the loops walking it splits it "
+                                 "into pieces that do");
+      continue;
+    }
+    remark(memloc, "cut " + Twine(loops->size()) + " loop(s) walking '" +
+                       memloc.getName() + "' into at most " + Twine(parts) +
+                       " parts each (" + Twine(added) +
+                       " loop(s) added) so that its pieces fit SB");
+    counts.loopsAdded += added;
+  }
+}
+
+void VnSplitPass::splitFunc(FuncOp func, FuncCounts &counts) {
+  if (cutLoops)
+    cutLoopsForOversized(func, counts);
+  llvm::StringSet<> skipped(llvm::from_range, skip);
+  SmallVector<MemlocOp> memlocs = llvm::to_vector(func.getMemlocs());
+  llvm::StringSet<> names;
+  for (MemlocOp memloc : memlocs)
+    names.insert(memloc.getName());
+  int64_t numMemlocs = memlocs.size();
+  // The instructions a split removes are skipped later.
+  TensorUsers tensorUsers = collectUsers(func, memlocs);
+  auto &[users, foreignUsers] = tensorUsers;
   DenseSet<Operation *> erased;
   int64_t movedBytes = 0;
   for (auto [memloc, memlocUsers, foreignUser] :
@@ -523,6 +622,7 @@ void VnSplitPass::runOnFunction(FuncOp func) {
   numDeadInstructions += counts.deadInstructions;
   numFolds += counts.folds;
   numMovedToSb += counts.moved;
+  numLoopsAdded += counts.loopsAdded;
   if (report)
     emitRemark(func.getLoc())
         << "vn-split: " << getQualifiedName(func) << ": split " << counts.split

@@ -239,6 +239,12 @@ def VnSplit : Pass<"vn-split"> {
     together; its DMAs then copy within SBUF. A tensor whose accesses form
     one group moves whole and keeps its name.
 
+    **Loop cuts** (`cut-loops`, on by default). An SBUF tensor with more
+    bytes per partition than SB holds, whose accesses form one group
+    because loops walk it, gets those loops cut into parts of consecutive
+    iterations (the program runs the same iterations in the same order)
+    until its accesses split into pieces that each fit SB.
+
     **Fold** (`fold-into-predecessor`). A tensor written once and read
     only by a `bir.tensor_copy` of exactly what was written, into a tensor
     of the same element type, with nothing touching the destination in
@@ -267,6 +273,9 @@ def VnSplit : Pass<"vn-split"> {
            "Bytes per partition that internal DRAM tensors (or their "
            "pieces) moved into SBUF may take together in a function; 0 "
            "moves none">,
+    Option<"cutLoops", "cut-loops", "bool", /*default=*/"true",
+           "Cut the loops walking an SBUF tensor too large for SB into "
+           "parts, when its accesses then split into pieces that fit">,
     Option<"foldIntoPredecessor", "fold-into-predecessor", "bool",
            /*default=*/"true",
            "Fold a copied temporary into its producer after the split">,
@@ -287,6 +296,8 @@ def VnSplit : Pass<"vn-split"> {
               "DRAM tensors or pieces moved into SBUF">,
     Statistic<"numDeadInstructions", "dead-instructions",
               "Instructions removed with the unread pieces they wrote">,
+    Statistic<"numLoopsAdded", "loops-added",
+              "Loops added by cutting loops that walk oversized tensors">,
   ];
 }
 
