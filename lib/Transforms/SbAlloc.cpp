@@ -68,8 +68,46 @@ private:
                ? &getContext().getThreadPool()
                : nullptr;
   }
+  /// Places every SBUF tensor of `func`: rounds of buildRound, place and,
+  /// while something is left out, chooseSpills and spill.
   LogicalResult allocate(FuncOp func, FuncResult &result);
   LogicalResult checkOptions();
+  /// The bytes per partition to place in: sbuf-bytes, at most the target's.
+  FailureOr<int64_t> getBudget(FuncOp func);
+
+  /// One round's interference graph and the placements it must keep.
+  struct Round {
+    InterferenceGraph graph;
+    SmallVector<std::optional<SbPlacement>> fixed;
+  };
+  /// Analyses `func` (liveness; memloc_split in round 1; row bands;
+  /// partners) into its graph, with the free row sets' quarters chosen.
+  /// Fails, with an error, on a tensor too big for SB or rows no
+  /// placement aligns.
+  FailureOr<Round> buildRound(FuncOp func, int64_t iteration,
+                              int64_t partitions, int64_t budget,
+                              MemlocNamer &namer, FuncResult &result);
+  /// Colours the graph (then searches the contended region when
+  /// something is left out), or, without stored edges, the dense path.
+  SbColoring place(const Round &round, int64_t partitions, int64_t budget,
+                   uint64_t &searchWorkLeft, FuncResult &result);
+  /// Sets every tensor's address and base partition (nothing left out).
+  void writePlacements(const InterferenceGraph &graph,
+                       const SbColoring &coloring, FuncResult &result);
+  /// The nodes to spill for what `coloring` left out: each one itself, or,
+  /// for a spill tensor (which cannot spill again), its cheapest
+  /// spillable neighbour. Fails with an error at the instruction when
+  /// there is none.
+  FailureOr<llvm::SetVector<unsigned>>
+  chooseSpills(const InterferenceGraph &graph, const SbColoring &coloring,
+               int64_t budget, const SmallPtrSetImpl<Operation *> &spillLocals);
+  /// Moves the tensors of `toSpill` to DRAM homes with a short tensor per
+  /// instruction (recorded in `spillLocals`).
+  LogicalResult spill(const InterferenceGraph &graph,
+                      ArrayRef<unsigned> toSpill, int64_t iteration,
+                      MemlocNamer &namer,
+                      SmallPtrSetImpl<Operation *> &spillLocals,
+                      FuncResult &result);
 
   /// Set by the dispatching instance when a report file is asked for.
   std::shared_ptr<FunctionResults<llvm::json::Value>> reportEntries;
@@ -298,9 +336,8 @@ void SbAllocPass::chooseFreeRowQuarters(
   }
 }
 
-LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
+FailureOr<int64_t> SbAllocPass::getBudget(FuncOp func) {
   TargetAttr target = getTarget(func);
-  int64_t partitions = target.getSbufPartitions();
   int64_t budget =
       sbufBytes > 0 ? sbufBytes.getValue() : target.getSbufBytesPerPartition();
   // Placements past the target's SBUF would be invalid IR.
@@ -308,165 +345,218 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     return func.emitError()
            << "sb-alloc: sbuf-bytes=" << budget << " exceeds the target's "
            << target.getSbufBytesPerPartition() << " bytes per partition";
+  return budget;
+}
+
+FailureOr<SbAllocPass::Round>
+SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
+                        int64_t budget, MemlocNamer &namer,
+                        FuncResult &result) {
+  std::optional<TensorLiveness> liveness;
+  SmallVector<std::pair<TensorCopyOp, unsigned>> copies;
+  auto analyze = [&] {
+    copies.clear();
+    liveness.emplace(func, [&](InstructionOpInterface instruction,
+                               unsigned point, ArrayRef<LoopOp>) {
+      if (auto copy = dyn_cast<TensorCopyOp>(*instruction))
+        copies.push_back({copy, point});
+    });
+  };
+  analyze();
+  // memloc_split, before the first placement; its clones have live ranges
+  // of their own.
+  if (iteration == 1 &&
+      (result.splits = splitDisjointSegments(func, *liveness, namer, explain)))
+    analyze();
+  FailureOr<RowBands> rowBands =
+      stampRowBands(func, partitions, explain && iteration == 1);
+  if (failed(rowBands))
+    return failure();
+  auto partners = findPartners(copies, *liveness, budget, explain);
+  dropPartnersAcrossBands(partners, *rowBands);
+  std::vector<SmallVector<RowBlockRange, 0>> blocks;
+  if (rowBlocks)
+    blocks = liveness->getBlockRanges(partitions / 4);
+  Round round{InterferenceGraph(*liveness, partners, partitions, denseEdges,
+                                denseEdgesPerNode, blocks),
+              {}};
+  InterferenceGraph &graph = round.graph;
+  applyRowBands(graph, *rowBands);
+  ArrayRef<SbNode> nodes = graph.getNodes();
+  // Checked on the graph, whose nodes know their sizes: a walk of its own
+  // costs as much as the liveness at 100k tensors. Partner groups never
+  // exceed the budget and clones follow their original, so the first node
+  // too big is the first such tensor of the function.
+  if (iteration == 1)
+    for (const SbNode &node : nodes)
+      if (node.bytes > budget) {
+        MemlocOp memloc = node.members.front();
+        return memloc.emitError()
+               << "'" << memloc.getName() << "' is too big for SB, requires "
+               << node.bytes << " bytes with SB size " << budget
+               << onCore(memloc);
+      }
+  // Tensors placed before keep their place.
+  round.fixed.resize(nodes.size());
+  for (auto [index, node] : llvm::enumerate(nodes))
+    for (MemlocOp memloc : node.members)
+      if (memloc.getAddress())
+        round.fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
+                                         int64_t(*memloc.getAddress())};
+  chooseFreeRowQuarters(graph, *rowBands, partitions, budget, round.fixed);
+  if (explain && iteration == 1)
+    explainRowBands(*rowBands, partitions);
+  return round;
+}
+
+SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
+                              int64_t budget, uint64_t &searchWorkLeft,
+                              FuncResult &result) {
+  const InterferenceGraph &graph = round.graph;
+  if (graph.hasEdges()) {
+    SbColoring coloring =
+        colorGraph(graph, partitions, budget, round.fixed, getThreads());
+    if (!coloring.spilled.empty())
+      searchBeforeSpilling(graph, partitions, budget, searchWorkLeft,
+                           round.fixed, coloring, result);
+    return coloring;
+  }
+  // Work per node: each order costs about the same per node at any size,
+  // so every size gets about as many orders.
+  uint64_t denseWork = llvm::SaturatingMultiply(
+      uint64_t(denseBudget.getValue()), uint64_t(graph.getNodes().size()));
+  DensePlacement dense = placeDense(graph, partitions, budget, round.fixed,
+                                    denseWork, getThreads());
+  numDenseWork += dense.work;
+  result.denseWork += dense.work;
+  result.denseOrders += dense.orders;
+  return std::move(dense.coloring);
+}
+
+void SbAllocPass::writePlacements(const InterferenceGraph &graph,
+                                  const SbColoring &coloring,
+                                  FuncResult &result) {
+  Builder builder(&getContext());
+  result.peak = coloring.peakBytes;
+  for (auto [index, node] : llvm::enumerate(graph.getNodes())) {
+    const SbPlacement &placement = *coloring.placements[index];
+    for (MemlocOp memloc : node.members) {
+      memloc.setAddressAttr(builder.getI64IntegerAttr(placement.address));
+      memloc.setBasePartitionAttr(
+          builder.getI64IntegerAttr(placement.basePartition));
+    }
+    if (reportFile.empty())
+      continue;
+    llvm::json::Array names;
+    for (MemlocOp memloc : node.members)
+      names.push_back(memloc.getName().str());
+    llvm::json::Object entry{{"tensors", std::move(names)},
+                             {"base_partition", placement.basePartition},
+                             {"partitions", node.partitions},
+                             {"band_class", int64_t(node.bandClass)},
+                             {"address", placement.address},
+                             {"bytes", node.bytes}};
+    if (node.live) {
+      entry["start"] = int64_t(node.range.start);
+      entry["end"] = int64_t(node.range.end);
+    }
+    result.placements.push_back(std::move(entry));
+  }
+}
+
+FailureOr<llvm::SetVector<unsigned>>
+SbAllocPass::chooseSpills(const InterferenceGraph &graph,
+                          const SbColoring &coloring, int64_t budget,
+                          const SmallPtrSetImpl<Operation *> &spillLocals) {
+  ArrayRef<SbNode> nodes = graph.getNodes();
+  llvm::SetVector<unsigned> toSpill;
+  auto isSpillLocal = [&](unsigned index) {
+    return llvm::any_of(nodes[index].members, [&](MemlocOp memloc) {
+      return spillLocals.contains(memloc);
+    });
+  };
+  for (unsigned index : coloring.spilled) {
+    if (!isSpillLocal(index)) {
+      toSpill.insert(index);
+      continue;
+    }
+    std::optional<unsigned> victim;
+    SmallVector<unsigned> neighbors;
+    graph.collectNeighbors(index, neighbors);
+    for (unsigned neighbor : neighbors)
+      if (!isSpillLocal(neighbor) &&
+          nodes[neighbor].spillCost !=
+              std::numeric_limits<double>::infinity() &&
+          (!victim || nodes[neighbor].spillCost < nodes[*victim].spillCost))
+        victim = neighbor;
+    if (!victim) {
+      Operation *user = *nodes[index].members.front()->getUsers().begin();
+      return user->emitError()
+             << "sb-alloc: the SBUF operands of this instruction do not fit "
+                "in "
+             << budget << " bytes per partition together" << onCore(user);
+    }
+    toSpill.insert(*victim);
+  }
+  return toSpill;
+}
+
+LogicalResult SbAllocPass::spill(const InterferenceGraph &graph,
+                                 ArrayRef<unsigned> toSpill, int64_t iteration,
+                                 MemlocNamer &namer,
+                                 SmallPtrSetImpl<Operation *> &spillLocals,
+                                 FuncResult &result) {
+  for (unsigned index : toSpill) {
+    const SbNode &node = graph.getNodes()[index];
+    for (MemlocOp memloc : node.members) {
+      if (explain)
+        emitRemark(memloc.getLoc())
+            << "sb-alloc: spilling '" << memloc.getName() << "' ("
+            << node.partitions << " x " << node.bytes << " B) to DRAM in round "
+            << iteration;
+      // Its pieces find their own places.
+      memloc.removeAddressAttr();
+      memloc.removeBasePartitionAttr();
+      if (failed(spillToDram(memloc, namer, spillLocals)))
+        return failure();
+      ++result.spills;
+    }
+  }
+  return success();
+}
+
+LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
+  int64_t partitions = getTarget(func).getSbufPartitions();
+  FailureOr<int64_t> budget = getBudget(func);
+  if (failed(budget))
+    return failure();
   MemlocNamer namer(func);
   SmallPtrSet<Operation *, 16> spillLocals;
   // The search's budget is shared by all spill rounds of the function.
   uint64_t searchWorkLeft = searchBudget;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
-    std::optional<TensorLiveness> liveness;
-    SmallVector<std::pair<TensorCopyOp, unsigned>> copies;
-    auto analyze = [&] {
-      copies.clear();
-      liveness.emplace(func, [&](InstructionOpInterface instruction,
-                                 unsigned point, ArrayRef<LoopOp>) {
-        if (auto copy = dyn_cast<TensorCopyOp>(*instruction))
-          copies.push_back({copy, point});
-      });
-    };
-    analyze();
-    // memloc_split, before the first placement; its clones have live
-    // ranges of their own.
-    if (iteration == 1 && (result.splits = splitDisjointSegments(
-                               func, *liveness, namer, explain)))
-      analyze();
-    FailureOr<RowBands> rowBands =
-        stampRowBands(func, partitions, explain && iteration == 1);
-    if (failed(rowBands))
+    FailureOr<Round> round =
+        buildRound(func, iteration, partitions, *budget, namer, result);
+    if (failed(round))
       return failure();
-    auto partners = findPartners(copies, *liveness, budget, explain);
-    dropPartnersAcrossBands(partners, *rowBands);
-    std::vector<SmallVector<RowBlockRange, 0>> blocks;
-    if (rowBlocks)
-      blocks = liveness->getBlockRanges(partitions / 4);
-    InterferenceGraph graph(*liveness, partners, partitions, denseEdges,
-                            denseEdgesPerNode, blocks);
-    applyRowBands(graph, *rowBands);
-    ArrayRef<SbNode> nodes = graph.getNodes();
-    // Checked on the graph, whose nodes know their sizes: a walk of its own
-    // costs as much as the liveness at 100k tensors. Partner groups never
-    // exceed the budget and clones follow their original, so the first
-    // node too big is the first such tensor of the function.
-    if (iteration == 1)
-      for (const SbNode &node : nodes)
-        if (node.bytes > budget) {
-          MemlocOp memloc = node.members.front();
-          return memloc.emitError()
-                 << "'" << memloc.getName() << "' is too big for SB, requires "
-                 << node.bytes << " bytes with SB size " << budget
-                 << onCore(memloc);
-        }
-    // Tensors placed before keep their place.
-    SmallVector<std::optional<SbPlacement>> fixed(nodes.size());
-    for (auto [index, node] : llvm::enumerate(nodes))
-      for (MemlocOp memloc : node.members)
-        if (memloc.getAddress())
-          fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
-                                     int64_t(*memloc.getAddress())};
-    chooseFreeRowQuarters(graph, *rowBands, partitions, budget, fixed);
-    if (explain && iteration == 1)
-      explainRowBands(*rowBands, partitions);
-    SbColoring coloring;
-    if (graph.hasEdges()) {
-      coloring = colorGraph(graph, partitions, budget, fixed, getThreads());
-      if (!coloring.spilled.empty())
-        searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
-                             coloring, result);
-    } else {
-      // Work per node: each order costs about the same per node at any
-      // size, so every size gets about as many orders.
-      uint64_t denseWork = llvm::SaturatingMultiply(
-          uint64_t(denseBudget.getValue()), uint64_t(nodes.size()));
-      DensePlacement dense =
-          placeDense(graph, partitions, budget, fixed, denseWork, getThreads());
-      numDenseWork += dense.work;
-      result.denseWork += dense.work;
-      result.denseOrders += dense.orders;
-      coloring = std::move(dense.coloring);
-    }
+    const InterferenceGraph &graph = round->graph;
+    SbColoring coloring =
+        place(*round, partitions, *budget, searchWorkLeft, result);
     result.searchWork = searchBudget - searchWorkLeft;
-    result.nodes = nodes.size();
+    result.nodes = graph.getNodes().size();
     result.edges = graph.getNumEdges();
     result.storedEdges = graph.hasEdges() ? graph.getNumEdges() : 0;
     result.lowerBound = graph.getLowerBound();
     if (coloring.spilled.empty()) {
-      Builder builder(&getContext());
-      result.peak = coloring.peakBytes;
-      for (auto [index, node] : llvm::enumerate(nodes)) {
-        const SbPlacement &placement = *coloring.placements[index];
-        for (MemlocOp memloc : node.members) {
-          memloc.setAddressAttr(builder.getI64IntegerAttr(placement.address));
-          memloc.setBasePartitionAttr(
-              builder.getI64IntegerAttr(placement.basePartition));
-        }
-        if (reportFile.empty())
-          continue;
-        llvm::json::Array names;
-        for (MemlocOp memloc : node.members)
-          names.push_back(memloc.getName().str());
-        llvm::json::Object entry{{"tensors", std::move(names)},
-                                 {"base_partition", placement.basePartition},
-                                 {"partitions", node.partitions},
-                                 {"band_class", int64_t(node.bandClass)},
-                                 {"address", placement.address},
-                                 {"bytes", node.bytes}};
-        if (node.live) {
-          entry["start"] = int64_t(node.range.start);
-          entry["end"] = int64_t(node.range.end);
-        }
-        result.placements.push_back(std::move(entry));
-      }
+      writePlacements(graph, coloring, result);
       return success();
     }
-    // A spill tensor serves one instruction and cannot spill again. When
-    // one finds no place, the tensors around it make room instead: the
-    // cheapest spillable neighbour goes to DRAM, even if it was placed in
-    // an earlier round. Only when no neighbour can go do the instruction's
-    // own operands not fit.
-    llvm::SetVector<unsigned> toSpill;
-    auto isSpillLocal = [&](unsigned index) {
-      return llvm::any_of(nodes[index].members, [&](MemlocOp memloc) {
-        return spillLocals.contains(memloc);
-      });
-    };
-    for (unsigned index : coloring.spilled) {
-      if (!isSpillLocal(index)) {
-        toSpill.insert(index);
-        continue;
-      }
-      std::optional<unsigned> victim;
-      SmallVector<unsigned> neighbors;
-      graph.collectNeighbors(index, neighbors);
-      for (unsigned neighbor : neighbors)
-        if (!isSpillLocal(neighbor) &&
-            nodes[neighbor].spillCost !=
-                std::numeric_limits<double>::infinity() &&
-            (!victim || nodes[neighbor].spillCost < nodes[*victim].spillCost))
-          victim = neighbor;
-      if (!victim) {
-        Operation *user = *nodes[index].members.front()->getUsers().begin();
-        return user->emitError()
-               << "sb-alloc: the SBUF operands of this instruction do not "
-                  "fit in "
-               << budget << " bytes per partition together" << onCore(user);
-      }
-      toSpill.insert(*victim);
-    }
-    for (unsigned index : toSpill) {
-      for (MemlocOp memloc : nodes[index].members) {
-        if (explain)
-          emitRemark(memloc.getLoc())
-              << "sb-alloc: spilling '" << memloc.getName() << "' ("
-              << nodes[index].partitions << " x " << nodes[index].bytes
-              << " B) to DRAM in round " << iteration;
-        // Its pieces find their own places.
-        memloc.removeAddressAttr();
-        memloc.removeBasePartitionAttr();
-        if (failed(spillToDram(memloc, namer, spillLocals)))
-          return failure();
-        ++result.spills;
-      }
-    }
+    FailureOr<llvm::SetVector<unsigned>> toSpill =
+        chooseSpills(graph, coloring, *budget, spillLocals);
+    if (failed(toSpill) || failed(spill(graph, toSpill->getArrayRef(),
+                                        iteration, namer, spillLocals, result)))
+      return failure();
   }
   return func.emitError() << "sb-alloc: " << getQualifiedName(func)
                           << " still spills after " << maxIterations.getValue()
