@@ -185,9 +185,8 @@ LogicalResult Core::runUntilSync(Machine &machine) {
 // Operands
 //===----------------------------------------------------------------------===//
 
-namespace {
 /// The elements one access touches, in pattern order.
-struct Operand {
+struct walrus::interp::Operand {
   Storage storage;
   std::vector<uint8_t *> elements;
 
@@ -205,7 +204,6 @@ struct Operand {
     return values;
   }
 };
-} // namespace
 
 static int64_t evaluateStart(AccessPatternAttr pattern, ArrayRef<int64_t> ivs,
                              int64_t shard) {
@@ -379,148 +377,191 @@ static void copyElements(const Operand &dst, const Operand &src) {
 // Machine
 //===----------------------------------------------------------------------===//
 
+static void fill(Operand &dst, double value) {
+  for (size_t i = 0; i < dst.size(); ++i)
+    dst.store(i, value);
+}
+
+/// dst[f][p] = src[p][f] over `partitions` x `columns` elements.
+static void transposeInto(Operand &dst, Operand &src, int64_t partitions,
+                          int64_t columns) {
+  std::vector<double> values = src.loadAll();
+  for (int64_t p = 0; p < partitions; ++p)
+    for (int64_t f = 0; f < columns; ++f)
+      dst.store(f * partitions + p, values[p * columns + f]);
+}
+
+/// dst (m x n) = lhs^T (m x k) * rhs (k x n), added to dst unless `start`:
+/// products and their sum in double, then one rounding into the
+/// accumulator's element type.
+static void multiplyInto(Operand &dst, ArrayRef<double> lhs,
+                         ArrayRef<double> rhs, int64_t k, int64_t m, int64_t n,
+                         bool start) {
+  std::vector<double> sums(m * n, 0.0);
+  for (int64_t kk = 0; kk < k; ++kk)
+    for (int64_t mm = 0; mm < m; ++mm) {
+      double weight = lhs[kk * m + mm];
+      for (int64_t nn = 0; nn < n; ++nn)
+        sums[mm * n + nn] += weight * rhs[kk * n + nn];
+    }
+  for (int64_t i = 0; i < m * n; ++i)
+    dst.store(i, start ? sums[i] : dst.load(i) + sums[i]);
+}
+
+static void activate(Operand &dst, Operand &src, ActivationFunction function,
+                     double scale) {
+  std::vector<double> values = src.loadAll();
+  for (size_t i = 0; i < dst.size(); ++i)
+    dst.store(i, applyActivation(function, values[i] * scale));
+}
+
+static void combine(Operand &dst, Operand &lhs, Operand &rhs, AluOp op) {
+  std::vector<double> left = lhs.loadAll(), right = rhs.loadAll();
+  for (size_t i = 0; i < dst.size(); ++i)
+    dst.store(i, applyAlu(op, left[i], right[i]));
+}
+
+static void combineScalar(Operand &dst, Operand &src, AluOp op, double scalar) {
+  std::vector<double> values = src.loadAll();
+  for (size_t i = 0; i < dst.size(); ++i)
+    dst.store(i, applyAlu(op, values[i], scalar));
+}
+
+/// dst[row] = src[row][0] op src[row][1] op ... over rows of `width`.
+static void reduceRows(Operand &dst, Operand &src, AluOp op, int64_t width) {
+  std::vector<double> values = src.loadAll();
+  for (size_t row = 0; row < dst.size(); ++row) {
+    double result = values[row * width];
+    for (int64_t i = 1; i < width; ++i)
+      result = applyAlu(op, result, values[row * width + i]);
+    dst.store(row, result);
+  }
+}
+
+LogicalResult Machine::fetchAndRun(
+    Core &core, Operation *op,
+    ArrayRef<std::pair<Value, AccessPatternAttr>> tensors,
+    function_ref<LogicalResult(MutableArrayRef<Operand>)> run) {
+  SmallVector<Operand, 3> operands;
+  for (auto [tensor, pattern] : tensors) {
+    FailureOr<Operand> operand = getOperand(core, dram, op, tensor, pattern);
+    if (failed(operand))
+      return failure();
+    operands.push_back(std::move(*operand));
+  }
+  return run(operands);
+}
+
+LogicalResult Machine::executeMatmult(Core &core, MatmultOp matmult,
+                                      MutableArrayRef<Operand> operands) {
+  Operand &dst = operands[0], &stationary = operands[1], &moving = operands[2];
+  std::vector<double> rhs;
+  if (matmult.getReplicationAttr()) {
+    FailureOr<std::vector<double>> replicated =
+        loadReplicated(core, dram, matmult);
+    if (failed(replicated))
+      return failure();
+    rhs = std::move(*replicated);
+  } else {
+    rhs = moving.loadAll();
+  }
+  multiplyInto(dst, stationary.loadAll(), rhs,
+               matmult.getStationaryAp().getPartitionCount(),
+               matmult.getStationaryAp().getFreeCount(),
+               matmult.getMovingAp().getFreeCount(), matmult.getStart());
+  return success();
+}
+
+/// The destination is the peer core's tensor of the same name.
+LogicalResult Machine::executeSb2Sb(Core &core, Sb2SbOp copy) {
+  int64_t peer =
+      bindShard(copy.getPeer(), core.getShard()).getSingleConstantResult();
+  if (peer < 0 || peer >= static_cast<int64_t>(cores.size()))
+    return copy.emitError()
+           << "walrus-run: peer core " << peer << " does not exist";
+  FailureOr<Storage> target = cores[peer].resolveByName(copy.getDst(), dram);
+  if (failed(target))
+    return failure();
+  FailureOr<Operand> dst =
+      getOperand(copy, *target, copy.getDstAp(), core.getInductionVariables(),
+                 core.getShard());
+  FailureOr<Operand> src =
+      getOperand(core, dram, copy, copy.getSrc(), copy.getSrcAp());
+  if (failed(dst) || failed(src))
+    return failure();
+  copyElements(*dst, *src);
+  return success();
+}
+
 LogicalResult Machine::execute(Core &core, Operation *op) {
-  auto operand = [&](Value tensor, AccessPatternAttr pattern) {
-    return getOperand(core, dram, op, tensor, pattern);
+  // Each instruction's operands, destination first, then what it computes.
+  auto run = [&](ArrayRef<std::pair<Value, AccessPatternAttr>> tensors,
+                 auto compute) {
+    return fetchAndRun(core, op, tensors, [&](MutableArrayRef<Operand> o) {
+      compute(o);
+      return success();
+    });
   };
   return TypeSwitch<Operation *, LogicalResult>(op)
-      .Case<DmaOp, TensorCopyOp>([&](auto copy) -> LogicalResult {
-        FailureOr<Operand> dst = operand(copy.getDst(), copy.getDstAp());
-        FailureOr<Operand> src = operand(copy.getSrc(), copy.getSrcAp());
-        if (failed(dst) || failed(src))
-          return failure();
-        copyElements(*dst, *src);
-        return success();
+      .Case<DmaOp, TensorCopyOp>([&](auto copy) {
+        return run({{copy.getDst(), copy.getDstAp()},
+                    {copy.getSrc(), copy.getSrcAp()}},
+                   [](auto o) { copyElements(o[0], o[1]); });
       })
-      .Case([&](MemsetOp memset) -> LogicalResult {
-        FailureOr<Operand> dst = operand(memset.getDst(), memset.getDstAp());
-        if (failed(dst))
-          return failure();
-        double value = memset.getValue().convertToDouble();
-        for (size_t i = 0; i < dst->size(); ++i)
-          dst->store(i, value);
-        return success();
+      .Case([&](MemsetOp memset) {
+        return run({{memset.getDst(), memset.getDstAp()}}, [&](auto o) {
+          fill(o[0], memset.getValue().convertToDouble());
+        });
       })
-      .Case([&](TransposeOp transpose) -> LogicalResult {
-        FailureOr<Operand> dst =
-            operand(transpose.getDst(), transpose.getDstAp());
-        FailureOr<Operand> src =
-            operand(transpose.getSrc(), transpose.getSrcAp());
-        if (failed(dst) || failed(src))
-          return failure();
-        int64_t partitions = transpose.getSrcAp().getPartitionCount();
-        int64_t columns = transpose.getSrcAp().getFreeCount();
-        std::vector<double> values = src->loadAll();
-        for (int64_t p = 0; p < partitions; ++p)
-          for (int64_t f = 0; f < columns; ++f)
-            dst->store(f * partitions + p, values[p * columns + f]);
-        return success();
+      .Case([&](TransposeOp transpose) {
+        AccessPatternAttr src = transpose.getSrcAp();
+        return run({{transpose.getDst(), transpose.getDstAp()},
+                    {transpose.getSrc(), src}},
+                   [&](auto o) {
+                     transposeInto(o[0], o[1], src.getPartitionCount(),
+                                   src.getFreeCount());
+                   });
       })
-      .Case([&](MatmultOp matmult) -> LogicalResult {
-        FailureOr<Operand> dst = operand(matmult.getDst(), matmult.getDstAp());
-        FailureOr<Operand> stationary =
-            operand(matmult.getStationary(), matmult.getStationaryAp());
-        FailureOr<Operand> moving =
-            operand(matmult.getMoving(), matmult.getMovingAp());
-        if (failed(dst) || failed(stationary) || failed(moving))
-          return failure();
-        int64_t k = matmult.getStationaryAp().getPartitionCount();
-        int64_t m = matmult.getStationaryAp().getFreeCount();
-        int64_t n = matmult.getMovingAp().getFreeCount();
-        std::vector<double> lhs = stationary->loadAll();
-        std::vector<double> rhs;
-        if (matmult.getReplicationAttr()) {
-          FailureOr<std::vector<double>> replicated =
-              loadReplicated(core, dram, matmult);
-          if (failed(replicated))
-            return failure();
-          rhs = std::move(*replicated);
-        } else {
-          rhs = moving->loadAll();
-        }
-        // Products and their sum in double, then one rounding into the
-        // accumulator's element type.
-        std::vector<double> sums(m * n, 0.0);
-        for (int64_t kk = 0; kk < k; ++kk)
-          for (int64_t mm = 0; mm < m; ++mm) {
-            double weight = lhs[kk * m + mm];
-            for (int64_t nn = 0; nn < n; ++nn)
-              sums[mm * n + nn] += weight * rhs[kk * n + nn];
-          }
-        for (int64_t i = 0; i < m * n; ++i)
-          dst->store(i, matmult.getStart() ? sums[i] : dst->load(i) + sums[i]);
-        return success();
+      .Case([&](MatmultOp matmult) {
+        return fetchAndRun(
+            core, op,
+            {{matmult.getDst(), matmult.getDstAp()},
+             {matmult.getStationary(), matmult.getStationaryAp()},
+             {matmult.getMoving(), matmult.getMovingAp()}},
+            [&](MutableArrayRef<Operand> o) {
+              return executeMatmult(core, matmult, o);
+            });
       })
-      .Case([&](ActivationOp activation) -> LogicalResult {
-        FailureOr<Operand> dst =
-            operand(activation.getDst(), activation.getDstAp());
-        FailureOr<Operand> src =
-            operand(activation.getSrc(), activation.getSrcAp());
-        if (failed(dst) || failed(src))
-          return failure();
-        std::vector<double> values = src->loadAll();
-        double scale = activation.getScale().convertToDouble();
-        for (size_t i = 0; i < dst->size(); ++i)
-          dst->store(
-              i, applyActivation(activation.getFunction(), values[i] * scale));
-        return success();
+      .Case([&](ActivationOp activation) {
+        return run({{activation.getDst(), activation.getDstAp()},
+                    {activation.getSrc(), activation.getSrcAp()}},
+                   [&](auto o) {
+                     activate(o[0], o[1], activation.getFunction(),
+                              activation.getScale().convertToDouble());
+                   });
       })
-      .Case([&](TensorTensorOp tt) -> LogicalResult {
-        FailureOr<Operand> dst = operand(tt.getDst(), tt.getDstAp());
-        FailureOr<Operand> lhs = operand(tt.getLhs(), tt.getLhsAp());
-        FailureOr<Operand> rhs = operand(tt.getRhs(), tt.getRhsAp());
-        if (failed(dst) || failed(lhs) || failed(rhs))
-          return failure();
-        std::vector<double> left = lhs->loadAll(), right = rhs->loadAll();
-        for (size_t i = 0; i < dst->size(); ++i)
-          dst->store(i, applyAlu(tt.getOp(), left[i], right[i]));
-        return success();
+      .Case([&](TensorTensorOp tt) {
+        return run({{tt.getDst(), tt.getDstAp()},
+                    {tt.getLhs(), tt.getLhsAp()},
+                    {tt.getRhs(), tt.getRhsAp()}},
+                   [&](auto o) { combine(o[0], o[1], o[2], tt.getOp()); });
       })
-      .Case([&](TensorScalarOp ts) -> LogicalResult {
-        FailureOr<Operand> dst = operand(ts.getDst(), ts.getDstAp());
-        FailureOr<Operand> src = operand(ts.getSrc(), ts.getSrcAp());
-        if (failed(dst) || failed(src))
-          return failure();
-        std::vector<double> values = src->loadAll();
-        double scalar = ts.getScalar().convertToDouble();
-        for (size_t i = 0; i < dst->size(); ++i)
-          dst->store(i, applyAlu(ts.getOp(), values[i], scalar));
-        return success();
+      .Case([&](TensorScalarOp ts) {
+        return run({{ts.getDst(), ts.getDstAp()}, {ts.getSrc(), ts.getSrcAp()}},
+                   [&](auto o) {
+                     combineScalar(o[0], o[1], ts.getOp(),
+                                   ts.getScalar().convertToDouble());
+                   });
       })
-      .Case([&](TensorReduceOp reduce) -> LogicalResult {
-        FailureOr<Operand> dst = operand(reduce.getDst(), reduce.getDstAp());
-        FailureOr<Operand> src = operand(reduce.getSrc(), reduce.getSrcAp());
-        if (failed(dst) || failed(src))
-          return failure();
-        std::vector<double> values = src->loadAll();
-        int64_t width = reduce.getSrcAp().getNums().back();
-        for (size_t row = 0; row < dst->size(); ++row) {
-          double result = values[row * width];
-          for (int64_t i = 1; i < width; ++i)
-            result = applyAlu(reduce.getOp(), result, values[row * width + i]);
-          dst->store(row, result);
-        }
-        return success();
+      .Case([&](TensorReduceOp reduce) {
+        return run({{reduce.getDst(), reduce.getDstAp()},
+                    {reduce.getSrc(), reduce.getSrcAp()}},
+                   [&](auto o) {
+                     reduceRows(o[0], o[1], reduce.getOp(),
+                                reduce.getSrcAp().getNums().back());
+                   });
       })
-      .Case([&](Sb2SbOp copy) -> LogicalResult {
-        int64_t peer = bindShard(copy.getPeer(), core.getShard())
-                           .getSingleConstantResult();
-        if (peer < 0 || peer >= static_cast<int64_t>(cores.size()))
-          return copy.emitError()
-                 << "walrus-run: peer core " << peer << " does not exist";
-        FailureOr<Storage> target =
-            cores[peer].resolveByName(copy.getDst(), dram);
-        if (failed(target))
-          return failure();
-        FailureOr<Operand> dst =
-            getOperand(op, *target, copy.getDstAp(),
-                       core.getInductionVariables(), core.getShard());
-        FailureOr<Operand> src = operand(copy.getSrc(), copy.getSrcAp());
-        if (failed(dst) || failed(src))
-          return failure();
-        copyElements(*dst, *src);
-        return success();
-      })
+      .Case([&](Sb2SbOp copy) { return executeSb2Sb(core, copy); })
       .Default([&](Operation *other) {
         return other->emitError("walrus-run: cannot execute this operation");
       });

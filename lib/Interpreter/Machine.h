@@ -11,6 +11,8 @@
 
 namespace walrus::interp {
 
+struct Operand;
+
 /// Where the elements of a tensor value live: element `e` of an on-chip
 /// tensor with `freeSize` elements per partition is at byte
 /// `(e / freeSize) * pitch + (e % freeSize) * elementBytes` from `base`;
@@ -108,6 +110,16 @@ public:
 private:
   mlir::LogicalResult synchronize();
   mlir::LogicalResult executeCollective();
+  /// Fetches `op`'s operands (each tensor through its pattern, as `core`
+  /// sees it, within its element budget), then runs `run` on them.
+  mlir::LogicalResult fetchAndRun(
+      Core &core, mlir::Operation *op,
+      llvm::ArrayRef<std::pair<mlir::Value, bir::AccessPatternAttr>> tensors,
+      llvm::function_ref<mlir::LogicalResult(llvm::MutableArrayRef<Operand>)>
+          run);
+  mlir::LogicalResult executeMatmult(Core &core, bir::MatmultOp matmult,
+                                     llvm::MutableArrayRef<Operand> operands);
+  mlir::LogicalResult executeSb2Sb(Core &core, bir::Sb2SbOp copy);
 
   Dram &dram;
   std::vector<Core> cores;
