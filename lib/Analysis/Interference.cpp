@@ -81,6 +81,24 @@ InterferenceGraph::InterferenceGraph(
     const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
     int64_t targetPartitions, size_t maxEdges, size_t maxEdgesPerNode,
     ArrayRef<SmallVector<RowBlockRange, 0>> rowBlocks) {
+  addNodes(liveness, groups, targetPartitions, rowBlocks);
+  PointCounts counts = countPoints(targetPartitions);
+  sortByStart(counts);
+  sizeAdjacency(counts);
+  // Dense: past the limit and many per node (a long sparse trace keeps
+  // its edges, which cost little per node there). Saturating: the limits
+  // are options.
+  if (firstEarlier.back() > maxEdges &&
+      firstEarlier.back() >
+          llvm::SaturatingMultiply(maxEdgesPerNode, byStart.size()))
+    return;
+  storeEdges();
+}
+
+void InterferenceGraph::addNodes(
+    const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
+    int64_t targetPartitions,
+    ArrayRef<SmallVector<RowBlockRange, 0>> rowBlocks) {
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);
@@ -130,27 +148,23 @@ InterferenceGraph::InterferenceGraph(
         MemlocOp(memlocs[index]).getMemoryType().getMemorySpace() ==
             MemorySpace::SBUF)
       addNode(index);
+}
 
-  SmallVector<unsigned> order;
+InterferenceGraph::PointCounts
+InterferenceGraph::countPoints(int64_t targetPartitions) {
   unsigned lastPoint = 0;
-  for (unsigned index = 0; index < nodes.size(); ++index)
-    if (nodes[index].live) {
-      order.push_back(index);
-      lastPoint = std::max(lastPoint, nodes[index].range.end);
-    }
-
-  // Per program point, how many live ranges start at or before it and how
-  // many end before it, and the area that starts and stops being live
-  // there: they place nodes in start order and size their neighbour
-  // lists, and the lower bound is the largest area live at a point,
-  // spread over all partitions. No sorting, no pairs.
-  std::vector<size_t> startsUpTo(lastPoint + 2, 0),
-      endsBefore(lastPoint + 2, 0);
+  for (const SbNode &node : nodes)
+    if (node.live)
+      lastPoint = std::max(lastPoint, node.range.end);
+  PointCounts counts;
+  counts.startsUpTo.assign(lastPoint + 2, 0);
+  counts.endsBefore.assign(lastPoint + 2, 0);
   std::vector<int64_t> areaChange(lastPoint + 2, 0);
-  for (unsigned index : order) {
-    const SbNode &node = nodes[index];
-    ++startsUpTo[node.range.start];
-    ++endsBefore[node.range.end + 1];
+  for (const SbNode &node : nodes) {
+    if (!node.live)
+      continue;
+    ++counts.startsUpTo[node.range.start];
+    ++counts.endsBefore[node.range.end + 1];
     if (node.blocks.empty()) {
       areaChange[node.range.start] += node.partitions * node.bytes;
       areaChange[node.range.end + 1] -= node.partitions * node.bytes;
@@ -165,47 +179,44 @@ InterferenceGraph::InterferenceGraph(
   int64_t liveArea = 0;
   for (unsigned point = 0; point <= lastPoint + 1; ++point) {
     if (point > 0) {
-      startsUpTo[point] += startsUpTo[point - 1];
-      endsBefore[point] += endsBefore[point - 1];
+      counts.startsUpTo[point] += counts.startsUpTo[point - 1];
+      counts.endsBefore[point] += counts.endsBefore[point - 1];
     }
     liveArea += areaChange[point];
     lowerBound = std::max(lowerBound,
                           (liveArea + targetPartitions - 1) / targetPartitions);
   }
+  return counts;
+}
 
-  // By start, then index: each node goes to the next free slot of its
-  // start, counted above (no comparison sort).
+void InterferenceGraph::sortByStart(const PointCounts &counts) {
+  size_t lastPoint = counts.startsUpTo.size() - 2;
   std::vector<size_t> nextSlot(lastPoint + 1, 0);
   for (unsigned point = 1; point <= lastPoint; ++point)
-    nextSlot[point] = startsUpTo[point - 1];
-  byStart.resize(order.size());
-  for (unsigned index : order)
-    byStart[nextSlot[nodes[index].range.start]++] = index;
+    nextSlot[point] = counts.startsUpTo[point - 1];
+  byStart.resize(counts.startsUpTo.back());
+  for (unsigned index = 0; index < nodes.size(); ++index)
+    if (nodes[index].live)
+      byStart[nextSlot[nodes[index].range.start]++] = index;
+}
 
-  // Edges: live ranges that overlap in time. A node's later-starting
-  // neighbours follow it in `byStart`, up to the last start within its
-  // range; its earlier-starting ones are the nodes still open when it
-  // starts (a sweep), kept in a compressed adjacency written front to back.
+void InterferenceGraph::sizeAdjacency(const PointCounts &counts) {
   laterSlice.assign(nodes.size(), {0, 0});
   firstEarlier.assign(nodes.size() + 1, 0);
   for (auto [position, index] : llvm::enumerate(byStart))
     laterSlice[index] = {unsigned(position + 1),
-                         unsigned(startsUpTo[nodes[index].range.end])};
+                         unsigned(counts.startsUpTo[nodes[index].range.end])};
   for (unsigned index = 0; index < nodes.size(); ++index) {
     const LiveRange &range = nodes[index].range;
     // Those ahead of it in `byStart` less those ended before it starts.
-    size_t before = nodes[index].live
-                        ? laterSlice[index].first - 1 - endsBefore[range.start]
-                        : 0;
+    size_t before = nodes[index].live ? laterSlice[index].first - 1 -
+                                            counts.endsBefore[range.start]
+                                      : 0;
     firstEarlier[index + 1] = firstEarlier[index] + before;
   }
-  // Dense: past the limit and many per node (a long sparse trace keeps
-  // its edges, which cost little per node there). Saturating: the limits
-  // are options.
-  if (firstEarlier.back() > maxEdges &&
-      firstEarlier.back() >
-          llvm::SaturatingMultiply(maxEdgesPerNode, order.size()))
-    return;
+}
+
+void InterferenceGraph::storeEdges() {
   earlier.reset(new unsigned[firstEarlier.back()]);
   SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
   for (unsigned index : byStart) {

@@ -127,6 +127,31 @@ public:
   int64_t getLowerBound() const { return lowerBound; }
 
 private:
+  /// Per program point, how many live ranges start at or before it and
+  /// how many end before it.
+  struct PointCounts {
+    std::vector<size_t> startsUpTo, endsBefore;
+  };
+  /// A node per partner group, then one per other SBUF tensor.
+  void addNodes(const TensorLiveness &liveness,
+                llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
+                int64_t targetPartitions,
+                llvm::ArrayRef<llvm::SmallVector<RowBlockRange, 0>> rowBlocks);
+  /// The counts that place nodes in start order and size their neighbour
+  /// lists, and the lower bound (the largest area live at a point, spread
+  /// over all partitions): no sorting, no pairs.
+  PointCounts countPoints(int64_t targetPartitions);
+  /// Fills `byStart`: each node goes to the next free slot of its start
+  /// (no comparison sort).
+  void sortByStart(const PointCounts &counts);
+  /// A node's later-starting neighbours follow it in `byStart` up to the
+  /// last start within its range; its earlier-starting ones are counted
+  /// here and listed by storeEdges.
+  void sizeAdjacency(const PointCounts &counts);
+  /// The earlier-starting neighbours: the nodes still open when each
+  /// starts (a sweep), written front to back.
+  void storeEdges();
+
   llvm::SmallVector<SbNode> nodes;
   /// Live nodes by start, then index.
   std::vector<unsigned> byStart;
