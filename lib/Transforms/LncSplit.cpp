@@ -225,6 +225,22 @@ private:
                                     int64_t core);
   ModuleOp nestTopLevelModule(ModuleOp top);
   FailureOr<ModuleOp> cloneModule(ModuleOp module);
+
+  /// The symbolic modules to split, wherever the kernel rule finds them (a
+  /// top-level one nested first, so that its cores have a block to go to).
+  FailureOr<SmallVector<ModuleOp>> collectSymbolic(ModuleOp top);
+  /// Verifies the instructions again for the cores an lnc-size override
+  /// asks for (the op verifiers checked bir.lnc_size's).
+  LogicalResult verifyOverride(ArrayRef<ModuleOp> symbolic);
+  /// A core per (module, core id), with its free `nc<i>` name; fails
+  /// before any change when a name is taken.
+  FailureOr<std::vector<CoreModule>> planCores(ArrayRef<ModuleOp> symbolic);
+  /// Clones and concretizes every core module (cores 0 .. N-2 as copies
+  /// placed before the symbolic module, which becomes core N-1).
+  LogicalResult buildCores(MutableArrayRef<CoreModule> cores);
+  /// Statistics, and with `report` a remark per core and one in all.
+  void reportCores(ModuleOp top, ArrayRef<CoreModule> cores,
+                   size_t numSymbolic);
 };
 } // namespace
 
@@ -318,31 +334,23 @@ static LogicalResult expectUnreferenced(ModuleOp module) {
       .append("the kernel module");
 }
 
-void LncSplitPass::runOnOperation() {
-  ModuleOp top = getOperation();
-  if (lncSizeOverride < 0 || lncSizeOverride > BIRDialect::kMaxLncSize) {
-    top.emitError("lnc-split: lnc-size must be 0 (bir.lnc_size) to ")
-        << BIRDialect::kMaxLncSize << ", got " << lncSizeOverride.getValue();
-    return signalPassFailure();
-  }
-
-  // The symbolic modules to split, wherever the kernel rule finds them.
+FailureOr<SmallVector<ModuleOp>> LncSplitPass::collectSymbolic(ModuleOp top) {
   FailureOr<SmallVector<ModuleOp>> programs = findProgramModules(top);
   if (failed(programs))
-    return signalPassFailure();
+    return failure();
   SmallVector<ModuleOp> symbolic;
   for (ModuleOp module : *programs) {
     if (!isSymbolic(module) || getLncSizeOf(module) <= 1)
       continue;
     if (module != top && isa<ModuleOp>(module->getParentOp()) &&
         failed(expectUnreferenced(module)))
-      return signalPassFailure();
+      return failure();
     symbolic.push_back(module == top ? nestTopLevelModule(top) : module);
   }
-  if (symbolic.empty())
-    return markAllAnalysesPreserved();
+  return symbolic;
+}
 
-  // An lnc-size override asks for cores the op verifiers did not check.
+LogicalResult LncSplitPass::verifyOverride(ArrayRef<ModuleOp> symbolic) {
   for (ModuleOp module : symbolic) {
     int64_t lncSize = getLncSizeOf(module);
     if (lncSize == getLncSize(module))
@@ -355,11 +363,14 @@ void LncSplitPass::runOnOperation() {
                  : WalkResult::advance();
     });
     if (walk.wasInterrupted())
-      return signalPassFailure();
+      return failure();
   }
+  return success();
+}
 
-  // Plan the names first: a clash must fail before the IR changes. The
-  // per-core modules take the symbolic one's place in its block.
+FailureOr<std::vector<CoreModule>>
+LncSplitPass::planCores(ArrayRef<ModuleOp> symbolic) {
+  // The per-core modules take the symbolic one's place in its block.
   DenseMap<Block *, llvm::StringSet<>> taken;
   for (ModuleOp module : symbolic) {
     llvm::StringSet<> &names = taken[module->getBlock()];
@@ -376,15 +387,16 @@ void LncSplitPass::runOnOperation() {
     int64_t lncSize = getLncSizeOf(module);
     for (int64_t core = 0; core < lncSize; ++core) {
       std::string name = coreModuleName(module.getName(), core);
-      if (!taken[module->getBlock()].insert(name).second) {
-        module.emitError("lnc-split: per-core module name '")
-            << name << "' is already taken";
-        return signalPassFailure();
-      }
+      if (!taken[module->getBlock()].insert(name).second)
+        return module.emitError("lnc-split: per-core module name '")
+               << name << "' is already taken";
       cores.push_back({module, core, lncSize, name});
     }
   }
+  return cores;
+}
 
+LogicalResult LncSplitPass::buildCores(MutableArrayRef<CoreModule> cores) {
   // Cores 0 .. N-2 are built from the untouched symbolic modules, all at
   // once, and placed before them; then each symbolic module becomes its
   // core N-1 in place.
@@ -397,7 +409,7 @@ void LncSplitPass::runOnOperation() {
     for (auto [core, module] : llvm::zip(copies, built)) {
       FailureOr<ModuleOp> roundTripped = cloneModule(core->module);
       if (failed(roundTripped))
-        return signalPassFailure();
+        return failure();
       module = *roundTripped;
     }
   } else {
@@ -419,8 +431,8 @@ void LncSplitPass::runOnOperation() {
       inPlace.push_back(&core);
   parallelForEach(&getContext(), inPlace,
                   [](CoreModule *core) { Concretizer(*core).run(); });
+  MLIRContext *context = &getContext();
   for (CoreModule &core : cores) {
-    MLIRContext *context = &getContext();
     core.module.setSymName(core.name);
     core.module->setAttr(
         BIRDialect::kNeuronCoreIdAttrName,
@@ -429,9 +441,13 @@ void LncSplitPass::runOnOperation() {
         BIRDialect::kLncSizeAttrName,
         IntegerAttr::get(IntegerType::get(context, 64), core.lncSize));
   }
+  return success();
+}
 
+void LncSplitPass::reportCores(ModuleOp top, ArrayRef<CoreModule> cores,
+                               size_t numSymbolic) {
   unsigned numPruned = 0;
-  for (CoreModule &core : cores) {
+  for (const CoreModule &core : cores) {
     numPrunedInstructions += core.numPrunedInstructions;
     numPrunedLoops += core.numPrunedLoops;
     numPruned += core.numPrunedInstructions;
@@ -439,7 +455,7 @@ void LncSplitPass::runOnOperation() {
                             << core.numPrunedInstructions << " of "
                             << core.numInstructions << " instructions\n");
     if (report)
-      emitRemark(core.module.getLoc())
+      emitRemark(core.module->getLoc())
           << "lnc-split: core " << core.core << " of " << core.lncSize
           << " keeps " << core.numInstructions - core.numPrunedInstructions
           << " of " << core.numInstructions << " instructions; pruned "
@@ -448,8 +464,28 @@ void LncSplitPass::runOnOperation() {
   }
   if (report)
     emitRemark(top.getLoc())
-        << "lnc-split: split " << symbolic.size() << " symbolic module(s) into "
-        << cores.size() << " core modules with "
-        << cores.size() - symbolic.size() << " clone(s); pruned " << numPruned
-        << " instruction(s) in all";
+        << "lnc-split: split " << numSymbolic << " symbolic module(s) into "
+        << cores.size() << " core modules with " << cores.size() - numSymbolic
+        << " clone(s); pruned " << numPruned << " instruction(s) in all";
+}
+
+void LncSplitPass::runOnOperation() {
+  ModuleOp top = getOperation();
+  if (lncSizeOverride < 0 || lncSizeOverride > BIRDialect::kMaxLncSize) {
+    top.emitError("lnc-split: lnc-size must be 0 (bir.lnc_size) to ")
+        << BIRDialect::kMaxLncSize << ", got " << lncSizeOverride.getValue();
+    return signalPassFailure();
+  }
+  FailureOr<SmallVector<ModuleOp>> symbolic = collectSymbolic(top);
+  if (failed(symbolic))
+    return signalPassFailure();
+  if (symbolic->empty())
+    return markAllAnalysesPreserved();
+  // Checks and names first: a failure leaves the IR as it was.
+  if (failed(verifyOverride(*symbolic)))
+    return signalPassFailure();
+  FailureOr<std::vector<CoreModule>> cores = planCores(*symbolic);
+  if (failed(cores) || failed(buildCores(*cores)))
+    return signalPassFailure();
+  reportCores(top, *cores, symbolic->size());
 }
