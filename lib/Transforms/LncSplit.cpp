@@ -264,7 +264,8 @@ ModuleOp LncSplitPass::nestTopLevelModule(ModuleOp top) {
   OpBuilder builder(top.getContext());
   auto nested = ModuleOp::create(top.getLoc(), top.getName());
   for (NamedAttribute attr : llvm::to_vector(top->getDiscardableAttrs())) {
-    if (attr.getName().getValue().starts_with("bir.")) {
+    if (attr.getName().getValue().starts_with(
+            (BIRDialect::getDialectNamespace() + ".").str())) {
       nested->setAttr(attr.getName(), attr.getValue());
       top->removeAttr(attr.getName());
     }
@@ -471,11 +472,8 @@ void LncSplitPass::reportCores(ModuleOp top, ArrayRef<CoreModule> cores,
 
 void LncSplitPass::runOnOperation() {
   ModuleOp top = getOperation();
-  if (lncSizeOverride < 0 || lncSizeOverride > BIRDialect::kMaxLncSize) {
-    top.emitError("lnc-split: lnc-size must be 0 (bir.lnc_size) to ")
-        << BIRDialect::kMaxLncSize << ", got " << lncSizeOverride.getValue();
+  if (failed(checkLncSizeOption(top, "lnc-split", lncSizeOverride)))
     return signalPassFailure();
-  }
   FailureOr<SmallVector<ModuleOp>> symbolic = collectSymbolic(top);
   if (failed(symbolic))
     return signalPassFailure();

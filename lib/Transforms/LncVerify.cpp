@@ -214,16 +214,8 @@ LogicalResult LncVerifyPass::verifyGroup(ArrayRef<ModuleOp> group) {
 
 void LncVerifyPass::runOnOperation() {
   ModuleOp top = getOperation();
-  if (lncSizeOverride < 0 || lncSizeOverride > BIRDialect::kMaxLncSize) {
-    top.emitError("lnc-verify: lnc-size must be 0 (bir.lnc_size) to ")
-        << BIRDialect::kMaxLncSize << ", got " << lncSizeOverride.getValue();
+  if (failed(checkLncSizeOption(top, "lnc-verify", lncSizeOverride)))
     return signalPassFailure();
-  }
-  if (mode != "auto" && mode != "symbolic" && mode != "concretized") {
-    top.emitError() << "lnc-verify: unknown mode '" << mode
-                    << "'; expected auto, symbolic or concretized";
-    return signalPassFailure();
-  }
   FailureOr<SmallVector<ModuleOp>> modules = findProgramModules(top);
   if (failed(modules))
     return signalPassFailure();
@@ -252,7 +244,7 @@ void LncVerifyPass::runOnOperation() {
     std::optional<int64_t> core = getNeuronCoreId(module);
     if (!core) {
       closeGroup();
-      if (mode == "concretized") {
+      if (mode == LncVerifyMode::Concretized) {
         module.emitError("module has no bir.neuron_core_id: it was not split "
                          "by -lnc-split");
         result = failure();
@@ -261,7 +253,7 @@ void LncVerifyPass::runOnOperation() {
       }
       continue;
     }
-    if (mode == "symbolic") {
+    if (mode == LncVerifyMode::Symbolic) {
       module.emitError() << "module is already concretized for core " << *core;
       result = failure();
       continue;

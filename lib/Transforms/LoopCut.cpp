@@ -46,9 +46,7 @@ walrus::getWalkingLoops(Value memloc, ArrayRef<Operation *> users,
   // a copy in one core's program alone would break the count.
   for (Operation *loop : loops) {
     WalkResult walk = loop->walk([](Operation *op) {
-      return isa<CoreBarrierOp, CollectiveOp, Sb2SbOp>(op)
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
+      return isCrossCore(op) ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (walk.wasInterrupted()) {
       why = "a loop walking it synchronises cores";

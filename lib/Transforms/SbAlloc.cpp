@@ -24,8 +24,6 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#define DEBUG_TYPE "sb-alloc"
-
 namespace walrus {
 #define GEN_PASS_DEF_SBALLOC
 #include "Walrus/Transforms/Passes.h.inc"

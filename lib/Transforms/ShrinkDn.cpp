@@ -158,8 +158,9 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
   memloc.getResult().setType(withShape(type, newShape));
   saved -= memloc.getMemoryType().getBytesPerPartition();
   Builder builder(&getContext());
-  memloc->setAttr("bir.shrink_dim", builder.getI64IntegerAttr(1));
-  memloc->setAttr("bir.live_n", builder.getI64IntegerAttr(liveBlocks));
+  memloc->setAttr(BIRDialect::kShrinkDimAttrName, builder.getI64IntegerAttr(1));
+  memloc->setAttr(BIRDialect::kLiveNAttrName,
+                  builder.getI64IntegerAttr(liveBlocks));
   remark(memloc, "collapsed the " + Twine(blocks) + " blocks of '" +
                      memloc.getName() + "' to " + Twine(liveBlocks) +
                      " live block(s) (shrink dim 1, factor " +

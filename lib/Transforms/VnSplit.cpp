@@ -20,10 +20,7 @@
 #include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
-#include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#define DEBUG_TYPE "vn-split"
 
 namespace walrus {
 #define GEN_PASS_DEF_VNSPLIT

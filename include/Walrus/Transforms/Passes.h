@@ -8,6 +8,16 @@
 
 namespace walrus {
 
+/// What -lnc-verify expects of the modules it checks.
+enum class LncVerifyMode {
+  /// Each in the state it is in.
+  Auto,
+  /// Every module symbolic (before -lnc-split).
+  Symbolic,
+  /// Every module concretized (after it).
+  Concretized,
+};
+
 #define GEN_PASS_DECL
 #include "Walrus/Transforms/Passes.h.inc"
 

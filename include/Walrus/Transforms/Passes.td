@@ -204,9 +204,15 @@ def LncVerify : Pass<"lnc-verify", "mlir::ModuleOp"> {
     that state.
   }];
   let options = [
-    Option<"mode", "mode", "std::string", /*default=*/"\"auto\"",
-           "auto (check each module in the state it is in), symbolic or "
-           "concretized">,
+    Option<"mode", "mode", "::walrus::LncVerifyMode",
+           /*default=*/"::walrus::LncVerifyMode::Auto",
+           "What the modules must be", [{::llvm::cl::values(
+             clEnumValN(::walrus::LncVerifyMode::Auto, "auto",
+                        "each checked in the state it is in"),
+             clEnumValN(::walrus::LncVerifyMode::Symbolic, "symbolic",
+                        "every module symbolic"),
+             clEnumValN(::walrus::LncVerifyMode::Concretized, "concretized",
+                        "every module concretized"))}]>,
     Option<"lncSizeOverride", "lnc-size", "int64_t", /*default=*/"0",
            "Number of logical cores for symbolic modules; 0 reads "
            "bir.lnc_size">,

@@ -102,6 +102,14 @@ TargetAttr walrus::bir::getTarget(Operation *op) {
   return TargetAttr::getDefault(op->getContext());
 }
 
+LogicalResult walrus::bir::checkLncSizeOption(Operation *op, StringRef pass,
+                                              int64_t lncSize) {
+  if (lncSize >= 0 && lncSize <= BIRDialect::kMaxLncSize)
+    return success();
+  return op->emitError() << pass << ": lnc-size must be 0 (bir.lnc_size) to "
+                         << BIRDialect::kMaxLncSize << ", got " << lncSize;
+}
+
 int64_t walrus::bir::getLncSize(Operation *op) {
   if (auto size = dyn_cast_if_present<IntegerAttr>(
           lookupModuleAttr(op, BIRDialect::kLncSizeAttrName)))

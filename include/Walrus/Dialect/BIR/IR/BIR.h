@@ -96,6 +96,11 @@ TargetAttr getTarget(mlir::Operation *op);
 /// `bir.lnc_size` of the closest enclosing module that has it, else 1.
 int64_t getLncSize(mlir::Operation *op);
 
+/// Checks a pass's `lnc-size` option (0: read bir.lnc_size), with an
+/// error at `op` naming `pass` when it is out of range.
+mlir::LogicalResult checkLncSizeOption(mlir::Operation *op,
+                                       llvm::StringRef pass, int64_t lncSize);
+
 /// `bir.neuron_core_id` of the closest enclosing module, if concretized.
 std::optional<int64_t> getNeuronCoreId(mlir::Operation *op);
 
