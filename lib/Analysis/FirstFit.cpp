@@ -1,6 +1,6 @@
 //===- FirstFit.cpp - Lowest free byte range among taken ones -------------===//
 
-#include "Walrus/Analysis/FirstFit.h"
+#include "FirstFit.h"
 
 #include "llvm/ADT/STLExtras.h"
 

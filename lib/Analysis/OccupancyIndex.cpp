@@ -1,6 +1,6 @@
 //===- OccupancyIndex.cpp - Placed rectangles over time x bytes -----------===//
 
-#include "Walrus/Analysis/OccupancyIndex.h"
+#include "OccupancyIndex.h"
 
 #include "llvm/ADT/STLExtras.h"
 

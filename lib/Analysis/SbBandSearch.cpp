@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbBandSearch.h"
-#include "Walrus/Analysis/SearchSupport.h"
+#include "SearchSupport.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbColoring.h"
-#include "Walrus/Analysis/FirstFit.h"
+#include "FirstFit.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/ThreadPool.h"

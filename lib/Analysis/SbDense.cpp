@@ -1,7 +1,7 @@
 //===- SbDense.cpp - Placement of dense functions without edges -----------===//
 
 #include "Walrus/Analysis/SbDense.h"
-#include "Walrus/Analysis/OccupancyIndex.h"
+#include "OccupancyIndex.h"
 
 #include "llvm/Support/ThreadPool.h"
 

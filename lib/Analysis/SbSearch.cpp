@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/SbSearch.h"
-#include "Walrus/Analysis/SearchSupport.h"
+#include "SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"

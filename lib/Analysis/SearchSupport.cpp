@@ -1,6 +1,6 @@
 //===- SearchSupport.cpp - What the placement searches share -------------===//
 
-#include "Walrus/Analysis/SearchSupport.h"
+#include "SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
 

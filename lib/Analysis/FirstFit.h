@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_FIRSTFIT_H
-#define WALRUS_ANALYSIS_FIRSTFIT_H
+#ifndef WALRUS_LIB_ANALYSIS_FIRSTFIT_H
+#define WALRUS_LIB_ANALYSIS_FIRSTFIT_H
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -62,4 +62,4 @@ private:
 
 } // namespace walrus
 
-#endif // WALRUS_ANALYSIS_FIRSTFIT_H
+#endif // WALRUS_LIB_ANALYSIS_FIRSTFIT_H

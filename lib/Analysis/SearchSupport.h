@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_SEARCHSUPPORT_H
-#define WALRUS_ANALYSIS_SEARCHSUPPORT_H
+#ifndef WALRUS_LIB_ANALYSIS_SEARCHSUPPORT_H
+#define WALRUS_LIB_ANALYSIS_SEARCHSUPPORT_H
 
 #include "Walrus/Analysis/SbSearch.h"
 
@@ -337,4 +337,4 @@ SearchVariants<SearchT>::restart(size_t buffers, uint64_t maxWork,
 
 } // namespace walrus
 
-#endif // WALRUS_ANALYSIS_SEARCHSUPPORT_H
+#endif // WALRUS_LIB_ANALYSIS_SEARCHSUPPORT_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_OCCUPANCYINDEX_H
-#define WALRUS_ANALYSIS_OCCUPANCYINDEX_H
+#ifndef WALRUS_LIB_ANALYSIS_OCCUPANCYINDEX_H
+#define WALRUS_LIB_ANALYSIS_OCCUPANCYINDEX_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -68,4 +68,4 @@ private:
 
 } // namespace walrus
 
-#endif // WALRUS_ANALYSIS_OCCUPANCYINDEX_H
+#endif // WALRUS_LIB_ANALYSIS_OCCUPANCYINDEX_H
