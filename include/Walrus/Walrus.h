@@ -4,8 +4,8 @@
 //
 //   mlir::DialectRegistry registry;
 //   walrus::registerWalrusDialects(registry);  // the bir dialect
-//   walrus::registerWalrusPasses();            // -expand-replication ... -sb-alloc
-//   walrus::registerWalrusPipelines();         // -walrus-pipeline
+//   walrus::registerWalrusPasses();            // -expand-replication ...
+//   -sb-alloc walrus::registerWalrusPipelines();         // -walrus-pipeline
 //
 // and a fourth, from the WalrusRegistration library, for a tool that reads
 // host modules but does not register their dialects itself:

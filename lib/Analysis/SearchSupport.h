@@ -261,8 +261,7 @@ public:
     for (const SearchT *search : {&forward, &backward})
       if (search->getBestArea() > 0)
         searches.push_back(search);
-    if (searches.size() == 2 &&
-        backward.getBestArea() > forward.getBestArea())
+    if (searches.size() == 2 && backward.getBestArea() > forward.getBestArea())
       std::swap(searches[0], searches[1]);
     return searches;
   }

@@ -27,9 +27,7 @@ void walrus::registerMiniMallocTranslations() {
         return OwningOpRef<Operation *>(
             importMiniMallocCsv(sourceMgr, context, capacity).release());
       },
-      [](DialectRegistry &registry) {
-        registry.insert<bir::BIRDialect>();
-      });
+      [](DialectRegistry &registry) { registry.insert<bir::BIRDialect>(); });
   static TranslateFromMLIRRegistration exportCsv(
       "export-minimalloc-csv",
       "an allocated BIR program made by --import-minimalloc-csv to "
@@ -37,7 +35,5 @@ void walrus::registerMiniMallocTranslations() {
       [](ModuleOp module, llvm::raw_ostream &output) {
         return exportMiniMallocCsv(module, output);
       },
-      [](DialectRegistry &registry) {
-        registry.insert<bir::BIRDialect>();
-      });
+      [](DialectRegistry &registry) { registry.insert<bir::BIRDialect>(); });
 }

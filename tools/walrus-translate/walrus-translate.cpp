@@ -16,6 +16,6 @@ int main(int argc, char **argv) {
   std::vector<char *> args = walrus::tools::withQuietDiagnostics(argc, argv);
   if (!walrus::tools::checkFileArguments("walrus-translate", args))
     return 1;
-  return mlir::failed(mlir::mlirTranslateMain(
-      int(args.size()), args.data(), "Walrus translation driver"));
+  return mlir::failed(mlir::mlirTranslateMain(int(args.size()), args.data(),
+                                              "Walrus translation driver"));
 }

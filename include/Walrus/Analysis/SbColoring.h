@@ -1,4 +1,5 @@
-//===- SbColoring.h - Chaitin-Briggs colouring in two dimensions -*- C++ -*-===//
+//===- SbColoring.h - Chaitin-Briggs colouring in two dimensions -*- C++
+//-*-===//
 //
 // The back half of the SBUF allocator: simplify by impact-weighted degree
 // against each node's own number of placements, push optimistically, then

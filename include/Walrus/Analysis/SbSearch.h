@@ -1,4 +1,5 @@
-//===- SbSearch.h - Bounded search for a 1-D placement -----------*- C++ -*-===//
+//===- SbSearch.h - Bounded search for a 1-D placement -----------*- C++
+//-*-===//
 //
 // When colouring overflows the budget, a depth-first search over offsets
 // before anything spills, after MiniMalloc (Moffitt, ASPLOS 2023): buffers
