@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_LIB_TRANSFORMS_LOOPCUT_H
-#define WALRUS_LIB_TRANSFORMS_LOOPCUT_H
+#ifndef WALRUS_LIB_TRANSFORMS_VNSPLIT_LOOPCUT_H
+#define WALRUS_LIB_TRANSFORMS_VNSPLIT_LOOPCUT_H
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 
@@ -41,4 +41,4 @@ private:
 
 } // namespace walrus
 
-#endif // WALRUS_LIB_TRANSFORMS_LOOPCUT_H
+#endif // WALRUS_LIB_TRANSFORMS_VNSPLIT_LOOPCUT_H

@@ -1,7 +1,7 @@
-//===- SbAllocSteps.h - The IR-changing steps of -sb-alloc ------*- C++ -*-===//
+//===- Steps.h - The IR-changing steps of -sb-alloc -------------*- C++ -*-===//
 
-#ifndef WALRUS_LIB_TRANSFORMS_SBALLOCSTEPS_H
-#define WALRUS_LIB_TRANSFORMS_SBALLOCSTEPS_H
+#ifndef WALRUS_LIB_TRANSFORMS_SBALLOC_STEPS_H
+#define WALRUS_LIB_TRANSFORMS_SBALLOC_STEPS_H
 
 #include "Walrus/Analysis/Liveness.h"
 #include "Walrus/Analysis/RowAlignment.h"
@@ -63,4 +63,4 @@ spillToDram(bir::MemlocOp memloc, MemlocNamer &namer,
 
 } // namespace walrus
 
-#endif // WALRUS_LIB_TRANSFORMS_SBALLOCSTEPS_H
+#endif // WALRUS_LIB_TRANSFORMS_SBALLOC_STEPS_H

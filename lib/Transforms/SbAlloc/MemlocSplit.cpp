@@ -1,4 +1,4 @@
-//===- SbMemlocSplit.cpp - memloc_split of -sb-alloc ----------------------===//
+//===- MemlocSplit.cpp - memloc_split of -sb-alloc ------------------------===//
 //
 // Live-range splitting (the reference's memloc_split, loop-aware:
 // ../shared/spec, the allocator page, "memloc_split"): a tensor reused for
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SbAllocSteps.h"
+#include "Steps.h"
 
 #include "Walrus/Analysis/AccessFootprint.h"
 

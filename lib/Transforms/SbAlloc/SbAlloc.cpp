@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FunctionPass.h"
-#include "SbAllocSteps.h"
+#include "../FunctionPass.h"
+#include "Steps.h"
 
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Analysis/SbBandSearch.h"

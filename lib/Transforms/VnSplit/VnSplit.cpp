@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FunctionPass.h"
+#include "../FunctionPass.h"
 #include "LoopCut.h"
 #include "VerticalFusion.h"
 

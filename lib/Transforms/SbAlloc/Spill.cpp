@@ -1,4 +1,4 @@
-//===- SbSpill.cpp - insert_spill_code of -sb-alloc -----------------------===//
+//===- Spill.cpp - insert_spill_code of -sb-alloc -------------------------===//
 //
 // A spilled tensor lives in DRAM; each instruction that used it gets a
 // short SBUF tensor of its own, reloaded right before it (unless it only
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SbAllocSteps.h"
+#include "Steps.h"
 
 #include "Walrus/Analysis/AccessFootprint.h"
 

@@ -1,4 +1,4 @@
-//===- PrintSummary.cpp - The -print-bir-summary pass ---------------------===//
+//===- PrintBirSummary.cpp - The -print-bir-summary pass ------------------===//
 //
 // Prints what a BIR program holds: per module its core and target, per
 // function its tensors by memory and its instructions by kind.

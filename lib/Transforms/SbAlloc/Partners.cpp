@@ -1,4 +1,4 @@
-//===- SbPartners.cpp - find_partners of -sb-alloc ------------------------===//
+//===- Partners.cpp - find_partners of -sb-alloc --------------------------===//
 //
 // The reference's find_partners: conservative coalescing (tensors an
 // identity copy moves between, whose lives only meet at the copy, may share
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SbAllocSteps.h"
+#include "Steps.h"
 
 #include "Walrus/Analysis/RowAlignment.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"

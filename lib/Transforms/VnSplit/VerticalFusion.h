@@ -1,7 +1,7 @@
 //===- VerticalFusion.h - The fold half of -vn-split ------------*- C++ -*-===//
 
-#ifndef WALRUS_LIB_TRANSFORMS_VERTICALFUSION_H
-#define WALRUS_LIB_TRANSFORMS_VERTICALFUSION_H
+#ifndef WALRUS_LIB_TRANSFORMS_VNSPLIT_VERTICALFUSION_H
+#define WALRUS_LIB_TRANSFORMS_VNSPLIT_VERTICALFUSION_H
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 
@@ -21,4 +21,4 @@ unsigned foldCopiesIntoProducers(bir::FuncOp func,
 
 } // namespace walrus
 
-#endif // WALRUS_LIB_TRANSFORMS_VERTICALFUSION_H
+#endif // WALRUS_LIB_TRANSFORMS_VNSPLIT_VERTICALFUSION_H
