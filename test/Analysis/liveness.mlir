@@ -109,7 +109,7 @@ bir.func @read_and_write_first {
 // Rows die apart: the first DMA reads rows 0-63 of t for the last time,
 // the add reads rows 64-127 later. Each quarter of the partitions gets the
 // range of the accesses touching it (-sb-alloc lets v take the bytes of
-// the rows that died: test/Transforms/sb-alloc-row-blocks.mlir). A tensor
+// the rows that died: test/Transforms/sb-alloc/sb-alloc-row-blocks.mlir). A tensor
 // accessed only whole (v) has no blocks; rows nothing touches are never
 // live.
 // Points: 0 memset, 1 dma, 2 dma, 3 memset, 4 add, 5 dma.

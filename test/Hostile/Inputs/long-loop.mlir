@@ -1,5 +1,5 @@
 // A valid program of 4 x 2^32 loop iterations (a mutation of
-// test/Transforms/lnc-split-report.mlir): walrus-run stops at its limit.
+// test/Transforms/lnc-split/lnc-split-report.mlir): walrus-run stops at its limit.
 
 // The pass option overrides bir.lnc_size; `report` says what each core
 // keeps. Cores 0 and 3 keep the masked memset, cores 1 and 2 lose it and
