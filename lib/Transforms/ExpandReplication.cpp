@@ -4,7 +4,8 @@
 // matmult that reads its moving operand (IFMAP) as R stacked replicas gets
 // those replicas spelled out: the buffer grows to hold them, explicit copies
 // fill them after every write, and the read widens to span them all.
-// docs/ExpandReplication.md defines the semantics.
+// docs/ExpandReplication.md defines the semantics; the reference:
+// ../shared/spec/003_40f108ff0d5cdb36.txt, section 7.
 //
 //===----------------------------------------------------------------------===//
 

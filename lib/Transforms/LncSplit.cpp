@@ -3,7 +3,8 @@
 // Clone -> concretize -> prune, after the reference LncSplitter: one
 // symbolic module written for lnc_size logical cores becomes lnc_size
 // per-core modules with the shard id bound, off-core instructions deleted
-// and no shard symbol left.
+// and no shard symbol left. The reference:
+// ../shared/spec/003_40f108ff0d5cdb36.txt, sections 2-6.
 //
 //===----------------------------------------------------------------------===//
 

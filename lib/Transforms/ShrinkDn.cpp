@@ -2,7 +2,8 @@
 //
 // After the reference ShrinkDN and shrinkTensor: collapse the block
 // dimension of tensors that need one block per loop iteration, then trim
-// every tensor to the rectangle its accesses touch.
+// every tensor to the rectangle its accesses touch. The reference:
+// ../shared/spec/000_f0ac0e505c7f83ed.txt, section 3.
 //
 //===----------------------------------------------------------------------===//
 

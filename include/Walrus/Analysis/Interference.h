@@ -4,7 +4,8 @@
 // front half): one node per SBUF tensor, or per group of tensors that
 // share storage, with its 2-D footprint (partitions x bytes per partition),
 // its partition-band class and its live range; edges between nodes whose
-// live ranges overlap in time. Never mutates the IR.
+// live ranges overlap in time. Never mutates the IR. The reference:
+// ../shared/spec/004_be277c099cd48df8.txt.
 //
 //===----------------------------------------------------------------------===//
 

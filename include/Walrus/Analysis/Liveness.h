@@ -3,7 +3,9 @@
 // The time axis of SBUF allocation: a linear order of program points and,
 // per memory location, the interval during which it holds a value anyone
 // still reads, extended across loops as the reference allocator does
-// (live_range's common loop-nest prefix rule). Never mutates the IR.
+// (live_range's common loop-nest prefix rule:
+// ../shared/spec/004_be277c099cd48df8.txt, "The time axis"). Never mutates the
+// IR.
 //
 //===----------------------------------------------------------------------===//
 

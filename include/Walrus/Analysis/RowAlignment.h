@@ -6,8 +6,8 @@
 // tiles are 32 or 64 partitions, NKI's nc_matmul "tiling mode"). The
 // reference's find_partners gathers a PSUM tensor's matmult operands into
 // an accumulation group and stamps each member's partition band (Height)
-// from its base partition (../shared/spec/, the allocator page,
-// "find_partners"). -sb-alloc stamps the bands, -sb-alloc-verify checks
+// from its base partition (../shared/spec/004_be277c099cd48df8.txt,
+// "What it coalesces"). -sb-alloc stamps the bands, -sb-alloc-verify checks
 // the placed partitions. Never mutates the IR.
 //
 //===----------------------------------------------------------------------===//

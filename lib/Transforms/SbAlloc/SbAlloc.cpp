@@ -2,7 +2,8 @@
 //
 // The SBUF allocator driver, after the reference SB_Allocator::allocate:
 // memloc_split once, then a spill fixpoint of renumber, find_partners,
-// liveness, build, costs, simplify, select. docs/SbAlloc.md.
+// liveness, build, costs, simplify, select. docs/SbAlloc.md; the
+// reference: ../shared/spec/004_be277c099cd48df8.txt, "Where the colorer sits".
 //
 //===----------------------------------------------------------------------===//
 
