@@ -56,6 +56,8 @@ private:
   LogicalResult readHeader(ArrayRef<StringRef> fields, unsigned line);
   std::optional<int64_t> readInteger(StringRef field, StringRef column,
                                      unsigned line);
+  /// The buffer of one data row, or nothing after an error.
+  std::optional<Buffer> readRow(ArrayRef<StringRef> fields, unsigned line);
 
   const llvm::MemoryBuffer *buffer;
   MLIRContext *context;
@@ -97,6 +99,52 @@ std::optional<int64_t> CsvReader::readInteger(StringRef field, StringRef column,
   return value;
 }
 
+std::optional<Buffer> CsvReader::readRow(ArrayRef<StringRef> fields,
+                                         unsigned line) {
+  if (fields.size() < columns.count) {
+    emitError(getLoc(line))
+        << "expected " << columns.count
+        << " columns (id,lower,upper,size), got " << fields.size();
+    return std::nullopt;
+  }
+  StringRef id = fields[columns.id].trim();
+  std::optional<int64_t> lower, upper, size, partitions = kPartitions;
+  if (!(lower = readInteger(fields[columns.lower], "lower", line)) ||
+      !(upper = readInteger(fields[columns.upper], "upper", line)) ||
+      !(size = readInteger(fields[columns.size], "size", line)))
+    return std::nullopt;
+  if (columns.partitions) {
+    partitions = readInteger(fields[*columns.partitions], "partitions", line);
+    if (!partitions)
+      return std::nullopt;
+    if (*partitions < 1 || *partitions > kPartitions) {
+      emitError(getLoc(line)) << "buffer '" << id << "' has " << *partitions
+                              << " partitions: need 1 to " << kPartitions;
+      return std::nullopt;
+    }
+  }
+  if (id.empty()) {
+    emitError(getLoc(line)) << "buffer has an empty id";
+    return std::nullopt;
+  }
+  if (*size <= 0 || *size > kMaxSize) {
+    emitError(getLoc(line)) << "buffer '" << id << "' has size " << *size
+                            << ": sizes must be in [1, 2^40]";
+    return std::nullopt;
+  }
+  if (*lower < 0 || *lower >= *upper) {
+    emitError(getLoc(line)) << "buffer '" << id << "' has lifetime [" << *lower
+                            << ", " << *upper << "): need 0 <= lower < upper";
+    return std::nullopt;
+  }
+  return Buffer{StringAttr::get(context, id),
+                *lower,
+                *upper,
+                *size,
+                *partitions,
+                getLoc(line)};
+}
+
 std::optional<SmallVector<Buffer>> CsvReader::read() {
   SmallVector<Buffer> buffers;
   // Uniqued ids: one pointer hash per row finds the repeats.
@@ -125,60 +173,16 @@ std::optional<SmallVector<Buffer>> CsvReader::read() {
       continue;
     }
     first = false;
-    if (fields.size() < columns.count) {
-      emitError(getLoc(line))
-          << "expected " << columns.count
-          << " columns (id,lower,upper,size), got " << fields.size();
+    std::optional<Buffer> row = readRow(fields, line);
+    if (!row)
       return std::nullopt;
-    }
-    StringRef id = fields[columns.id].trim();
-    std::optional<int64_t> lower =
-        readInteger(fields[columns.lower], "lower", line);
-    if (!lower)
-      return std::nullopt;
-    std::optional<int64_t> upper =
-        readInteger(fields[columns.upper], "upper", line);
-    if (!upper)
-      return std::nullopt;
-    std::optional<int64_t> size =
-        readInteger(fields[columns.size], "size", line);
-    if (!size)
-      return std::nullopt;
-    std::optional<int64_t> partitions = kPartitions;
-    if (columns.partitions) {
-      partitions = readInteger(fields[*columns.partitions], "partitions", line);
-      if (!partitions)
-        return std::nullopt;
-      if (*partitions < 1 || *partitions > kPartitions) {
-        emitError(getLoc(line)) << "buffer '" << id << "' has " << *partitions
-                                << " partitions: need 1 to " << kPartitions;
-        return std::nullopt;
-      }
-    }
-    if (id.empty()) {
-      emitError(getLoc(line)) << "buffer has an empty id";
-      return std::nullopt;
-    }
-    if (*size <= 0 || *size > kMaxSize) {
-      emitError(getLoc(line)) << "buffer '" << id << "' has size " << *size
-                              << ": sizes must be in [1, 2^40]";
-      return std::nullopt;
-    }
-    if (*lower < 0 || *lower >= *upper) {
-      emitError(getLoc(line))
-          << "buffer '" << id << "' has lifetime [" << *lower << ", " << *upper
-          << "): need 0 <= lower < upper";
-      return std::nullopt;
-    }
-    StringAttr idAttr = StringAttr::get(context, id);
-    auto [it, inserted] = firstLine.try_emplace(idAttr, line);
+    auto [it, inserted] = firstLine.try_emplace(row->id, line);
     if (!inserted) {
-      emitError(getLoc(line)) << "duplicate buffer id '" << id
+      emitError(getLoc(line)) << "duplicate buffer id '" << row->id.getValue()
                               << "' (first on line " << it->second << ")";
       return std::nullopt;
     }
-    buffers.push_back(
-        {idAttr, *lower, *upper, *size, *partitions, getLoc(line)});
+    buffers.push_back(*row);
   }
   return buffers;
 }
@@ -194,6 +198,107 @@ static std::string getSinkName(ArrayRef<Buffer> rows) {
       underscores = std::max(underscores, rest.size() + 1);
   }
   return name + std::string(underscores, '_');
+}
+
+namespace {
+/// Builds @main of the imported program.
+class ProgramBuilder {
+public:
+  ProgramBuilder(FuncOp func, ArrayRef<Buffer> buffers)
+      : context(func.getContext()), buffers(buffers),
+        builder(OpBuilder::atBlockEnd(&func.getBody().front())),
+        byte(builder.getI8Type()) {
+    for (const Buffer &buffer : buffers)
+      largest = std::max(largest, buffer.size);
+  }
+
+  /// One DRAM output receives every read, so no buffer's last use is dead.
+  MemlocOp createSink(Location loc);
+  /// A tensor per buffer, and the function's id and lifetime tables.
+  void createTensors(FuncOp func);
+  /// A memset per buffer at `lower` and a DMA to the sink at `upper - 1`,
+  /// writes before reads within a step.
+  void createAccesses(MemlocOp sink);
+
+private:
+  /// Types and access patterns depend on the shape alone, which traces
+  /// repeat: each is made (uniqued) once per shape.
+  struct Shape {
+    SbufType type;
+    AccessPatternAttr whole, sinkRows;
+  };
+  const Shape &getShape(const Buffer &buffer);
+
+  MLIRContext *context;
+  ArrayRef<Buffer> buffers;
+  OpBuilder builder;
+  Type byte;
+  int64_t largest = 1;
+  llvm::DenseMap<std::pair<int64_t, int64_t>, Shape> shapes;
+  SmallVector<MemlocOp> tensors;
+};
+} // namespace
+
+const ProgramBuilder::Shape &ProgramBuilder::getShape(const Buffer &buffer) {
+  auto [it, inserted] =
+      shapes.try_emplace({buffer.partitions, buffer.size}, Shape());
+  if (inserted)
+    it->second = {
+        SbufType::get(context, {buffer.partitions, buffer.size}, byte),
+        PhysicalAccessPatternAttr::get(context, 0, {buffer.size, 1},
+                                       {buffer.partitions, buffer.size}),
+        PhysicalAccessPatternAttr::get(context, 0, {largest, 1},
+                                       {buffer.partitions, buffer.size})};
+  return it->second;
+}
+
+MemlocOp ProgramBuilder::createSink(Location loc) {
+  return MemlocOp::create(builder, loc,
+                          DramType::get(context, {kPartitions, largest}, byte),
+                          builder.getStringAttr(getSinkName(buffers)),
+                          TensorKindAttr::get(context, TensorKind::Output),
+                          StringAttr(), IntegerAttr(), IntegerAttr());
+}
+
+void ProgramBuilder::createTensors(FuncOp func) {
+  // The ids and lifetimes are two tables on the function, not attributes
+  // on each tensor: a uniqued dictionary and two integers per tensor were
+  // more than half of the import time.
+  auto internal = TensorKindAttr::get(context, TensorKind::Internal);
+  SmallVector<Attribute> ids;
+  SmallVector<int64_t> lifetimes;
+  for (const Buffer &buffer : buffers) {
+    ids.push_back(buffer.id);
+    lifetimes.append({buffer.lower, buffer.upper});
+    tensors.push_back(
+        MemlocOp::create(builder, buffer.loc, getShape(buffer).type, buffer.id,
+                         internal, StringAttr(), IntegerAttr(), IntegerAttr()));
+  }
+  func->setAttr(kMiniMallocIdsAttrName, builder.getArrayAttr(ids));
+  func->setAttr(kMiniMallocLifetimesAttrName,
+                builder.getDenseI64ArrayAttr(lifetimes));
+}
+
+void ProgramBuilder::createAccesses(MemlocOp sink) {
+  // (time step, read?, buffer): writes at `lower`, reads at `upper - 1`.
+  SmallVector<std::tuple<int64_t, bool, unsigned>> events;
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    events.push_back({buffer.lower, false, index});
+    events.push_back({buffer.upper - 1, true, index});
+  }
+  llvm::sort(events);
+  FloatAttr zero = builder.getF64FloatAttr(0.0);
+  for (auto [time, reads, index] : events) {
+    const Buffer &buffer = buffers[index];
+    const Shape &shape = getShape(buffer);
+    if (!reads) {
+      MemsetOp::create(builder, buffer.loc, tensors[index].getResult(),
+                       shape.whole, zero, IntegerSetAttr());
+      continue;
+    }
+    DmaOp::create(builder, buffer.loc, sink.getResult(), shape.sinkRows,
+                  tensors[index].getResult(), shape.whole, IntegerSetAttr());
+  }
 }
 
 OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
@@ -221,74 +326,9 @@ OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
                       base.getMaxStationaryFree(), base.getMaxMovingFree()));
   OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
   auto func = FuncOp::create(builder, fileLoc, "main");
-  builder.setInsertionPointToEnd(&func.getBody().front());
-
-  Type byte = builder.getI8Type();
-  auto internal = TensorKindAttr::get(context, TensorKind::Internal);
-  int64_t largest = 1;
-  for (const Buffer &buffer : *buffers)
-    largest = std::max(largest, buffer.size);
-  // One DRAM output receives every read, so no buffer's last use is dead.
-  auto sink = MemlocOp::create(
-      builder, fileLoc, DramType::get(context, {kPartitions, largest}, byte),
-      builder.getStringAttr(getSinkName(*buffers)),
-      TensorKindAttr::get(context, TensorKind::Output), StringAttr(),
-      IntegerAttr(), IntegerAttr());
-
-  // Types and access patterns depend on the shape alone, which traces
-  // repeat: each is made (uniqued) once per shape.
-  struct Shape {
-    SbufType type;
-    AccessPatternAttr whole, sinkRows;
-  };
-  llvm::DenseMap<std::pair<int64_t, int64_t>, Shape> shapes;
-  auto getShape = [&](const Buffer &buffer) -> const Shape & {
-    auto [it, inserted] =
-        shapes.try_emplace({buffer.partitions, buffer.size}, Shape());
-    if (inserted)
-      it->second = {
-          SbufType::get(context, {buffer.partitions, buffer.size}, byte),
-          PhysicalAccessPatternAttr::get(context, 0, {buffer.size, 1},
-                                         {buffer.partitions, buffer.size}),
-          PhysicalAccessPatternAttr::get(context, 0, {largest, 1},
-                                         {buffer.partitions, buffer.size})};
-    return it->second;
-  };
-  // The ids and lifetimes are two tables on the function, not attributes
-  // on each tensor: a uniqued dictionary and two integers per tensor were
-  // more than half of the import time.
-  SmallVector<Attribute> ids;
-  SmallVector<int64_t> lifetimes;
-  SmallVector<MemlocOp> tensors;
-  for (const Buffer &buffer : *buffers) {
-    ids.push_back(buffer.id);
-    lifetimes.append({buffer.lower, buffer.upper});
-    tensors.push_back(
-        MemlocOp::create(builder, buffer.loc, getShape(buffer).type, buffer.id,
-                         internal, StringAttr(), IntegerAttr(), IntegerAttr()));
-  }
-  func->setAttr(kMiniMallocIdsAttrName, builder.getArrayAttr(ids));
-  func->setAttr(kMiniMallocLifetimesAttrName,
-                builder.getDenseI64ArrayAttr(lifetimes));
-
-  // (time step, read?, buffer): writes at `lower`, reads at `upper - 1`.
-  SmallVector<std::tuple<int64_t, bool, unsigned>> events;
-  for (auto [index, buffer] : llvm::enumerate(*buffers)) {
-    events.push_back({buffer.lower, false, index});
-    events.push_back({buffer.upper - 1, true, index});
-  }
-  llvm::sort(events);
-  FloatAttr zero = builder.getF64FloatAttr(0.0);
-  for (auto [time, reads, index] : events) {
-    const Buffer &buffer = (*buffers)[index];
-    const Shape &shape = getShape(buffer);
-    if (!reads) {
-      MemsetOp::create(builder, buffer.loc, tensors[index].getResult(),
-                       shape.whole, zero, IntegerSetAttr());
-      continue;
-    }
-    DmaOp::create(builder, buffer.loc, sink.getResult(), shape.sinkRows,
-                  tensors[index].getResult(), shape.whole, IntegerSetAttr());
-  }
+  ProgramBuilder program(func, *buffers);
+  MemlocOp sink = program.createSink(fileLoc);
+  program.createTensors(func);
+  program.createAccesses(sink);
   return module;
 }
