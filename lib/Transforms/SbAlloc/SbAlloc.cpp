@@ -35,6 +35,39 @@ using namespace walrus;
 using namespace walrus::bir;
 
 namespace {
+/// The live nodes as the searches see them: lanes are the quarters band
+/// choices are made of; a node with band choice [first, first + width)
+/// and p partitions takes lanes first / quarter to ceil((first + p) /
+/// quarter), so two placements share a partition exactly when they share
+/// a lane (choices start on quarter boundaries).
+struct SearchProblem {
+  static constexpr unsigned kLanes = 4;
+  SmallVector<BandSearchBuffer> buffers;
+  /// Per buffer (the nodes chosen, in order), per band choice its base
+  /// partition.
+  SmallVector<SmallVector<int64_t, 4>> bases;
+
+  /// The problem of placing `graphNodes[chosen]` (all live).
+  SearchProblem(ArrayRef<SbNode> graphNodes, ArrayRef<unsigned> chosen,
+                int64_t partitions) {
+    int64_t laneWidth = partitions / kLanes;
+    for (unsigned index : chosen) {
+      const SbNode &node = graphNodes[index];
+      BandSearchBuffer &buffer = buffers.emplace_back();
+      buffer.range = {node.range.start, node.range.end, node.bytes};
+      SmallVector<int64_t, 4> &choices = bases.emplace_back();
+      for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
+        buffer.laneChoices.push_back(
+            {unsigned(first / laneWidth),
+             unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
+        choices.push_back(first);
+      }
+    }
+  }
+};
+} // namespace
+
+namespace {
 /// What allocating one function produced.
 struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
@@ -113,43 +146,20 @@ private:
   void chooseFreeRowQuarters(InterferenceGraph &graph, RowBands &rowBands,
                              int64_t partitions, int64_t budget,
                              ArrayRef<std::optional<SbPlacement>> fixed);
+  /// Per chosen node its band choice and offset (-1: left out): the
+  /// complete placement, or each direction's best partial one.
+  struct SearchOutcome {
+    SmallVector<SmallVector<std::pair<unsigned, int64_t>>, 2> candidates;
+    bool complete = false;
+  };
+  /// Runs the 1-D search when every buffer spans all partitions, else the
+  /// search over partition bands, within the work left.
+  SearchOutcome searchProblem(const SearchProblem &problem, int64_t budget,
+                              uint64_t &searchWorkLeft);
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
                             SbColoring &coloring, FuncResult &result);
-};
-} // namespace
-
-namespace {
-/// The live nodes as the searches see them: lanes are the quarters band
-/// choices are made of; a node with band choice [first, first + width)
-/// and p partitions takes lanes first / quarter to ceil((first + p) /
-/// quarter), so two placements share a partition exactly when they share
-/// a lane (choices start on quarter boundaries).
-struct SearchProblem {
-  static constexpr unsigned kLanes = 4;
-  SmallVector<BandSearchBuffer> buffers;
-  /// Per buffer (the nodes chosen, in order), per band choice its base
-  /// partition.
-  SmallVector<SmallVector<int64_t, 4>> bases;
-
-  /// The problem of placing `graphNodes[chosen]` (all live).
-  SearchProblem(ArrayRef<SbNode> graphNodes, ArrayRef<unsigned> chosen,
-                int64_t partitions) {
-    int64_t laneWidth = partitions / kLanes;
-    for (unsigned index : chosen) {
-      const SbNode &node = graphNodes[index];
-      BandSearchBuffer &buffer = buffers.emplace_back();
-      buffer.range = {node.range.start, node.range.end, node.bytes};
-      SmallVector<int64_t, 4> &choices = bases.emplace_back();
-      for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
-        buffer.laneChoices.push_back(
-            {unsigned(first / laneWidth),
-             unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
-        choices.push_back(first);
-      }
-    }
-  }
 };
 } // namespace
 
@@ -169,14 +179,11 @@ static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
   return cost;
 }
 
-void SbAllocPass::searchBeforeSpilling(
-    const InterferenceGraph &graph, int64_t partitions, int64_t budget,
-    uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
-    SbColoring &coloring, FuncResult &result) {
-  constexpr unsigned kLanes = SearchProblem::kLanes;
-  ArrayRef<SbNode> nodes = graph.getNodes();
-  if (searchWorkLeft == 0 || partitions % kLanes != 0)
-    return;
+/// The nodes of the independent parts where `coloring` left a node out,
+/// or nothing when a tensor there comes with an address.
+static std::optional<SmallVector<unsigned>>
+getContendedNodes(const InterferenceGraph &graph, const SbColoring &coloring,
+                  ArrayRef<std::optional<SbPlacement>> fixed) {
   SmallVector<unsigned> parts = graph.getIndependentParts();
   llvm::DenseSet<unsigned> contended;
   for (unsigned index : coloring.spilled)
@@ -185,20 +192,23 @@ void SbAllocPass::searchBeforeSpilling(
   for (auto [index, part] : llvm::enumerate(parts))
     if (part != ~0u && contended.contains(part)) {
       if (fixed[index])
-        return;
+        return std::nullopt;
       chosen.push_back(index);
     }
-  SearchProblem problem(nodes, chosen, partitions);
+  return chosen;
+}
+
+SbAllocPass::SearchOutcome
+SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
+                           uint64_t &searchWorkLeft) {
+  constexpr unsigned kLanes = SearchProblem::kLanes;
   llvm::ThreadPoolInterface *threads = getThreads();
   ArrayRef<BandSearchBuffer> buffers = problem.buffers;
   bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
     return buffer.laneChoices.size() == 1 &&
            buffer.laneChoices.front() == std::make_pair(0u, kLanes);
   });
-  // Per chosen node its band choice and offset (-1: the search left it
-  // out): the complete placement, or each direction's best partial one.
-  SmallVector<SmallVector<std::pair<unsigned, int64_t>>, 2> candidates;
-  bool complete = false;
+  SearchOutcome outcome;
   if (oneDimensional) {
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : buffers)
@@ -207,29 +217,45 @@ void SbAllocPass::searchBeforeSpilling(
         searchPlacement(ranges, budget, searchWorkLeft, threads);
     numSearchWork += found.work;
     searchWorkLeft -= std::min(searchWorkLeft, found.work);
-    complete = bool(found.offsets);
-    if (complete)
+    outcome.complete = bool(found.offsets);
+    if (outcome.complete)
       found.partials = {*found.offsets};
     for (ArrayRef<int64_t> offsets : found.partials) {
-      auto &placements = candidates.emplace_back();
+      auto &placements = outcome.candidates.emplace_back();
       for (int64_t offset : offsets)
         placements.push_back({0, offset});
     }
-  } else {
-    BandSearchResult found =
-        searchBandPlacement(buffers, kLanes, budget, searchWorkLeft, threads);
-    numSearchWork += found.work;
-    searchWorkLeft -= std::min(searchWorkLeft, found.work);
-    complete = bool(found.placements);
-    if (complete)
-      candidates.push_back(std::move(*found.placements));
-    else
-      llvm::append_range(candidates, found.partials);
+    return outcome;
   }
+  BandSearchResult found =
+      searchBandPlacement(buffers, kLanes, budget, searchWorkLeft, threads);
+  numSearchWork += found.work;
+  searchWorkLeft -= std::min(searchWorkLeft, found.work);
+  outcome.complete = bool(found.placements);
+  if (outcome.complete)
+    outcome.candidates.push_back(std::move(*found.placements));
+  else
+    llvm::append_range(outcome.candidates, found.partials);
+  return outcome;
+}
+
+void SbAllocPass::searchBeforeSpilling(
+    const InterferenceGraph &graph, int64_t partitions, int64_t budget,
+    uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
+    SbColoring &coloring, FuncResult &result) {
+  ArrayRef<SbNode> nodes = graph.getNodes();
+  if (searchWorkLeft == 0 || partitions % SearchProblem::kLanes != 0)
+    return;
+  std::optional<SmallVector<unsigned>> chosen =
+      getContendedNodes(graph, coloring, fixed);
+  if (!chosen)
+    return;
+  SearchProblem problem(nodes, *chosen, partitions);
+  SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
   // How close it came: the most tensors one of its placements held.
-  result.searchTensors = chosen.size();
+  result.searchTensors = chosen->size();
   result.searchPlaced = 0;
-  for (ArrayRef<std::pair<unsigned, int64_t>> placements : candidates)
+  for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates)
     result.searchPlaced = std::max<unsigned>(
         result.searchPlaced, llvm::count_if(placements, [](auto placement) {
           return placement.second >= 0;
@@ -238,18 +264,18 @@ void SbAllocPass::searchBeforeSpilling(
   // it can; the cheapest of those replaces the colouring's own spills when
   // it spills less. Outside the contended region the colouring's
   // placements stand.
-  for (ArrayRef<std::pair<unsigned, int64_t>> placements : candidates) {
+  for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates) {
     SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
-    for (unsigned index : chosen)
+    for (unsigned index : *chosen)
       placed[index].reset();
-    for (auto [position, index] : llvm::enumerate(chosen)) {
+    for (auto [position, index] : llvm::enumerate(*chosen)) {
       auto [choice, offset] = placements[position];
       if (offset >= 0)
         placed[index] = SbPlacement{problem.bases[position][choice], offset};
     }
     SbColoring completed =
-        colorGraph(graph, partitions, budget, placed, threads);
-    if (complete ||
+        colorGraph(graph, partitions, budget, placed, getThreads());
+    if (outcome.complete ||
         getSpillCost(nodes, completed) < getSpillCost(nodes, coloring))
       coloring = std::move(completed);
   }
