@@ -95,6 +95,15 @@ private:
                             ArrayRef<Operation *> users, Operation *foreignUser,
                             int64_t sbufBytesLeft, std::string &why,
                             bool *groupsTooLarge = nullptr);
+  /// Why `memloc` itself (its kind, place, set, users) cannot be split.
+  std::optional<std::string> whyNotSplittable(MemlocOp memloc,
+                                              Operation *foreignUser);
+  /// Why the pieces of `plan` are not a split: one group, the limits, a
+  /// taken name, a piece too large for SB (then `groupsTooLarge`).
+  std::optional<std::string> checkPieces(MemlocOp memloc, const SplitPlan &plan,
+                                         int64_t numMemlocs,
+                                         const llvm::StringSet<> &names,
+                                         bool *groupsTooLarge);
   /// Marks the pieces of a DRAM tensor that move to SBUF.
   void chooseMovesToSbuf(MemlocOp memloc, SplitPlan &plan,
                          int64_t sbufBytesLeft);
@@ -256,49 +265,47 @@ void VnSplitPass::chooseMovesToSbuf(MemlocOp memloc, SplitPlan &plan,
   }
 }
 
-FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
-                                       const llvm::StringSet<> &names,
-                                       ArrayRef<Operation *> users,
-                                       Operation *foreignUser,
-                                       int64_t sbufBytesLeft, std::string &why,
-                                       bool *groupsTooLarge) {
+std::optional<std::string>
+VnSplitPass::whyNotSplittable(MemlocOp memloc, Operation *foreignUser) {
   MemoryType type = memloc.getMemoryType();
-  auto reject = [&](const Twine &reason) {
-    why = reason.str();
-    return failure();
-  };
   if (type.getMemorySpace() == MemorySpace::DRAM && noSplitDram)
-    return reject(": DRAM tensors are not split (no-split-dram)");
+    return ": DRAM tensors are not split (no-split-dram)";
   if (memloc.getKind() != TensorKind::Internal)
-    return reject(": it is a program " + stringifyTensorKind(memloc.getKind()));
+    return (": it is a program " + stringifyTensorKind(memloc.getKind())).str();
   // Every core of a kernel sees the same DRAM: one core's pieces would not
   // be another's.
   if (type.getMemorySpace() == MemorySpace::DRAM && getLncSize(memloc) > 1)
-    return reject(": DRAM tensors are shared by the kernel's cores");
+    return ": DRAM tensors are shared by the kernel's cores";
   if (memloc.getAddress())
-    return reject(": it is already placed");
+    return ": it is already placed";
   if (std::optional<StringRef> set = memloc.getSet())
-    return reject(": it is in memory-location set '" + *set + "'");
+    return (": it is in memory-location set '" + *set + "'").str();
   if (remotelyWritten.contains(memloc.getName()))
-    return reject(" due to CollectiveCompute access or cross-core access");
-
+    return " due to CollectiveCompute access or cross-core access";
   if (foreignUser && isa<ViewOp>(foreignUser))
-    return reject(" due to reinterpret cast");
+    return " due to reinterpret cast";
   if (foreignUser)
-    return reject(" due to its use by '" +
-                  foreignUser->getName().getStringRef() + "'");
-  // Users in program order, so that pieces are numbered by first access.
-  SplitPlan plan;
-  FootprintCache footprints(type);
+    return (" due to its use by '" + foreignUser->getName().getStringRef() +
+            "'")
+        .str();
+  return std::nullopt;
+}
+
+/// Records every access of `memloc` by `users` (in program order, so that
+/// pieces are numbered by first access) with its rectangle, or says why
+/// one cannot be split off.
+static std::optional<std::string>
+collectAccesses(MemlocOp memloc, ArrayRef<Operation *> users, SplitPlan &plan) {
+  FootprintCache footprints(memloc.getMemoryType());
   for (Operation *user : users) {
     auto instruction = cast<InstructionOpInterface>(user);
     if (isa<CollectiveOp, Sb2SbOp>(user))
-      return reject(" due to CollectiveCompute access or cross-core access");
+      return " due to CollectiveCompute access or cross-core access";
     if (isa<TransposeOp>(user))
-      return reject(" due to transpose (differing partition step)");
+      return " due to transpose (differing partition step)";
     if (auto matmult = dyn_cast<MatmultOp>(user))
       if (matmult.getReplicationAttr())
-        return reject(" due to replicated matmult access");
+        return " due to replicated matmult access";
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
     for (const Access &access : accesses) {
@@ -306,52 +313,82 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
         continue;
       AccessFootprint footprint = footprints.get(user, access.getPattern());
       if (footprint.issue != FootprintIssue::None)
-        return reject(" " + describe(footprint.issue) + " in '" +
-                      user->getName().getStringRef() + "'");
+        return (" " + describe(footprint.issue) + " in '" +
+                user->getName().getStringRef() + "'")
+            .str();
       plan.accesses.push_back({access, footprint.box});
     }
   }
-  groupAccesses(plan);
+  return std::nullopt;
+}
+
+std::optional<std::string>
+VnSplitPass::checkPieces(MemlocOp memloc, const SplitPlan &plan,
+                         int64_t numMemlocs, const llvm::StringSet<> &names,
+                         bool *groupsTooLarge) {
+  MemoryType type = memloc.getMemoryType();
   int64_t numPieces = plan.pieces.size();
-  plan.toSbuf.assign(numPieces, false);
-  if (type.getMemorySpace() == MemorySpace::DRAM && dramToSbBytes > 0)
-    chooseMovesToSbuf(memloc, plan, sbufBytesLeft);
-  bool moves = llvm::is_contained(plan.toSbuf, true);
-  if (numPieces < 2 && !moves) {
+  auto tooLarge = [&](std::string reason) {
     if (groupsTooLarge)
       *groupsTooLarge = true;
-    return reject(": its accesses form one group");
-  }
+    return reason;
+  };
+  if (numPieces < 2 && !llvm::is_contained(plan.toSbuf, true))
+    return tooLarge(": its accesses form one group");
   if (numPieces > perSplitLimit)
-    return reject(
-        ": " + Twine(numPieces) +
-        " pieces exceed per-split-limit = " + Twine(perSplitLimit.getValue()));
+    return (": " + Twine(numPieces) + " pieces exceed per-split-limit = " +
+            Twine(perSplitLimit.getValue()))
+        .str();
   if (numMemlocs - 1 + numPieces > vnLimit)
-    return reject("; exceed vn limit = " + Twine(numMemlocs - 1 + numPieces) +
-                  " v.s. limit=" + Twine(vnLimit.getValue()));
+    return ("; exceed vn limit = " + Twine(numMemlocs - 1 + numPieces) +
+            " v.s. limit=" + Twine(vnLimit.getValue()))
+        .str();
   double duplication = getDuplication(plan.pieces);
   if (duplication > ratio)
-    return reject(
-        ": elts/partition duplicated (" + llvm::formatv("{0:F2}", duplication) +
-        " x) beyond ratio = " + llvm::formatv("{0:F2}", ratio.getValue()));
+    return (": elts/partition duplicated (" +
+            llvm::formatv("{0:F2}", duplication) +
+            " x) beyond ratio = " + llvm::formatv("{0:F2}", ratio.getValue()))
+        .str();
   TargetAttr target = getTarget(memloc);
   for (auto [index, piece] : llvm::enumerate(plan.pieces)) {
     std::string name = (memloc.getName() + "_VN_" + Twine(index)).str();
     if (numPieces > 1 && names.contains(name))
-      return reject(": piece name '" + name + "' is taken");
+      return ": piece name '" + name + "' is taken";
     int64_t bytes = piece.getColumns() * type.getElementBytes();
     if (type.getMemorySpace() == MemorySpace::SBUF &&
-        bytes > target.getSbufBytesPerPartition()) {
-      if (groupsTooLarge)
-        *groupsTooLarge = true;
-      return reject(": piece " + Twine(index) + " (" +
-                    Twine(piece.getPartitions()) + " partitions, " +
-                    Twine(bytes) +
-                    " bytes) would have to be placed in DRAM "
-                    "(perSplitLimit)");
-    }
+        bytes > target.getSbufBytesPerPartition())
+      return tooLarge((": piece " + Twine(index) + " (" +
+                       Twine(piece.getPartitions()) + " partitions, " +
+                       Twine(bytes) +
+                       " bytes) would have to be placed in DRAM "
+                       "(perSplitLimit)")
+                          .str());
   }
-  return plan;
+  return std::nullopt;
+}
+
+FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
+                                       const llvm::StringSet<> &names,
+                                       ArrayRef<Operation *> users,
+                                       Operation *foreignUser,
+                                       int64_t sbufBytesLeft, std::string &why,
+                                       bool *groupsTooLarge) {
+  SplitPlan plan;
+  std::optional<std::string> rejection = whyNotSplittable(memloc, foreignUser);
+  if (!rejection)
+    rejection = collectAccesses(memloc, users, plan);
+  if (!rejection) {
+    groupAccesses(plan);
+    plan.toSbuf.assign(plan.pieces.size(), false);
+    if (memloc.getMemoryType().getMemorySpace() == MemorySpace::DRAM &&
+        dramToSbBytes > 0)
+      chooseMovesToSbuf(memloc, plan, sbufBytesLeft);
+    rejection = checkPieces(memloc, plan, numMemlocs, names, groupsTooLarge);
+  }
+  if (!rejection)
+    return plan;
+  why = std::move(*rejection);
+  return failure();
 }
 
 void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
