@@ -115,9 +115,16 @@ private:
   /// -lnc-verify checks are every core's.
   std::shared_ptr<const RemoteWrites> kernelRemoteWrites;
   llvm::StringSet<> remotelyWritten;
-  /// Adds the instructions it removes to `erased`.
+  /// Replaces `memloc` by the pieces of `plan`, every access re-pointed
+  /// and rebased; adds the instructions it removes to `erased`.
   void split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
              DenseSet<Operation *> &erased);
+  /// The new memory locations of `plan`'s pieces (the tensor's own name
+  /// when it is one moved whole), with their remarks.
+  SmallVector<MemlocOp> createPieces(MemlocOp memloc, const SplitPlan &plan);
+  /// Erases a piece nothing reads, with its writers.
+  void eraseUnread(MemlocOp piece, FuncCounts &counts,
+                   DenseSet<Operation *> &erased);
   void remark(Operation *op, const Twine &message) {
     if (explain)
       emitRemark(op->getLoc(), "vn-split: " + message);
@@ -391,8 +398,8 @@ FailureOr<SplitPlan> VnSplitPass::plan(MemlocOp memloc, int64_t numMemlocs,
   return failure();
 }
 
-void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
-                        DenseSet<Operation *> &erased) {
+SmallVector<MemlocOp> VnSplitPass::createPieces(MemlocOp memloc,
+                                                const SplitPlan &plan) {
   MemoryType type = memloc.getMemoryType();
   MLIRContext *context = &getContext();
   OpBuilder builder(memloc);
@@ -440,37 +447,46 @@ void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
                          " partitions x " +
                          Twine(piece.getMemoryType().getBytesPerPartition()) +
                          " bytes)");
+  return pieces;
+}
+
+void VnSplitPass::eraseUnread(MemlocOp piece, FuncCounts &counts,
+                              DenseSet<Operation *> &erased) {
+  SmallVector<Operation *> writers = llvm::to_vector(piece->getUsers());
+  for (Operation *writer : writers) {
+    erased.insert(writer);
+    writer->erase();
+  }
+  remark(piece, "removed '" + piece.getName() + "' and its " +
+                    Twine(writers.size()) + " writer(s): nothing reads it");
+  piece.erase();
+  ++counts.deadNodes;
+  counts.deadInstructions += writers.size();
+}
+
+void VnSplitPass::split(MemlocOp memloc, SplitPlan &plan, FuncCounts &counts,
+                        DenseSet<Operation *> &erased) {
+  int64_t freeSize = memloc.getMemoryType().getFreeSize();
+  SmallVector<MemlocOp> pieces = createPieces(memloc, plan);
   SmallVector<bool> pieceIsRead(pieces.size(), false);
   for (auto [record, piece] : llvm::zip(plan.accesses, plan.pieceOf)) {
     const Access &access = record.access;
     access.setPattern(rebaseIntoBox(access.getOwner(), access.getPattern(),
-                                    plan.pieces[piece], type.getFreeSize()));
+                                    plan.pieces[piece], freeSize));
     access.setMemloc(pieces[piece].getResult());
     pieceIsRead[piece] = pieceIsRead[piece] || access.reads();
   }
   memloc.erase();
   counts.moved += llvm::count(plan.toSbuf, true);
-  if (isSplit) {
+  if (pieces.size() > 1) {
     ++counts.split;
     ++counts.deadNodes;
     counts.pieces += pieces.size();
   }
-
   // A piece nothing reads holds nothing the program needs.
-  for (auto [piece, isRead] : llvm::zip(pieces, pieceIsRead)) {
-    if (isRead)
-      continue;
-    SmallVector<Operation *> writers = llvm::to_vector(piece->getUsers());
-    for (Operation *writer : writers) {
-      erased.insert(writer);
-      writer->erase();
-    }
-    remark(piece, "removed '" + piece.getName() + "' and its " +
-                      Twine(writers.size()) + " writer(s): nothing reads it");
-    piece.erase();
-    ++counts.deadNodes;
-    counts.deadInstructions += writers.size();
-  }
+  for (auto [piece, isRead] : llvm::zip(pieces, pieceIsRead))
+    if (!isRead)
+      eraseUnread(piece, counts, erased);
 }
 
 /// The instructions accessing each of `memlocs`, in program order, and any
