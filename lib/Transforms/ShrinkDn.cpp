@@ -89,22 +89,25 @@ static AccessPatternAttr dropBlock(SymbolicAccessPatternAttr pattern) {
   return dropped;
 }
 
-LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
-                                           ArrayRef<TensorUse> uses,
-                                           ShrinkCounts &counts) {
+/// The blocks of `memloc` (P x B x ...) its accesses keep live, when its
+/// block dimension can collapse to them: every access selects its block
+/// with the same map inside one loop, and the value stays in an iteration
+/// (the first access writes, unmasked, everything the accesses read).
+/// `withoutBlocks` gets each access's pattern without its block map.
+static std::optional<int64_t>
+getLiveBlocks(MemlocOp memloc, ArrayRef<TensorUse> uses,
+              SmallVectorImpl<AccessPatternAttr> &withoutBlocks) {
   MemoryType type = memloc.getMemoryType();
   ArrayRef<int64_t> shape = type.getShape();
   if (shape.size() < 3 || shape[1] < 2 || uses.empty())
-    return success();
-  // Every access selects its block with the same map, inside one loop.
-  SmallVector<AccessPatternAttr> withoutBlocks;
+    return std::nullopt;
   AffineMap blockMap;
   for (const TensorUse &use : uses) {
     auto symbolic =
         dyn_cast<SymbolicAccessPatternAttr>(use.access.getPattern());
     if (!symbolic || !symbolic.getBlock() ||
         (blockMap && symbolic.getBlock() != blockMap))
-      return success();
+      return std::nullopt;
     blockMap = symbolic.getBlock();
     withoutBlocks.push_back(dropBlock(symbolic));
   }
@@ -112,13 +115,11 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
   for (const TensorUse &use : uses)
     if (getEnclosingLoops(use.instruction).size() < 1 ||
         getEnclosingLoops(use.instruction).front() != loops.front())
-      return success();
-  // The value stays in an iteration: the first access writes, unmasked,
-  // everything the accesses read (per block).
+      return std::nullopt;
   const TensorUse &first = uses.front();
   if (first.access.kind != AccessKind::Write ||
       cast<InstructionOpInterface>(first.instruction).getMaskAttr())
-    return success();
+    return std::nullopt;
   int64_t blockElements = type.getFreeSize() / shape[1];
   AccessFootprint written =
       getAccessFootprint(first.instruction, withoutBlocks.front(), type);
@@ -128,16 +129,29 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
         getAccessFootprint(use.instruction, pattern, type);
     if (footprint.issue != FootprintIssue::None ||
         written.issue != FootprintIssue::None)
-      return success();
+      return std::nullopt;
     const TensorBox &box = footprint.box, &covered = written.box;
     if (use.access.reads() && (box.firstPartition < covered.firstPartition ||
                                box.lastPartition > covered.lastPartition ||
                                box.firstColumn < covered.firstColumn ||
                                box.lastColumn > covered.lastColumn))
-      return success();
+      return std::nullopt;
     lastColumn = std::max(lastColumn, box.lastColumn);
   }
-  int64_t liveBlocks = lastColumn / blockElements + 1;
+  return lastColumn / blockElements + 1;
+}
+
+LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
+                                           ArrayRef<TensorUse> uses,
+                                           ShrinkCounts &counts) {
+  MemoryType type = memloc.getMemoryType();
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<AccessPatternAttr> withoutBlocks;
+  std::optional<int64_t> live = getLiveBlocks(memloc, uses, withoutBlocks);
+  if (!live)
+    return success();
+  int64_t liveBlocks = *live;
+  int64_t blockElements = type.getFreeSize() / shape[1];
   int64_t blocks = shape[1];
   if (liveBlocks >= blocks)
     return success();
