@@ -125,20 +125,15 @@ static bool meetInRows(const Placement &a, const Placement &b) {
   return false;
 }
 
-bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
-  // The instruction at each program point (loops' points stay null).
-  SmallVector<Operation *> instructions;
-  TensorLiveness liveness(func, [&](InstructionOpInterface instruction,
-                                    unsigned point, ArrayRef<LoopOp>) {
-    instructions.resize(point + 1, nullptr);
-    instructions[point] = instruction;
-  });
-  instructions.resize(liveness.getOrder().getNumPoints(), nullptr);
+/// The placements of `func`'s live SBUF tensors, with their ranges and
+/// row blocks; false after an error for a tensor not placed or placed
+/// outside the target's SBUF (those are left out).
+static bool collectPlacements(FuncOp func, const TensorLiveness &liveness,
+                              SmallVectorImpl<Placement> &placements) {
   TargetAttr target = getTarget(func);
   std::vector<SmallVector<RowBlockRange, 0>> blocks =
       liveness.getBlockRanges(target.getSbufPartitions() / 4);
   bool ok = true;
-  SmallVector<Placement> placements;
   for (MemlocOp memloc : func.getMemlocs()) {
     MemoryType type = memloc.getMemoryType();
     if (type.getMemorySpace() != MemorySpace::SBUF)
@@ -172,12 +167,20 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
     placement.blocks = blocks[*liveness.getIndex(memloc)];
     placements.push_back(placement);
   }
+  return ok;
+}
+
+/// Reports every two placements that share bytes of a partition while
+/// both are live (an in-place copy's operands aside); false if any do.
+static bool checkOverlaps(MutableArrayRef<Placement> placements,
+                          ArrayRef<Operation *> instructions) {
   // Sweep in order of live-range start; a tensor only meets those whose
   // range is still open.
   llvm::sort(placements, [](const Placement &lhs, const Placement &rhs) {
     return std::make_pair(lhs.range.start, lhs.firstByte) <
            std::make_pair(rhs.range.start, rhs.firstByte);
   });
+  bool ok = true;
   SmallVector<const Placement *> open;
   for (const Placement &placement : placements) {
     llvm::erase_if(open, [&](const Placement *other) {
@@ -208,5 +211,20 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
     }
     open.push_back(&placement);
   }
-  return verifyRowAlignments(func) && ok;
+  return ok;
+}
+
+bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
+  // The instruction at each program point (loops' points stay null).
+  SmallVector<Operation *> instructions;
+  TensorLiveness liveness(func, [&](InstructionOpInterface instruction,
+                                    unsigned point, ArrayRef<LoopOp>) {
+    instructions.resize(point + 1, nullptr);
+    instructions[point] = instruction;
+  });
+  instructions.resize(liveness.getOrder().getNumPoints(), nullptr);
+  SmallVector<Placement> placements;
+  bool placed = collectPlacements(func, liveness, placements);
+  bool apart = checkOverlaps(placements, instructions);
+  return verifyRowAlignments(func) && placed && apart;
 }
