@@ -126,13 +126,13 @@ static bool meetInRows(const Placement &a, const Placement &b) {
 }
 
 /// The placements of `func`'s live SBUF tensors, with their ranges and
-/// row blocks; false after an error for a tensor not placed or placed
-/// outside the target's SBUF (those are left out).
+/// row blocks (which point into `blocks`, by liveness index); false after
+/// an error for a tensor not placed or placed outside the target's SBUF
+/// (those are left out).
 static bool collectPlacements(FuncOp func, const TensorLiveness &liveness,
+                              ArrayRef<SmallVector<RowBlockRange, 0>> blocks,
                               SmallVectorImpl<Placement> &placements) {
   TargetAttr target = getTarget(func);
-  std::vector<SmallVector<RowBlockRange, 0>> blocks =
-      liveness.getBlockRanges(target.getSbufPartitions() / 4);
   bool ok = true;
   for (MemlocOp memloc : func.getMemlocs()) {
     MemoryType type = memloc.getMemoryType();
@@ -223,8 +223,10 @@ bool SbAllocVerifyPass::verifyFunc(FuncOp func) {
     instructions[point] = instruction;
   });
   instructions.resize(liveness.getOrder().getNumPoints(), nullptr);
+  std::vector<SmallVector<RowBlockRange, 0>> blocks =
+      liveness.getBlockRanges(getTarget(func).getSbufPartitions() / 4);
   SmallVector<Placement> placements;
-  bool placed = collectPlacements(func, liveness, placements);
+  bool placed = collectPlacements(func, liveness, blocks, placements);
   bool apart = checkOverlaps(placements, instructions);
   return verifyRowAlignments(func) && placed && apart;
 }
