@@ -215,6 +215,39 @@ struct BlockSummaries {
 };
 } // namespace
 
+/// The row blocks of `memloc` from their accesses' summaries, each range
+/// within `whole` (the location's); none when every block lives as long
+/// as the location.
+static SmallVector<RowBlockRange, 0>
+getRowBlocks(BlockSummaries &candidate, MemlocOp memloc, const LiveRange &whole,
+             int64_t blockRows, const ProgramOrder &order) {
+  int64_t partitions = memloc.getMemoryType().getPartitions();
+  SmallVector<RowBlockRange, 0> rows;
+  bool differ = false;
+  for (unsigned block = 0; block < candidate.numBlocks; ++block) {
+    RowBlockRange &range = rows.emplace_back();
+    range.firstRow = int64_t(block) * blockRows;
+    range.endRow = std::min(partitions, range.firstRow + blockRows);
+    if (!candidate.summaries.empty()) {
+      candidate.summaries[block].settleLast();
+      range.range = candidate.summaries[block].getRange(memloc, order);
+    } else if (auto [first, last] = candidate.firstLast[block]; first != ~0u) {
+      range.range = LiveRange{first, last, false};
+    }
+    // A block's accesses are some of the location's: its range lies in
+    // the location's (clamped all the same: callers index by it).
+    if (range.range) {
+      range.range->start = std::max(range.range->start, whole.start);
+      range.range->end = std::min(range.range->end, whole.end);
+    }
+    differ |= !range.range || range.range->start != whole.start ||
+              range.range->end != whole.end;
+  }
+  if (!differ)
+    rows.clear();
+  return rows;
+}
+
 std::vector<SmallVector<RowBlockRange, 0>>
 TensorLiveness::getBlockRanges(int64_t blockRows) const {
   std::vector<SmallVector<RowBlockRange, 0>> blocks(memlocs.size());
@@ -262,37 +295,10 @@ TensorLiveness::getBlockRanges(int64_t blockRows) const {
       }
     }
   });
-  for (unsigned index = 0; index < memlocs.size(); ++index) {
-    if (candidateOf[index] == ~0u)
-      continue;
-    BlockSummaries &candidate = candidates[candidateOf[index]];
-    MemlocOp memloc = memlocs[index];
-    int64_t partitions = memloc.getMemoryType().getPartitions();
-    const LiveRange &whole = *ranges[index];
-    SmallVector<RowBlockRange, 0> rows;
-    bool differ = false;
-    for (unsigned block = 0; block < candidate.numBlocks; ++block) {
-      RowBlockRange &range = rows.emplace_back();
-      range.firstRow = int64_t(block) * blockRows;
-      range.endRow = std::min(partitions, range.firstRow + blockRows);
-      if (!candidate.summaries.empty()) {
-        candidate.summaries[block].settleLast();
-        range.range = candidate.summaries[block].getRange(memloc, order);
-      } else if (auto [first, last] = candidate.firstLast[block];
-                 first != ~0u) {
-        range.range = LiveRange{first, last, false};
-      }
-      // A block's accesses are some of the location's: its range lies in
-      // the location's (clamped all the same: callers index by it).
-      if (range.range) {
-        range.range->start = std::max(range.range->start, whole.start);
-        range.range->end = std::min(range.range->end, whole.end);
-      }
-      differ |= !range.range || range.range->start != whole.start ||
-                range.range->end != whole.end;
-    }
-    if (differ)
-      blocks[index] = std::move(rows);
-  }
+  for (unsigned index = 0; index < memlocs.size(); ++index)
+    if (candidateOf[index] != ~0u)
+      blocks[index] =
+          getRowBlocks(candidates[candidateOf[index]], memlocs[index],
+                       *ranges[index], blockRows, order);
   return blocks;
 }
