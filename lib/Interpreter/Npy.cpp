@@ -61,53 +61,27 @@ LogicalResult walrus::interp::readTensorFile(StringRef path, DramTensor &tensor,
   return readTensorBytes((*file)->getBuffer(), path, tensor, error);
 }
 
-LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
-                                              DramTensor &tensor,
-                                              std::string &error) {
-  size_t size = tensor.bytes.size();
-  if (!data.starts_with("\x93NUMPY")) {
-    if (data.size() != size) {
-      error = "'" + path.str() + "' has " + std::to_string(data.size()) +
-              " bytes, the tensor " + std::to_string(size);
-      return failure();
-    }
-    std::memcpy(tensor.bytes.data(), data.data(), size);
-    return success();
-  }
-  if (data.size() < 10 || data[6] != 1) {
-    error = "'" + path.str() + "': only .npy version 1.0 is read";
-    return failure();
-  }
-  size_t headerLength = uint8_t(data[8]) | (uint8_t(data[9]) << 8);
-  if (10 + headerLength > data.size()) {
-    error = "'" + path.str() + "' has a truncated .npy header";
-    return failure();
-  }
-  StringRef header = data.substr(10, headerLength);
-  StringRef payload = data.drop_front(10 + headerLength);
-  if (header.find("'shape':") == StringRef::npos) {
-    error = "'" + path.str() + "' has a .npy header without a shape";
-    return failure();
-  }
-  auto field = [&](StringRef key) {
-    size_t at = header.find("'" + key.str() + "':");
-    if (at == StringRef::npos)
-      return StringRef();
-    StringRef rest = header.drop_front(at + key.size() + 3).ltrim();
-    if (rest.starts_with("'"))
-      return rest.drop_front().take_until([](char c) { return c == '\''; });
-    if (rest.starts_with("("))
-      return rest.take_until([](char c) { return c == ')'; }).drop_front();
-    return rest.take_until([](char c) { return c == ','; });
-  };
-  if (field("fortran_order").trim() != "False") {
-    error = "'" + path.str() + "' is not in C order";
-    return failure();
-  }
-  // Every dimension a non-negative integer, their product checked.
+/// The value of `key` in a .npy header dictionary: a quoted string's
+/// text, a tuple's inside, or the text up to the next comma.
+static StringRef getHeaderField(StringRef header, StringRef key) {
+  size_t at = header.find("'" + key.str() + "':");
+  if (at == StringRef::npos)
+    return StringRef();
+  StringRef rest = header.drop_front(at + key.size() + 3).ltrim();
+  if (rest.starts_with("'"))
+    return rest.drop_front().take_until([](char c) { return c == '\''; });
+  if (rest.starts_with("("))
+    return rest.take_until([](char c) { return c == ')'; }).drop_front();
+  return rest.take_until([](char c) { return c == ','; });
+}
+
+/// The element count of a .npy shape tuple: every dimension a
+/// non-negative integer, their product checked; or the bad entry.
+static FailureOr<int64_t> getElementCount(StringRef shape,
+                                          std::string &badEntry) {
   int64_t count = 1;
   SmallVector<StringRef> dims;
-  field("shape").split(dims, ',', -1, /*KeepEmpty=*/false);
+  shape.split(dims, ',', -1, /*KeepEmpty=*/false);
   for (StringRef dim : dims) {
     int64_t value;
     std::optional<int64_t> product;
@@ -115,20 +89,20 @@ LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
       continue;
     if (dim.trim().getAsInteger(10, value) || value < 0 ||
         !(product = llvm::checkedMul(count, value))) {
-      error = "'" + path.str() + "' has a bad .npy shape entry '" +
-              dim.trim().str() + "'";
+      badEntry = dim.trim().str();
       return failure();
     }
     count = *product;
   }
+  return count;
+}
+
+/// Copies a .npy payload of `count` elements of dtype `descr` into
+/// `tensor`: the same dtype byte for byte, or float32 into bf16.
+static LogicalResult copyPayload(StringRef payload, StringRef descr,
+                                 int64_t count, DramTensor &tensor) {
   Type type = tensor.type.getElementType();
-  int64_t elements = tensor.type.getNumElements();
-  if (count != elements) {
-    error = "'" + path.str() + "' holds " + std::to_string(count) +
-            " elements, the tensor " + std::to_string(elements);
-    return failure();
-  }
-  StringRef descr = field("descr");
+  size_t size = tensor.bytes.size();
   if (exactDescr(type) == descr && payload.size() == size) {
     std::memcpy(tensor.bytes.data(), payload.data(), size);
     return success();
@@ -141,9 +115,49 @@ LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
                                         payload.data() + i * 4)));
     return success();
   }
-  error = "'" + path.str() + "' has dtype '" + descr.str() +
-          "', which does not match the tensor's element type";
   return failure();
+}
+
+LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
+                                              DramTensor &tensor,
+                                              std::string &error) {
+  size_t size = tensor.bytes.size();
+  auto fail = [&](const Twine &message) {
+    error = ("'" + path + "'" + message).str();
+    return failure();
+  };
+  if (!data.starts_with("\x93NUMPY")) {
+    if (data.size() != size)
+      return fail(" has " + Twine(data.size()) + " bytes, the tensor " +
+                  Twine(size));
+    std::memcpy(tensor.bytes.data(), data.data(), size);
+    return success();
+  }
+  if (data.size() < 10 || data[6] != 1)
+    return fail(": only .npy version 1.0 is read");
+  size_t headerLength = uint8_t(data[8]) | (uint8_t(data[9]) << 8);
+  if (10 + headerLength > data.size())
+    return fail(" has a truncated .npy header");
+  StringRef header = data.substr(10, headerLength);
+  StringRef payload = data.drop_front(10 + headerLength);
+  if (header.find("'shape':") == StringRef::npos)
+    return fail(" has a .npy header without a shape");
+  if (getHeaderField(header, "fortran_order").trim() != "False")
+    return fail(" is not in C order");
+  std::string badEntry;
+  FailureOr<int64_t> count =
+      getElementCount(getHeaderField(header, "shape"), badEntry);
+  if (failed(count))
+    return fail(" has a bad .npy shape entry '" + badEntry + "'");
+  int64_t elements = tensor.type.getNumElements();
+  if (*count != elements)
+    return fail(" holds " + Twine(*count) + " elements, the tensor " +
+                Twine(elements));
+  StringRef descr = getHeaderField(header, "descr");
+  if (failed(copyPayload(payload, descr, *count, tensor)))
+    return fail(" has dtype '" + descr +
+                "', which does not match the tensor's element type");
+  return success();
 }
 
 LogicalResult walrus::interp::writeNpy(StringRef path, const DramTensor &tensor,
