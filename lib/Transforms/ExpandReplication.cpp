@@ -95,11 +95,11 @@ void ExpandReplicationPass::insertReplicaCopies(OpBuilder &builder, Value ifmap,
   }
 }
 
-LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
-                                                 const ReplicatedIfmap &ifmap) {
-  MemoryType type = memloc.getMemoryType();
-  IfmapGeometry geometry{type.getPartitions(), type.getFreeSize(),
-                         ifmap.replication};
+/// Whether `memloc` can grow to hold its replicas; an error saying why
+/// not otherwise.
+static LogicalResult checkReplicable(MemlocOp memloc,
+                                     const ReplicatedIfmap &ifmap,
+                                     const IfmapGeometry &geometry) {
   int64_t stride = ifmap.replication.getPartitionStride();
   if (geometry.channels > stride)
     return memloc.emitError()
@@ -123,10 +123,13 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
              << "a replicated read must walk consecutive partitions of '"
              << memloc.getName() << "' (partition step " << geometry.freeSize
              << "), not step " << reader.getMovingAp().getSteps().front();
+  return success();
+}
 
-  // Every instruction that writes the IFMAP, before anything is inserted.
+/// Every instruction of `func` that writes `memloc`, in program order.
+static SmallVector<InstructionOpInterface> getWriters(FuncOp func,
+                                                      MemlocOp memloc) {
   SmallVector<InstructionOpInterface> writers;
-  auto func = memloc->getParentOfType<FuncOp>();
   func.walk([&](InstructionOpInterface instruction) {
     SmallVector<Access> accesses;
     instruction.getAccesses(accesses);
@@ -136,50 +139,80 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
         }))
       writers.push_back(instruction);
   });
+  return writers;
+}
+
+/// Where the new partitions are zeroed: before the top-level operation
+/// holding the first write, or the first instruction when nothing writes
+/// (null: the end of the function).
+static Operation *getZeroingPoint(FuncOp func,
+                                  ArrayRef<InstructionOpInterface> writers) {
+  if (!writers.empty()) {
+    Operation *first = writers.front();
+    while (first->getParentOp() != func)
+      first = first->getParentOp();
+    return first;
+  }
+  for (Operation &op : func.getBody().front())
+    if (!isa<MemlocOp, ViewOp>(op))
+      return &op;
+  return nullptr;
+}
+
+/// Makes each replicated read span every replica explicitly.
+static void widenReads(const ReplicatedIfmap &ifmap) {
+  int64_t stride = ifmap.replication.getPartitionStride();
+  for (MatmultOp reader : ifmap.readers) {
+    AccessPatternAttr moving = reader.getMovingAp();
+    SmallVector<int64_t> nums(moving.getNums());
+    nums.front() += (ifmap.replication.getFactor() - 1) * stride;
+    AccessPatternAttr widened;
+    if (auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(moving))
+      widened = SymbolicAccessPatternAttr::get(
+          reader.getContext(), symbolic.getOffset(), symbolic.getSteps(), nums,
+          symbolic.getTile(), symbolic.getBlock());
+    else
+      widened = PhysicalAccessPatternAttr::get(
+          reader.getContext(),
+          cast<PhysicalAccessPatternAttr>(moving).getOffset(),
+          moving.getSteps(), nums);
+    reader.setMovingApAttr(widened);
+    reader.removeReplicationAttr();
+  }
+}
+
+LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
+                                                 const ReplicatedIfmap &ifmap) {
+  MemoryType type = memloc.getMemoryType();
+  IfmapGeometry geometry{type.getPartitions(), type.getFreeSize(),
+                         ifmap.replication};
+  if (failed(checkReplicable(memloc, ifmap, geometry)))
+    return failure();
+  // Every writer, before anything is inserted.
+  auto func = memloc->getParentOfType<FuncOp>();
+  SmallVector<InstructionOpInterface> writers = getWriters(func, memloc);
+  Operation *zeroingPoint = getZeroingPoint(func, writers);
 
   MLIRContext *context = &getContext();
-  OpBuilder builder(context);
-  // Zero the new partitions once, before the IFMAP's first write (or the
-  // first instruction when it is never written): gaps between replicas and
-  // the columns a shifted replica has no source for read as zeros.
-  Operation *firstUse = nullptr;
-  if (!writers.empty()) {
-    firstUse = writers.front();
-    while (firstUse->getParentOp() != func)
-      firstUse = firstUse->getParentOp();
-  } else {
-    for (Operation &op : func.getBody().front())
-      if (!isa<MemlocOp, ViewOp>(op)) {
-        firstUse = &op;
-        break;
-      }
-  }
-  auto grownType = SbufType::get(
-      context,
-      [&] {
-        SmallVector<int64_t> shape(type.getShape());
-        shape.front() = geometry.grownPartitions();
-        return shape;
-      }(),
-      type.getElementType());
-  memloc.getResult().setType(grownType);
+  SmallVector<int64_t> shape(type.getShape());
+  shape.front() = geometry.grownPartitions();
+  memloc.getResult().setType(
+      SbufType::get(context, shape, type.getElementType()));
 
-  int64_t newPartitions = geometry.grownPartitions() - geometry.channels;
-  auto insertZeroing = [&](OpBuilder &at) {
-    MemsetOp::create(at, memloc.getLoc(), memloc.getResult(),
-                     getRows(context, geometry.channels * geometry.freeSize,
-                             geometry.freeSize, newPartitions,
-                             geometry.freeSize),
-                     at.getF64FloatAttr(0.0), IntegerSetAttr());
-    ++numInsertedCopies;
-  };
-  if (firstUse) {
-    builder.setInsertionPoint(firstUse);
-    insertZeroing(builder);
-  } else {
+  // Zero the new partitions once, before the IFMAP's first write: gaps
+  // between replicas and the columns a shifted replica has no source for
+  // read as zeros.
+  OpBuilder builder(context);
+  if (zeroingPoint)
+    builder.setInsertionPoint(zeroingPoint);
+  else
     builder.setInsertionPointToEnd(&func.getBody().front());
-    insertZeroing(builder);
-  }
+  int64_t newPartitions = geometry.grownPartitions() - geometry.channels;
+  MemsetOp::create(builder, memloc.getLoc(), memloc.getResult(),
+                   getRows(context, geometry.channels * geometry.freeSize,
+                           geometry.freeSize, newPartitions, geometry.freeSize),
+                   builder.getF64FloatAttr(0.0), IntegerSetAttr());
+  ++numInsertedCopies;
   if (writers.empty()) {
     // Its contents come from outside the function: replicate them first.
     insertReplicaCopies(builder, memloc.getResult(), geometry, {});
@@ -189,24 +222,7 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
     insertReplicaCopies(builder, memloc.getResult(), geometry,
                         writer.getMaskAttr());
   }
-
-  // The reads now span every replica explicitly.
-  for (MatmultOp reader : ifmap.readers) {
-    AccessPatternAttr moving = reader.getMovingAp();
-    SmallVector<int64_t> nums(moving.getNums());
-    nums.front() += (ifmap.replication.getFactor() - 1) * stride;
-    AccessPatternAttr widened;
-    if (auto symbolic = dyn_cast<SymbolicAccessPatternAttr>(moving))
-      widened = SymbolicAccessPatternAttr::get(
-          context, symbolic.getOffset(), symbolic.getSteps(), nums,
-          symbolic.getTile(), symbolic.getBlock());
-    else
-      widened = PhysicalAccessPatternAttr::get(
-          context, cast<PhysicalAccessPatternAttr>(moving).getOffset(),
-          moving.getSteps(), nums);
-    reader.setMovingApAttr(widened);
-    reader.removeReplicationAttr();
-  }
+  widenReads(ifmap);
   ++numReplicatedMemlocs;
   LLVM_DEBUG(llvm::dbgs() << "expand-replication: grew '" << memloc.getName()
                           << "' to " << geometry.grownPartitions()
