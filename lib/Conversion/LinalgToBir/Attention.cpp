@@ -78,6 +78,140 @@ walrus::linalg_to_bir::findAttentionChains(Block &body, Lowering &lowering) {
   return chains;
 }
 
+namespace {
+/// The operands of one attention chain, its sizes and its tiles.
+struct AttentionPlan {
+  DramTensor q, k, v, c;
+  int64_t queries = 0, keys = 0, headDim = 0, valueDim = 0;
+  /// Columns of a PSUM bank in f32, 128-row tiles of d and of the keys,
+  /// and the columns of scores one bank holds.
+  int64_t bankColumns = 0, dTiles = 0, keyTiles = 0, chunk = 0;
+  MemlocOp queryRows, queryT, keyPanel, valuePanel, scores, stats, probT, out,
+      acc, accContext;
+};
+} // namespace
+
+/// Whether one kernel keeps K, V and a row of scores in SBUF (anything
+/// larger goes op by op) with the element types it handles.
+static bool fitsFused(AttentionPlan &plan, TargetAttr target) {
+  auto bytes = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
+  const DramTensor &q = plan.q, &k = plan.k, &v = plan.v, &c = plan.c;
+  // Per partition: K (every d tile of it), V (every key tile), the scores
+  // row and the query tiles.
+  double needed = double(plan.dTiles) * plan.keys * bytes(k.elementType) +
+                  double(plan.keyTiles) * plan.valueDim * bytes(v.elementType) +
+                  plan.keys * 4.0 + plan.dTiles * 128.0 * bytes(q.elementType) +
+                  3 * 128 * 4.0 + plan.valueDim * bytes(c.elementType);
+  return needed <= target.getSbufBytesPerPartition() * 3 / 4 &&
+         plan.valueDim <= plan.bankColumns && q.elementType == k.elementType &&
+         v.elementType.isF32() && q.rows == plan.queries &&
+         k.rows * k.columns == plan.keys * plan.headDim;
+}
+
+static void addTiles(KernelBuilder &kernel, AttentionPlan &plan) {
+  Type f32 = Float32Type::get(kernel.getContext());
+  plan.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
+  plan.queryT =
+      kernel.addTile("at_qt", 128, plan.dTiles * 128, plan.q.elementType);
+  plan.keyPanel =
+      kernel.addTile("at_k", 128, plan.dTiles * plan.keys, plan.k.elementType);
+  plan.valuePanel = kernel.addTile("at_v", 128, plan.keyTiles * plan.valueDim,
+                                   plan.v.elementType);
+  plan.scores = kernel.addTile("at_s", 128, plan.keys, f32);
+  plan.stats = kernel.addTile("at_stat", 128, 1, f32);
+  plan.probT = kernel.addTile("at_pt", 128, 128, f32);
+  plan.out = kernel.addTile("at_o", 128, plan.valueDim, plan.c.elementType);
+  plan.acc = kernel.getSharedPsumTile(128, plan.chunk, f32);
+  plan.accContext = kernel.getSharedPsumTile(128, plan.valueDim, f32, 1);
+}
+
+/// K^T and V, once per core: d tile t of K^T at columns t * keys, key
+/// tile t of V at columns t * valueDim.
+static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
+                              AttentionPlan &plan, bool keysTransposed) {
+  DramTensor &k = plan.k, &v = plan.v;
+  for (int64_t t = 0; t < plan.dTiles; ++t) {
+    int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
+    AccessPatternAttr source =
+        keysTransposed
+            ? kernel.pattern(kernel.constant(k.base + d0),
+                             {{1, dw}, {k.rowStride, plan.keys}})
+            : kernel.pattern(kernel.constant(k.base + d0 * k.rowStride),
+                             {{k.rowStride, dw}, {1, plan.keys}});
+    kernel.create<DmaOp>(
+        loc, plan.keyPanel,
+        kernel.tilePattern(plan.keyPanel, dw, plan.keys, t * plan.keys),
+        k.memloc, source);
+  }
+  for (int64_t t = 0; t < plan.keyTiles; ++t) {
+    int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
+    kernel.create<DmaOp>(loc, plan.valuePanel,
+                         kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
+                                            t * plan.valueDim),
+                         v.memloc,
+                         kernel.dramPattern(v, kernel.constant(k0),
+                                            kernel.constant(0), kw,
+                                            plan.valueDim));
+  }
+}
+
+/// The scores of `rows`: Q^T for them (every d tile), then S = Q K^T a
+/// PSUM bank at a time, into the scores tile.
+static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
+                       const RowTile &rows) {
+  int64_t p = rows.partitions;
+  for (int64_t t = 0; t < plan.dTiles; ++t) {
+    int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
+    kernel.create<DmaOp>(
+        loc, plan.queryRows, kernel.tilePattern(plan.queryRows, p, dw),
+        plan.q.memloc,
+        kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0), p, dw));
+    kernel.create<TransposeOp>(
+        loc, plan.queryT, kernel.tilePattern(plan.queryT, dw, p, t * 128),
+        plan.queryRows, kernel.tilePattern(plan.queryRows, p, dw));
+  }
+  for (int64_t j = 0; j * plan.chunk < plan.keys; ++j) {
+    int64_t w = std::min(plan.chunk, plan.keys - j * plan.chunk);
+    for (int64_t t = 0; t < plan.dTiles; ++t) {
+      int64_t dw = std::min<int64_t>(128, plan.headDim - t * 128);
+      kernel.create<MatmultOp>(
+          loc, plan.acc, kernel.tilePattern(plan.acc, p, w), plan.queryT,
+          kernel.tilePattern(plan.queryT, dw, p, t * 128), plan.keyPanel,
+          kernel.tilePattern(plan.keyPanel, dw, w,
+                             t * plan.keys + j * plan.chunk),
+          t == 0, t + 1 == plan.dTiles, ReplicationAttr());
+    }
+    kernel.create<TensorCopyOp>(
+        loc, plan.scores, kernel.tilePattern(plan.scores, p, w, j * plan.chunk),
+        plan.acc, kernel.tilePattern(plan.acc, p, w));
+  }
+}
+
+/// O = P V for `rows`: P^T a key tile at a time, accumulated over the keys
+/// in PSUM, then copied out and stored.
+static void emitContext(KernelBuilder &kernel, Location loc,
+                        AttentionPlan &plan, const RowTile &rows) {
+  int64_t p = rows.partitions, valueDim = plan.valueDim;
+  for (int64_t t = 0; t < plan.keyTiles; ++t) {
+    int64_t kw = std::min<int64_t>(128, plan.keys - t * 128);
+    kernel.create<TransposeOp>(
+        loc, plan.probT, kernel.tilePattern(plan.probT, kw, p), plan.scores,
+        kernel.tilePattern(plan.scores, p, kw, t * 128));
+    kernel.create<MatmultOp>(
+        loc, plan.accContext, kernel.tilePattern(plan.accContext, p, valueDim),
+        plan.probT, kernel.tilePattern(plan.probT, kw, p), plan.valuePanel,
+        kernel.tilePattern(plan.valuePanel, kw, valueDim, t * valueDim), t == 0,
+        t + 1 == plan.keyTiles, ReplicationAttr());
+  }
+  kernel.create<TensorCopyOp>(
+      loc, plan.out, kernel.tilePattern(plan.out, p, valueDim), plan.accContext,
+      kernel.tilePattern(plan.accContext, p, valueDim));
+  kernel.create<DmaOp>(loc, plan.c.memloc,
+                       kernel.dramPattern(plan.c, rows.firstRow,
+                                          kernel.constant(0), p, valueDim),
+                       plan.out, kernel.tilePattern(plan.out, p, valueDim));
+}
+
 FailureOr<bool>
 walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
                                       Lowering &lowering) {
@@ -92,113 +226,33 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   if (failed(q) || failed(k) || failed(v) || failed(c))
     return failure();
   auto scoresType = cast<MemRefType>(chain.scores->getOperand(2).getType());
-  int64_t queries = scoresType.getShape()[0], keys = scoresType.getShape()[1];
-  int64_t headDim = q->columns, valueDim = v->columns;
-  Type f32 = Float32Type::get(kernel.getContext());
   TargetAttr target = kernel.getTarget();
-  int64_t bankColumns =
+  AttentionPlan plan;
+  plan.q = *q;
+  plan.k = *k;
+  plan.v = *v;
+  plan.c = *c;
+  plan.queries = scoresType.getShape()[0];
+  plan.keys = scoresType.getShape()[1];
+  plan.headDim = q->columns;
+  plan.valueDim = v->columns;
+  plan.bankColumns =
       target.getPsumBytesPerPartition() / target.getPsumBanks() / 4;
-  int64_t dTiles = llvm::divideCeil(headDim, 128),
-          keyTiles = llvm::divideCeil(keys, 128);
-  auto bytes = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
-  // Per partition: K (every d tile of it), V (every key tile), the scores
-  // row and the query tiles. Anything larger goes op by op.
-  double needed = double(dTiles) * keys * bytes(k->elementType) +
-                  double(keyTiles) * valueDim * bytes(v->elementType) +
-                  keys * 4.0 + dTiles * 128.0 * bytes(q->elementType) +
-                  3 * 128 * 4.0 + valueDim * bytes(c->elementType);
-  if (needed > target.getSbufBytesPerPartition() * 3 / 4 ||
-      valueDim > bankColumns || q->elementType != k->elementType ||
-      v->elementType != f32 || q->rows != queries ||
-      k->rows * k->columns != keys * headDim)
+  plan.dTiles = llvm::divideCeil(plan.headDim, 128);
+  plan.keyTiles = llvm::divideCeil(plan.keys, 128);
+  plan.chunk = std::min(plan.bankColumns, plan.keys);
+  if (!fitsFused(plan, target))
     return false;
 
   Location loc = op->getLoc();
-  MemlocOp queryRows = kernel.addTile("at_q", 128, 128, q->elementType);
-  MemlocOp queryT = kernel.addTile("at_qt", 128, dTiles * 128, q->elementType);
-  MemlocOp keyPanel =
-      kernel.addTile("at_k", 128, dTiles * keys, k->elementType);
-  MemlocOp valuePanel =
-      kernel.addTile("at_v", 128, keyTiles * valueDim, v->elementType);
-  MemlocOp scores = kernel.addTile("at_s", 128, keys, f32);
-  MemlocOp stats = kernel.addTile("at_stat", 128, 1, f32);
-  MemlocOp probT = kernel.addTile("at_pt", 128, 128, f32);
-  MemlocOp out = kernel.addTile("at_o", 128, valueDim, c->elementType);
-  int64_t chunk = std::min(bankColumns, keys);
-  MemlocOp acc = kernel.getSharedPsumTile(128, chunk, f32);
-  MemlocOp accContext = kernel.getSharedPsumTile(128, valueDim, f32, 1);
-
-  // K^T and V, once per core: d tile t of K^T at columns t * keys, key
-  // tile t of V at columns t * valueDim.
-  for (int64_t t = 0; t < dTiles; ++t) {
-    int64_t d0 = t * 128, dw = std::min<int64_t>(128, headDim - d0);
-    AccessPatternAttr source =
-        chain.keysTransposed
-            ? kernel.pattern(kernel.constant(k->base + d0),
-                             {{1, dw}, {k->rowStride, keys}})
-            : kernel.pattern(kernel.constant(k->base + d0 * k->rowStride),
-                             {{k->rowStride, dw}, {1, keys}});
-    kernel.create<DmaOp>(loc, keyPanel,
-                         kernel.tilePattern(keyPanel, dw, keys, t * keys),
-                         k->memloc, source);
-  }
-  for (int64_t t = 0; t < keyTiles; ++t) {
-    int64_t k0 = t * 128, kw = std::min<int64_t>(128, keys - k0);
-    kernel.create<DmaOp>(
-        loc, valuePanel,
-        kernel.tilePattern(valuePanel, kw, valueDim, t * valueDim), v->memloc,
-        kernel.dramPattern(*v, kernel.constant(k0), kernel.constant(0), kw,
-                           valueDim));
-  }
-  kernel.forEachRowTile(queries, 128, [&](const RowTile &rows) {
-    int64_t p = rows.partitions;
-    AffineExpr row = rows.firstRow;
-    // Q^T for these rows, every d tile.
-    for (int64_t t = 0; t < dTiles; ++t) {
-      int64_t d0 = t * 128, dw = std::min<int64_t>(128, headDim - d0);
-      kernel.create<DmaOp>(
-          loc, queryRows, kernel.tilePattern(queryRows, p, dw), q->memloc,
-          kernel.dramPattern(*q, row, kernel.constant(d0), p, dw));
-      kernel.create<TransposeOp>(
-          loc, queryT, kernel.tilePattern(queryT, dw, p, t * 128), queryRows,
-          kernel.tilePattern(queryRows, p, dw));
-    }
-    // The scores row, a PSUM bank at a time.
-    for (int64_t j = 0; j * chunk < keys; ++j) {
-      int64_t w = std::min(chunk, keys - j * chunk);
-      for (int64_t t = 0; t < dTiles; ++t) {
-        int64_t dw = std::min<int64_t>(128, headDim - t * 128);
-        kernel.create<MatmultOp>(
-            loc, acc, kernel.tilePattern(acc, p, w), queryT,
-            kernel.tilePattern(queryT, dw, p, t * 128), keyPanel,
-            kernel.tilePattern(keyPanel, dw, w, t * keys + j * chunk), t == 0,
-            t + 1 == dTiles, ReplicationAttr());
-      }
-      kernel.create<TensorCopyOp>(loc, scores,
-                                  kernel.tilePattern(scores, p, w, j * chunk),
-                                  acc, kernel.tilePattern(acc, p, w));
-    }
+  addTiles(kernel, plan);
+  loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
+  kernel.forEachRowTile(plan.queries, 128, [&](const RowTile &rows) {
+    emitScores(kernel, loc, plan, rows);
     // Softmax along the row, in place.
-    emitRowSoftmax(kernel, loc, scores, scores, scores, stats, p, keys);
-    // P V: P^T a key tile at a time, accumulated over the keys in PSUM.
-    for (int64_t t = 0; t < keyTiles; ++t) {
-      int64_t kw = std::min<int64_t>(128, keys - t * 128);
-      kernel.create<TransposeOp>(loc, probT, kernel.tilePattern(probT, kw, p),
-                                 scores,
-                                 kernel.tilePattern(scores, p, kw, t * 128));
-      kernel.create<MatmultOp>(
-          loc, accContext, kernel.tilePattern(accContext, p, valueDim), probT,
-          kernel.tilePattern(probT, kw, p), valuePanel,
-          kernel.tilePattern(valuePanel, kw, valueDim, t * valueDim), t == 0,
-          t + 1 == keyTiles, ReplicationAttr());
-    }
-    kernel.create<TensorCopyOp>(loc, out, kernel.tilePattern(out, p, valueDim),
-                                accContext,
-                                kernel.tilePattern(accContext, p, valueDim));
-    kernel.create<DmaOp>(
-        loc, c->memloc,
-        kernel.dramPattern(*c, row, kernel.constant(0), p, valueDim), out,
-        kernel.tilePattern(out, p, valueDim));
+    emitRowSoftmax(kernel, loc, plan.scores, plan.scores, plan.scores,
+                   plan.stats, rows.partitions, plan.keys);
+    emitContext(kernel, loc, plan, rows);
   });
   return true;
 }
