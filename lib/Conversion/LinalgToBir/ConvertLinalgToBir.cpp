@@ -58,7 +58,13 @@ struct ConvertLinalgToBirPass
   void runOnOperation() override;
 
 private:
+  /// Builds the kernel of `func` (a bir.kernel after it holding one
+  /// symbolic program) and launches it in place of the linalg ops.
   LogicalResult convert(func::FuncOp func, TargetAttr target);
+  /// Lowers every linalg op of `func` into the kernel, in order (barriers
+  /// between ops at more than one core); the ops lowered or absorbed.
+  FailureOr<SmallVector<Operation *>> lowerOps(func::FuncOp func,
+                                               Lowering &lowering);
   FailureOr<SmallVector<KernelTensor>> classify(func::FuncOp func);
   LogicalResult lower(Operation *op, Lowering &lowering);
 };
@@ -336,29 +342,15 @@ static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
   return lowerMatmul(chain, lowering, &epilogue);
 }
 
-LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
-                                              TargetAttr target) {
-  copiesToLinalg(func);
-  FailureOr<SmallVector<KernelTensor>> classified = classify(func);
-  if (failed(classified))
-    return failure();
-  MLIRContext *context = &getContext();
-  OpBuilder builder(context);
-  builder.setInsertionPointAfter(func);
-  auto kernel = KernelOp::create(builder, func.getLoc(),
-                                 (func.getSymName() + "_kernel").str());
-  builder.setInsertionPointToEnd(&kernel.getBody().front());
-  auto program = ModuleOp::create(builder, func.getLoc(), "nc_symbolic");
-  program->setAttr(BIRDialect::kLncSizeAttrName,
-                   builder.getI64IntegerAttr(lncSize));
-  program->setAttr(BIRDialect::kTargetAttrName, target);
-  builder.setInsertionPointToEnd(program.getBody());
-  auto main = FuncOp::create(builder, func.getLoc(), "main");
-
-  KernelBuilder kernelBuilder(main, lncSize, target, instructionLimit);
+/// The DRAM tensor of every classified memref and every view of one;
+/// `bound` gets the memrefs the launch passes (all but internal ones).
+static DenseMap<Value, DramTensor> mapTensors(func::FuncOp func,
+                                              ArrayRef<KernelTensor> classified,
+                                              KernelBuilder &kernelBuilder,
+                                              SmallVectorImpl<Value> &bound) {
+  MLIRContext *context = func.getContext();
   DenseMap<Value, DramTensor> tensors;
-  SmallVector<Value> bound;
-  for (const KernelTensor &tensor : *classified) {
+  for (const KernelTensor &tensor : classified) {
     auto type = cast<MemRefType>(tensor.memref.getType());
     MemlocOp memloc = kernelBuilder.addMemloc(
         tensor.name, tensor.kind,
@@ -379,7 +371,12 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
       tensors[op.getResult(0)] =
           getDramTensor(root->second.memloc, op.getResult(0));
   }
-  Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}, {}};
+  return tensors;
+}
+
+FailureOr<SmallVector<Operation *>>
+ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
+  KernelBuilder &kernelBuilder = lowering.kernel;
   SmallVector<Operation *> lowered;
   DenseSet<Operation *> absorbed = findZeroInitialized(func, lowering);
   DenseMap<Operation *, AttentionChain> chains;
@@ -415,29 +412,26 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
       status = matmul ? lowerMatmulChain(matmul, absorbed, lowering)
                       : lower(&op, lowering);
     }
-    if (failed(status)) {
-      kernel.erase();
+    if (failed(status))
       return failure();
-    }
-    if (kernelBuilder.overLimit()) {
-      kernel.erase();
+    if (kernelBuilder.overLimit())
       return op.emitError()
              << "convert-linalg-to-bir: the kernel would have more than "
              << kernelBuilder.getInstructionLimit()
              << " instructions (instruction-limit)";
-    }
     lowered.push_back(&op);
   }
+  return lowered;
+}
 
-  // Buffers a fused nest kept in SBUF are left without accesses.
-  for (MemlocOp memloc : llvm::make_early_inc_range(main.getMemlocs()))
-    if (memloc.getKind() == TensorKind::Internal && memloc->use_empty())
-      memloc.erase();
-
-  // The host keeps what it returns and launches the kernel.
+/// Puts `kernel` into the host's symbol table, launches it before `func`'s
+/// terminator with `bound`, and erases the lowered ops and the buffers,
+/// constants and views nothing uses any more.
+static void launchKernel(func::FuncOp func, KernelOp kernel,
+                         ArrayRef<Value> bound, ArrayRef<Operation *> lowered) {
   SymbolTable(func->getParentOp()).insert(kernel);
   Operation *terminator = func.getBody().front().getTerminator();
-  builder.setInsertionPoint(terminator);
+  OpBuilder builder(terminator);
   LaunchOp::create(builder, func.getLoc(), kernel.getSymName(), bound);
   for (Operation *op : lowered)
     op->erase();
@@ -447,6 +441,41 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
         ((isa<memref::AllocOp, arith::ConstantOp>(op) || isView(&op)) &&
          op.use_empty()))
       op.erase();
+}
+
+LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
+                                              TargetAttr target) {
+  copiesToLinalg(func);
+  FailureOr<SmallVector<KernelTensor>> classified = classify(func);
+  if (failed(classified))
+    return failure();
+  OpBuilder builder(&getContext());
+  builder.setInsertionPointAfter(func);
+  auto kernel = KernelOp::create(builder, func.getLoc(),
+                                 (func.getSymName() + "_kernel").str());
+  builder.setInsertionPointToEnd(&kernel.getBody().front());
+  auto program = ModuleOp::create(builder, func.getLoc(), "nc_symbolic");
+  program->setAttr(BIRDialect::kLncSizeAttrName,
+                   builder.getI64IntegerAttr(lncSize));
+  program->setAttr(BIRDialect::kTargetAttrName, target);
+  builder.setInsertionPointToEnd(program.getBody());
+  auto main = FuncOp::create(builder, func.getLoc(), "main");
+
+  KernelBuilder kernelBuilder(main, lncSize, target, instructionLimit);
+  SmallVector<Value> bound;
+  DenseMap<Value, DramTensor> tensors =
+      mapTensors(func, *classified, kernelBuilder, bound);
+  Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}, {}};
+  FailureOr<SmallVector<Operation *>> lowered = lowerOps(func, lowering);
+  if (failed(lowered)) {
+    kernel.erase();
+    return failure();
+  }
+  // Buffers a fused nest kept in SBUF are left without accesses.
+  for (MemlocOp memloc : llvm::make_early_inc_range(main.getMemlocs()))
+    if (memloc.getKind() == TensorKind::Internal && memloc->use_empty())
+      memloc.erase();
+  launchKernel(func, kernel, bound, *lowered);
   return success();
 }
 
