@@ -196,8 +196,7 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
   MLIRContext *context = &getContext();
   SmallVector<int64_t> shape(type.getShape());
   shape.front() = geometry.grownPartitions();
-  memloc.getResult().setType(
-      SbufType::get(context, shape, type.getElementType()));
+  memloc.getResult().setType(type.cloneWith(shape));
 
   // Zero the new partitions once, before the IFMAP's first write: gaps
   // between replicas and the columns a shifted replica has no source for

@@ -66,14 +66,6 @@ static std::optional<std::string> getFixedReason(MemlocOp memloc) {
   return std::nullopt;
 }
 
-static MemoryType withShape(MemoryType type, ArrayRef<int64_t> shape) {
-  MLIRContext *context = type.getContext();
-  Type element = type.getElementType();
-  if (type.getMemorySpace() == MemorySpace::PSUM)
-    return cast<MemoryType>(PsumType::get(context, shape, element));
-  return cast<MemoryType>(SbufType::get(context, shape, element));
-}
-
 /// `pattern` without its block part.
 static AccessPatternAttr dropBlock(SymbolicAccessPatternAttr pattern) {
   auto dropped = SymbolicAccessPatternAttr::get(
@@ -170,7 +162,7 @@ LogicalResult ShrinkDnPass::collapseBlocks(MemlocOp memloc,
     use.access.setPattern(
         rebaseIntoBox(use.instruction, pattern, rows, type.getFreeSize()));
   int64_t saved = type.getBytesPerPartition();
-  memloc.getResult().setType(withShape(type, newShape));
+  memloc.getResult().setType(type.cloneWith(newShape));
   saved -= memloc.getMemoryType().getBytesPerPartition();
   Builder builder(&getContext());
   memloc->setAttr(BIRDialect::kShrinkDimAttrName, builder.getI64IntegerAttr(1));
@@ -223,7 +215,7 @@ void ShrinkDnPass::trim(MemlocOp memloc, ArrayRef<TensorUse> uses,
     use.access.setPattern(rebaseIntoBox(
         use.instruction, use.access.getPattern(), window, type.getFreeSize()));
   memloc.getResult().setType(
-      withShape(type, {window.getPartitions(), window.getColumns()}));
+      type.cloneWith({window.getPartitions(), window.getColumns()}));
   int64_t newBytes = memloc.getMemoryType().getBytesPerPartition();
   remark(memloc, "shrank '" + memloc.getName() + "' from " +
                      Twine(type.getPartitions()) + " x " + Twine(oldBytes) +

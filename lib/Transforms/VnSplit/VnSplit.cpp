@@ -409,18 +409,9 @@ SmallVector<MemlocOp> VnSplitPass::createPieces(MemlocOp memloc,
   bool isSplit = plan.pieces.size() > 1;
   for (auto [index, box] : llvm::enumerate(plan.pieces)) {
     SmallVector<int64_t> shape = {box.getPartitions(), box.getColumns()};
-    Type pieceType;
-    switch (plan.toSbuf[index] ? MemorySpace::SBUF : type.getMemorySpace()) {
-    case MemorySpace::SBUF:
-      pieceType = SbufType::get(context, shape, type.getElementType());
-      break;
-    case MemorySpace::PSUM:
-      pieceType = PsumType::get(context, shape, type.getElementType());
-      break;
-    case MemorySpace::DRAM:
-      pieceType = DramType::get(context, shape, type.getElementType());
-      break;
-    }
+    Type pieceType = plan.toSbuf[index]
+                         ? SbufType::get(context, shape, type.getElementType())
+                         : Type(type.cloneWith(shape));
     std::string name = isSplit
                            ? (memloc.getName() + "_VN_" + Twine(index)).str()
                            : memloc.getName().str();

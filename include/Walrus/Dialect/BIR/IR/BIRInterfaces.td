@@ -20,6 +20,11 @@ def BIR_MemoryTypeInterface : TypeInterface<"MemoryType"> {
     InterfaceMethod<"The element type.", "::mlir::Type", "getElementType">,
     InterfaceMethod<"The memory this tensor lives in.",
       "::walrus::bir::MemorySpace", "getMemorySpace">,
+    InterfaceMethod<[{
+        The same kind of tensor (memory and element type) with another
+        shape, partition dimension first.
+      }], "::walrus::bir::MemoryType", "cloneWith",
+      (ins "::llvm::ArrayRef<int64_t>":$shape)>,
   ];
   let extraSharedClassDeclaration = [{
     /// Number of partitions (the leading dimension).

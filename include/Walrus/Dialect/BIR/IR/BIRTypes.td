@@ -18,6 +18,9 @@ class BIR_MemoryTypeDef<string name, string typeMnemonic, string space>
     ::walrus::bir::MemorySpace getMemorySpace() const {
       return ::walrus::bir::MemorySpace::}] # space # [{;
     }
+    ::walrus::bir::MemoryType cloneWith(::llvm::ArrayRef<int64_t> shape) const {
+      return get(getContext(), shape, getElementType());
+    }
   }];
 }
 
