@@ -33,6 +33,15 @@ def TestPrintInterference : Pass<"test-walrus-print-interference", "mlir::Module
   ];
 }
 
+def TestPrintEffects : Pass<"test-walrus-print-effects", "mlir::ModuleOp"> {
+  let summary = "Print each instruction's memory effects and tensor accesses";
+  let description = [{
+    For FileCheck: per instruction of every kernel function, the memory
+    effects MLIR sees (from the operands' read/write markings in ODS) and
+    the accesses the layout passes see (InstructionOpInterface).
+  }];
+}
+
 def TestCloneModule : Pass<"test-walrus-clone-module", "mlir::ModuleOp"> {
   let summary = "Clone every module holding bir.funcs N times (benchmark baseline)";
   let description = [{

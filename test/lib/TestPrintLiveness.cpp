@@ -1,5 +1,4 @@
-//===- TestPrintLiveness.cpp - The -test-walrus-print-liveness pass
-//--------------===//
+//===- TestPrintLiveness.cpp - The -test-walrus-print-liveness pass -------===//
 
 #include "TestPasses.h"
 #include "Walrus/Analysis/Liveness.h"

@@ -21,10 +21,6 @@ static Access readOf(OpOperand &operand, StringAttr patternName,
                      AccessPatternAttr &pattern) {
   return {&operand, patternName, &pattern, AccessKind::Read};
 }
-static Access writeOf(OpOperand &operand, StringAttr patternName,
-                      AccessPatternAttr &pattern) {
-  return {&operand, patternName, &pattern, AccessKind::Write};
-}
 
 static MemoryType memoryTypeOf(Value value) {
   return cast<MemoryType>(value.getType());
@@ -261,13 +257,6 @@ LogicalResult ViewOp::verify() {
 // Instructions
 //===----------------------------------------------------------------------===//
 
-void DmaOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
-}
-
 LogicalResult DmaOp::verify() {
   // DMA queues move DRAM <-> on-chip and SBUF <-> SBUF (a DRAM tensor
   // -vn-split moved into SBUF keeps its DMAs).
@@ -284,13 +273,6 @@ LogicalResult DmaOp::verify() {
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
 }
 
-void TensorCopyOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
-}
-
 LogicalResult TensorCopyOp::verify() {
   if (failed(expectOnChip(*this, getDst(), "dst")) ||
       failed(expectOnChip(*this, getSrc(), "src")))
@@ -298,20 +280,8 @@ LogicalResult TensorCopyOp::verify() {
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
 }
 
-void MemsetOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-}
-
 LogicalResult MemsetOp::verify() {
   return expectOnChip(*this, getDst(), "dst");
-}
-
-void TransposeOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult TransposeOp::verify() {
@@ -412,25 +382,9 @@ static LogicalResult verifyElementwise(
   return success();
 }
 
-void ActivationOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
-}
-
 LogicalResult ActivationOp::verify() {
   return verifyElementwise(*this, getDst(), getDstAp(),
                            {{"src", getSrc(), getSrcAp()}});
-}
-
-void TensorTensorOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getLhsMutable(), getLhsApAttrName(), getProperties().lhs_ap));
-  accesses.push_back(
-      readOf(getRhsMutable(), getRhsApAttrName(), getProperties().rhs_ap));
 }
 
 LogicalResult TensorTensorOp::verify() {
@@ -439,23 +393,9 @@ LogicalResult TensorTensorOp::verify() {
       {{"lhs", getLhs(), getLhsAp()}, {"rhs", getRhs(), getRhsAp()}});
 }
 
-void TensorScalarOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
-}
-
 LogicalResult TensorScalarOp::verify() {
   return verifyElementwise(*this, getDst(), getDstAp(),
                            {{"src", getSrc(), getSrcAp()}});
-}
-
-void TensorReduceOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult TensorReduceOp::verify() {
@@ -470,13 +410,6 @@ LogicalResult TensorReduceOp::verify() {
                             "dimension), got "
                          << dst.getNumElements();
   return success();
-}
-
-void CollectiveOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult CollectiveOp::verify() {
@@ -497,21 +430,10 @@ LogicalResult CollectiveOp::verify() {
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
 }
 
-void CoreBarrierOp::getAccesses(SmallVectorImpl<Access> &) {}
-
 LogicalResult CoreBarrierOp::verify() {
   if (getName().empty())
     return emitOpError("needs a name");
   return success();
-}
-
-void Sb2SbOp::getAccesses(SmallVectorImpl<Access> &accesses) {
-  // `dst` is written on the peer core; on this core only `src` is touched,
-  // but both are listed so that layout passes keep the two in step.
-  accesses.push_back(
-      writeOf(getDstMutable(), getDstApAttrName(), getProperties().dst_ap));
-  accesses.push_back(
-      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
 }
 
 LogicalResult Sb2SbOp::verify() {

@@ -209,10 +209,41 @@ def BIR_ViewOp : BIR_Op<"view", [HasParent<"FuncOp">, Pure]> {
 // Instructions
 //===----------------------------------------------------------------------===//
 
+// A tensor operand of an instruction, accessed through the pattern
+// `<name>_ap` beside it. The marking gives the op's memory effects and,
+// unless the op writes its own, its getAccesses.
+class BIR_TensorArg<string accessKind, list<OpVariableDecorator> effects>
+    : Arg<BIR_AnyMemoryType, "a tensor the instruction accesses", effects> {
+  string kind = accessKind;
+}
+def BIR_ReadTensor : BIR_TensorArg<"Read", [MemRead]>;
+def BIR_WrittenTensor : BIR_TensorArg<"Write", [MemWrite]>;
+def BIR_UpdatedTensor : BIR_TensorArg<"ReadWrite", [MemRead, MemWrite]>;
+
+class BIR_Capitalized<string name> {
+  string result = !toupper(!substr(name, 0, 1)) # !substr(name, 1);
+}
+
 class BIR_InstOp<string mnemonic, list<Trait> traits = []>
     : BIR_Op<mnemonic, traits # [ParentOneOf<["FuncOp", "LoopOp"]>,
         DeclareOpInterfaceMethods<BIR_InstructionOpInterface,
-                                  ["getAccesses"]>]>;
+                                  ["getAccesses"]>]> {
+  // Whether getAccesses lists the BIR_TensorArg operands in order.
+  bit generateAccesses = 1;
+  let extraClassDefinition = !if(generateAccesses,
+    "void $cppClass::getAccesses(\n"
+    "    ::llvm::SmallVectorImpl<::walrus::bir::Access> &accesses) {\n" #
+    !interleave(!foreach(i, !filter(i, !range(!size(arguments)),
+                                    !initialized(!getdagarg<BIR_TensorArg>(
+                                        arguments, i))),
+      "  accesses.push_back({&get" #
+      BIR_Capitalized<!getdagname(arguments, i)>.result # "Mutable(), get" #
+      BIR_Capitalized<!getdagname(arguments, i)>.result #
+      "ApAttrName(), &getProperties()." # !getdagname(arguments, i) #
+      "_ap, ::walrus::bir::AccessKind::" #
+      !getdagarg<BIR_TensorArg>(arguments, i).kind # "});"), "\n") #
+    "\n}\n", "");
+}
 
 def BIR_DmaOp : BIR_InstOp<"dma"> {
   let summary = "DMA between DRAM and an on-chip tensor, or within SBUF";
@@ -228,9 +259,9 @@ def BIR_DmaOp : BIR_InstOp<"dma"> {
       : !bir.sbuf<128x512xbf16>, !bir.dram<256x512xbf16>
     ```
   }];
-  let arguments = (ins BIR_AnyMemoryType:$dst,
+  let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
@@ -252,9 +283,9 @@ def BIR_TensorCopyOp : BIR_InstOp<"tensor_copy"> {
       : !bir.sbuf<128x512xbf16>, !bir.psum<128x512xf32>
     ```
   }];
-  let arguments = (ins BIR_AnyMemoryType:$dst,
+  let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
@@ -272,7 +303,7 @@ def BIR_MemsetOp : BIR_InstOp<"memset"> {
       : !bir.sbuf<128x512xf32>
     ```
   }];
-  let arguments = (ins BIR_AnyMemoryType:$dst,
+  let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
                        F64Attr:$value,
                        OptionalAttr<IntegerSetAttr>:$mask);
@@ -294,9 +325,9 @@ def BIR_TransposeOp : BIR_InstOp<"transpose"> {
       : !bir.sbuf<64x128xbf16>, !bir.sbuf<128x64xbf16>
     ```
   }];
-  let arguments = (ins BIR_AnyMemoryType:$dst,
+  let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
@@ -323,11 +354,14 @@ def BIR_MatmultOp : BIR_InstOp<"matmult"> {
       : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
     ```
   }];
-  let arguments = (ins BIR_AnyMemoryType:$dst,
+  // Without `start` it adds to what the accumulator holds: its own
+  // getAccesses says so.
+  let generateAccesses = 0;
+  let arguments = (ins BIR_UpdatedTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$stationary,
+                       BIR_ReadTensor:$stationary,
                        BIR_AccessPatternAttrInterface:$stationary_ap,
-                       BIR_AnyMemoryType:$moving,
+                       BIR_ReadTensor:$moving,
                        BIR_AccessPatternAttrInterface:$moving_ap,
                        UnitAttr:$start, UnitAttr:$stop,
                        OptionalAttr<BIR_ReplicationAttr>:$replication,
@@ -353,9 +387,9 @@ def BIR_ActivationOp : BIR_InstOp<"activation"> {
     ```
   }];
   let arguments = (ins BIR_ActivationFunction:$function,
-                       BIR_AnyMemoryType:$dst,
+                       BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        DefaultValuedAttr<F64Attr, "1.0">:$scale,
                        OptionalAttr<IntegerSetAttr>:$mask);
@@ -379,11 +413,11 @@ def BIR_TensorTensorOp : BIR_InstOp<"tensor_tensor"> {
     ```
   }];
   let arguments = (ins BIR_AluOp:$op,
-                       BIR_AnyMemoryType:$dst,
+                       BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$lhs,
+                       BIR_ReadTensor:$lhs,
                        BIR_AccessPatternAttrInterface:$lhs_ap,
-                       BIR_AnyMemoryType:$rhs,
+                       BIR_ReadTensor:$rhs,
                        BIR_AccessPatternAttrInterface:$rhs_ap,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
@@ -405,9 +439,9 @@ def BIR_TensorScalarOp : BIR_InstOp<"tensor_scalar"> {
     ```
   }];
   let arguments = (ins BIR_AluOp:$op,
-                       BIR_AnyMemoryType:$dst,
+                       BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        F64Attr:$scalar,
                        OptionalAttr<IntegerSetAttr>:$mask);
@@ -431,9 +465,9 @@ def BIR_TensorReduceOp : BIR_InstOp<"tensor_reduce"> {
     ```
   }];
   let arguments = (ins BIR_AluOp:$op,
-                       BIR_AnyMemoryType:$dst,
+                       BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
@@ -464,9 +498,9 @@ def BIR_CollectiveOp : BIR_InstOp<"collective"> {
   }];
   let arguments = (ins BIR_CollectiveKind:$kind,
                        OptionalAttr<BIR_AluOp>:$reduction,
-                       BIR_AnyMemoryType:$dst,
+                       BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        OptionalAttr<AffineMapAttr>:$shard_offset,
                        OptionalAttr<IntegerSetAttr>:$mask);
@@ -505,9 +539,9 @@ def BIR_Sb2SbOp : BIR_InstOp<"sb2sb"> {
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     ```
   }];
-  let arguments = (ins BIR_AnyMemoryType:$dst,
+  let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       BIR_AnyMemoryType:$src,
+                       BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
                        AffineMapAttr:$peer,
                        OptionalAttr<IntegerSetAttr>:$mask);
