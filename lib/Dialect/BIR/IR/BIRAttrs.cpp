@@ -75,23 +75,6 @@ static LogicalResult verifyPairs(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-Attribute PhysicalAccessPatternAttr::parse(AsmParser &parser, Type) {
-  int64_t offset;
-  SmallVector<int64_t> steps, nums;
-  if (parser.parseLess() || parser.parseInteger(offset) ||
-      parser.parseComma() || parsePairs(parser, steps, nums) ||
-      parser.parseGreater())
-    return {};
-  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), offset, steps, nums);
-}
-
-void PhysicalAccessPatternAttr::print(AsmPrinter &printer) const {
-  printer << '<' << getOffset() << ", ";
-  printPairs(printer, getSteps(), getNums());
-  printer << '>';
-}
-
 LogicalResult
 PhysicalAccessPatternAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t offset, ArrayRef<int64_t> steps,

@@ -29,8 +29,7 @@ def BIR_PhysicalAccessPatternAttr : BIR_Attr<"PhysicalAccessPattern", "ap",
   let parameters = (ins "int64_t":$offset,
                         ArrayRefParameter<"int64_t">:$steps,
                         ArrayRefParameter<"int64_t">:$nums);
-  // Hand-written: the nested `[[step, num], ...]` list has no ODS directive.
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = "`<` $offset `,` custom<Pairs>($steps, $nums) `>`";
   let genVerifyDecl = 1;
 }
 
@@ -56,7 +55,10 @@ def BIR_SymbolicAccessPatternAttr : BIR_Attr<"SymbolicAccessPattern", "sap",
                         ArrayRefParameter<"int64_t">:$nums,
                         OptionalParameter<"::mlir::AffineMap">:$tile,
                         OptionalParameter<"::mlir::AffineMap">:$block);
-  // Hand-written: affine maps and the nested pair list have no ODS directive.
+  // Hand-written, unlike #bir.ap: `tile` and `block` come in either order,
+  // and an unknown or repeated key gets its own error at the key. An ODS
+  // format's optional groups fix one order and report any other key as
+  // "expected '>'".
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
