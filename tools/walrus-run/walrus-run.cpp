@@ -151,6 +151,53 @@ static int writeOutputs(const interp::Dram &dram) {
   return 0;
 }
 
+/// The run options from the command line; nothing after an error.
+static std::optional<interp::RunOptions> getRunOptions() {
+  interp::RunOptions options;
+  options.seed = seed;
+  options.uninitializedByte = zeroMemory ? 0 : 0xA5;
+  options.maxBytes = maxBytes;
+  options.maxIterations = maxIterations;
+  options.maxElements = maxElements;
+  for (StringRef input : inputs) {
+    auto [name, path] = input.split('=');
+    if (name.empty() || path.empty()) {
+      llvm::errs() << "walrus-run: error: --input takes name=path, got '"
+                   << input << "'\n";
+      return std::nullopt;
+    }
+    options.inputFiles[name] = path.str();
+  }
+  return options;
+}
+
+/// Runs both programs and compares their outputs: 0 when identical (the
+/// second program's outputs are then written), 1 otherwise.
+static int compareRuns(ModuleOp before, ModuleOp transformed,
+                       const interp::RunOptions &options) {
+  FailureOr<interp::Dram> first = interp::run(before, options);
+  if (failed(first))
+    return 1;
+  FailureOr<interp::Dram> second = interp::run(transformed, options);
+  if (failed(second))
+    return 1;
+  if (std::optional<std::string> difference =
+          interp::compareOutputs(*first, *second)) {
+    llvm::outs() << "mismatch: " << *difference << "\n";
+    return 1;
+  }
+  unsigned outputs = 0;
+  uint64_t bytes = 0;
+  for (const auto &[name, tensor] : *first)
+    if (tensor.kind == bir::TensorKind::Output) {
+      ++outputs;
+      bytes += tensor.bytes.size();
+    }
+  llvm::outs() << "identical: " << outputs << " output(s), " << bytes
+               << " bytes\n";
+  return writeOutputs(*second);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerWalrusPasses();
@@ -177,22 +224,9 @@ int main(int argc, char **argv) {
            "or two programs to compare\n";
     return 1;
   }
-  interp::RunOptions options;
-  options.seed = seed;
-  options.uninitializedByte = zeroMemory ? 0 : 0xA5;
-  options.maxBytes = maxBytes;
-  options.maxIterations = maxIterations;
-  options.maxElements = maxElements;
-  for (StringRef input : inputs) {
-    auto [name, path] = input.split('=');
-    if (name.empty() || path.empty()) {
-      llvm::errs() << "walrus-run: error: --input takes name=path, got '"
-                   << input << "'\n";
-      return 1;
-    }
-    options.inputFiles[name] = path.str();
-  }
-
+  std::optional<interp::RunOptions> options = getRunOptions();
+  if (!options)
+    return 1;
   OwningOpRef<ModuleOp> before = parse(inputFilenames[0], context, sourceMgr);
   if (!before)
     return 1;
@@ -206,30 +240,11 @@ int main(int argc, char **argv) {
     if (!transformed)
       return 1;
   }
-
-  FailureOr<interp::Dram> first = interp::run(*before, options);
-  if (failed(first))
+  if (transformed)
+    return compareRuns(*before, *transformed, *options);
+  FailureOr<interp::Dram> result = interp::run(*before, *options);
+  if (failed(result))
     return 1;
-  if (!transformed) {
-    printSummary(*first);
-    return writeOutputs(*first);
-  }
-  FailureOr<interp::Dram> second = interp::run(*transformed, options);
-  if (failed(second))
-    return 1;
-  if (std::optional<std::string> difference =
-          interp::compareOutputs(*first, *second)) {
-    llvm::outs() << "mismatch: " << *difference << "\n";
-    return 1;
-  }
-  unsigned outputs = 0;
-  uint64_t bytes = 0;
-  for (const auto &[name, tensor] : *first)
-    if (tensor.kind == bir::TensorKind::Output) {
-      ++outputs;
-      bytes += tensor.bytes.size();
-    }
-  llvm::outs() << "identical: " << outputs << " output(s), " << bytes
-               << " bytes\n";
-  return writeOutputs(*second);
+  printSummary(*result);
+  return writeOutputs(*result);
 }

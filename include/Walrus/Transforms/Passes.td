@@ -168,7 +168,8 @@ def LncSplit : Pass<"lnc-split", "mlir::ModuleOp"> {
     Option<"roundtripClones", "roundtrip-clones", "bool", /*default=*/"false",
            "Pass every clone through a bytecode write / parse round trip and "
            "check that it comes back unchanged (the reference splitter "
-           "clones through JSON)">,
+           "clones through JSON: ../shared/spec/003_40f108ff0d5cdb36.txt, "
+           "section 3)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per core module with what was pruned, and one on "
            "the top module with the totals">,
@@ -233,8 +234,8 @@ def VnSplit : Pass<"vn-split"> {
     replaced by one piece `<name>_VN_<k>` per group, shaped to the group's
     rectangle, every access re-pointed and its offset rebased
     (`(offset - base) / stride`, as the reference's
-    normalizeOffsetToNewNode). A piece nothing reads is removed with its
-    writers. Limits: `per-split-limit` pieces per tensor, `vn-limit`
+    normalizeOffsetToNewNode: ../shared/spec/000_f0ac0e505c7f83ed.txt,
+    section 2.5). A piece nothing reads is removed with its writers. Limits: `per-split-limit` pieces per tensor, `vn-limit`
     tensors per function, `ratio` the elements pieces may duplicate (their
     rectangles overlapping), and every piece must fit the target's SBUF.
 
@@ -324,7 +325,8 @@ def ShrinkDn : Pass<"shrink-dn"> {
     **ShrinkDN (window trim).** The rectangle every access touches
     (partitions x columns, over all iterations) becomes the whole tensor:
     the partition step is re-packed to the new row length and every offset
-    rebased (the reference's updateChannelStep and shrinkPAP).
+    rebased (the reference's updateChannelStep and shrinkPAP:
+    ../shared/spec/000_f0ac0e505c7f83ed.txt, section 3.3).
 
     Left alone, with a remark under `explain`: program inputs and outputs
     (their contents cross the program boundary), DRAM and placed tensors,
