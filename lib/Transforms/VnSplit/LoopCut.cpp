@@ -24,7 +24,9 @@ walrus::getWalkingLoops(Value memloc, ArrayRef<Operation *> users,
       if (!symbolic)
         continue;
       AffineMap start = symbolic.getStartMap();
-      for (unsigned dim = 0; dim < start.getNumDims(); ++dim) {
+      // The verifier holds the dims to the enclosing loops.
+      unsigned numDims = std::min<size_t>(start.getNumDims(), enclosing.size());
+      for (unsigned dim = 0; dim < numDims; ++dim) {
         if (!start.isFunctionOfDim(dim))
           continue;
         loops.insert(enclosing[dim]);
