@@ -34,7 +34,7 @@ static bool readRows(FuncOp func, ArrayAttr ids, DenseI64ArrayAttr lifetimes,
   if (lifetimes.size() != 2 * int64_t(ids.size()) ||
       !llvm::all_of(ids, llvm::IsaPred<StringAttr>)) {
     emitError(func.getLoc())
-        << "'" << kMiniMallocIdsAttrName << "' must list " << "string ids and '"
+        << "'" << kMiniMallocIdsAttrName << "' must list string ids and '"
         << kMiniMallocLifetimesAttrName << "' two integers per id";
     return false;
   }

@@ -524,17 +524,16 @@ void VnSplitPass::cutLoopsForOversized(FuncOp func, FuncCounts &counts) {
         skipped.contains(memloc.getName()))
       continue;
     bool groupsTooLarge = false;
-    auto planNow = [&] {
-      TensorUsers now = collectUsers(func, memloc);
+    auto planFor = [&](const TensorUsers &users) {
       std::string why;
-      return plan(memloc, memlocs.size(), names, now.instructions.front(),
-                  now.foreign.front(), 0, why, &groupsTooLarge);
+      return plan(memloc, memlocs.size(), names, users.instructions.front(),
+                  users.foreign.front(), 0, why, &groupsTooLarge);
     };
     // Only groups too large for SB are cut; the split says why it leaves
     // the others.
-    if (succeeded(planNow()) || !groupsTooLarge)
-      continue;
     TensorUsers users = collectUsers(func, memloc);
+    if (succeeded(planFor(users)) || !groupsTooLarge)
+      continue;
     std::string oversized =
         ("'" + memloc.getName() + "' (" + Twine(type.getBytesPerPartition()) +
          " bytes/partition) does not fit SB and ")
@@ -556,7 +555,8 @@ void VnSplitPass::cutLoopsForOversized(FuncOp func, FuncCounts &counts) {
     for (; parts <= maxParts; parts *= 2) {
       LoopCuts cuts;
       added = cuts.cut(*loops, parts);
-      if (added > 0 && succeeded(planNow()))
+      // The cut loops hold new instructions: collect the users again.
+      if (added > 0 && succeeded(planFor(collectUsers(func, memloc))))
         break;
       cuts.undo();
       added = 0;
