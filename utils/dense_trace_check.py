@@ -44,6 +44,13 @@ def check(tools, csv_path, scratch):
         outputs.append(allocated.stdout)
     if outputs[0] != outputs[1]:
         problems.append("threads changed the allocation")
+    # A short budget stops largest first part way (past half the budget):
+    # still the same allocation with and without threads.
+    short = [run([opt, imported, f"-sb-alloc={DENSE} dense-budget=20",
+                  "-sb-alloc-verify"] + threads).stdout
+             for threads in ([], ["--mlir-disable-threading"])]
+    if short[0] != short[1] or not short[0]:
+        problems.append("threads changed the allocation at dense-budget=20")
     with open(report) as f:
         entry = json.load(f)["functions"][0]
     nodes = len(entry["nodes"])

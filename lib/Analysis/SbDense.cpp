@@ -15,6 +15,8 @@ namespace {
 struct Attempt {
   SbColoring coloring;
   uint64_t work = 0;
+  /// Stopped before every node had its turn: the placement is partial.
+  bool abandoned = false;
 
   /// Places everything, then lower; `other` wins ties.
   bool isBetterThan(const Attempt &other) const {
@@ -73,9 +75,11 @@ public:
 
   /// Places `order` with `indexes` (one per lane, emptied first: their
   /// storage serves every order of a chain).
-  /// With `stop`, gives up once it is set (the result is then unused).
+  /// With `stop`, gives up once it is set; past `maxWork`, gives up too
+  /// (either way the attempt is then `abandoned`).
   Attempt place(ArrayRef<unsigned> order, std::vector<OccupancyIndex> &indexes,
-                const std::atomic<bool> *stop = nullptr) const;
+                const std::atomic<bool> *stop = nullptr,
+                uint64_t maxWork = UINT64_MAX) const;
   /// How a chain derives the next order from the last one placed.
   enum class Wheel {
     /// Nodes ending above the aim move to the front, as they are.
@@ -166,7 +170,8 @@ void DensePlacer::compressTime() {
 
 Attempt DensePlacer::place(ArrayRef<unsigned> order,
                            std::vector<OccupancyIndex> &indexes,
-                           const std::atomic<bool> *stop) const {
+                           const std::atomic<bool> *stop,
+                           uint64_t maxWork) const {
   Attempt attempt;
   SbColoring &result = attempt.coloring;
   result.placements.assign(fixed.begin(), fixed.end());
@@ -212,14 +217,22 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
     record(index, *best->first, best->second);
     return true;
   };
-  for (unsigned index : order) {
+  auto getWork = [&] {
+    uint64_t work = attempt.work;
+    for (const OccupancyIndex &index : indexes)
+      work += index.getWork();
+    return work;
+  };
+  for (auto [position, index] : llvm::enumerate(order)) {
     if (!placeFirstFit(index))
       result.spilled.push_back(index);
-    if (stop && *stop)
+    if (position + 1 < order.size() &&
+        ((stop && *stop) || getWork() > maxWork)) {
+      attempt.abandoned = true;
       break;
+    }
   }
-  for (const OccupancyIndex &index : indexes)
-    attempt.work += index.getWork();
+  attempt.work = getWork();
   llvm::sort(result.spilled);
   return attempt;
 }
@@ -302,9 +315,9 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
   std::vector<OccupancyIndex> indexes = makeIndexes();
   // Small nodes fill holes: the orders place the large ones alone, and the
   // best of those is completed with the small ones, in the order given.
-  // When the large ones reach the lower bound but the small ones then do
-  // not fit below it, a third of the small ones become large and the
-  // wheel turns again from the completed order.
+  // While work is left, a third of the small ones then become large and
+  // the wheel turns again from the completed order (the small ones may be
+  // what ends too high).
   SmallVector<int64_t> sizes;
   for (unsigned index : order)
     sizes.push_back(nodes[index].bytes);
@@ -317,7 +330,6 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
     for (unsigned index : order)
       (nodes[index].bytes < smallBelow ? small : large).push_back(index);
     Attempt best = runWheel(large, wheel, maxWork, stop, indexes, chain);
-    bool largeAtBound = isAtBound(best);
     order = std::move(large);
     order.append(small.begin(), small.end());
     if (!small.empty()) {
@@ -327,8 +339,8 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
     }
     if (!chainBest || best.isBetterThan(*chainBest))
       chainBest = std::move(best);
-    if (isAtBound(*chainBest) || !largeAtBound || small.empty() ||
-        chain.work >= maxWork || (stop && *stop)) {
+    if (isAtBound(*chainBest) || small.empty() || chain.work >= maxWork ||
+        (stop && *stop)) {
       chain.best = std::move(*chainBest);
       return chain;
     }
@@ -343,11 +355,14 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
   // Two chains from the left-edge order, one per wheel, each with the
   // whole budget, and largest first once (the greedy production
-  // allocators use), so that no result is worse than it: three tasks, the
-  // last on its own thread (its probes cost the most of any order on
-  // dense traces). The second chain and largest first stop early only
-  // when the first chain reached the lower bound, where they cannot win:
-  // with or without threads, the same result.
+  // allocators use), so that no result is worse than it when it completes
+  // within half the budget: three tasks, the last on its own thread. On
+  // step traces its probes cost the most of any order (1.7 s alone at 60k
+  // buffers, more than a chain), so it is abandoned past half the budget,
+  // counted in work like everything else: the same on any machine. The
+  // second chain and largest first stop early only when the first chain
+  // reached the lower bound, where they cannot win: with or without
+  // threads, the same result.
   std::atomic<bool> firstDone = false;
   std::optional<Chain> byBlame, toFront;
   std::optional<Attempt> largest;
@@ -362,7 +377,8 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   };
   auto runLargest = [&] {
     std::vector<OccupancyIndex> indexes = placer.makeIndexes();
-    largest = placer.place(placer.getLargestFirstOrder(), indexes, &firstDone);
+    largest = placer.place(placer.getLargestFirstOrder(), indexes, &firstDone,
+                           maxWork / 2);
   };
   if (threads) {
     llvm::ThreadPoolTaskGroup group(*threads);
@@ -385,10 +401,10 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   result.orders = byBlame->orders;
   if (!firstDone) {
     for (Attempt *other : {&toFront->best, &*largest})
-      if (other->isBetterThan(*best))
+      if (!other->abandoned && other->isBetterThan(*best))
         best = other;
     result.work += toFront->work + largest->work;
-    result.orders += toFront->orders + 1;
+    result.orders += toFront->orders + (largest->abandoned ? 0 : 1);
   }
   result.coloring = std::move(best->coloring);
   return result;

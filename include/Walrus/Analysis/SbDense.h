@@ -22,7 +22,7 @@ struct DensePlacement {
   SbColoring coloring;
   /// Index probes and insertions, over every order placed.
   uint64_t work = 0;
-  /// Orders placed, over both chains.
+  /// Orders placed to the end, over both chains and largest first.
   unsigned orders = 0;
 };
 
@@ -31,8 +31,9 @@ struct DensePlacement {
 /// places a node where colouring's select would (first fit, the first
 /// band on ties). Each of two chains of orders stops at the lower bound,
 /// after `maxWork`, or when several orders in a row improve nothing; the
-/// result is never above largest-first first fit. With `threads`, the
-/// chains run side by side; the result is the same without.
+/// result is never above largest-first first fit when that completes
+/// within `maxWork` / 2. With `threads`, the chains run side by side; the
+/// result is the same without.
 DensePlacement placeDense(const InterferenceGraph &graph, int64_t partitions,
                           int64_t bytesPerPartition,
                           llvm::ArrayRef<std::optional<SbPlacement>> fixed,
