@@ -3,6 +3,7 @@
 #include "OccupancyIndex.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <limits>
@@ -75,8 +76,11 @@ static int64_t skipBlockers(const OccupancyIndex::ByteRanges &ranges,
 }
 
 OccupancyIndex::OccupancyIndex(unsigned points)
-    : points(std::max(points, 1u)), covering(size_t(4) * this->points),
-      within(size_t(4) * this->points) {}
+    : points(std::max(points, 1u)),
+      // Halving [low, high) at low + (high - low) / 2 keeps every node
+      // index below twice the next power of two.
+      covering(2 * llvm::PowerOf2Ceil(this->points)),
+      within(2 * llvm::PowerOf2Ceil(this->points)) {}
 
 void OccupancyIndex::clear() {
   for (ByteRanges &ranges : covering)
@@ -97,7 +101,9 @@ void OccupancyIndex::insert(unsigned node, unsigned low, unsigned high,
   if (last < low || start >= high)
     return;
   ++work;
-  addRange(within[node], first, end);
+  // A point's `within` is its `covering`: kept once (half the nodes).
+  if (high - low > 1)
+    addRange(within[node], first, end);
   if (start <= low && high - 1 <= last) {
     ++work;
     addRange(covering[node], first, end);
@@ -117,11 +123,12 @@ void OccupancyIndex::collect(
 void OccupancyIndex::collect(
     unsigned node, unsigned low, unsigned high, unsigned start, unsigned last,
     llvm::SmallVectorImpl<const ByteRanges *> &sets) const {
-  if (last < low || start >= high || within[node].empty())
+  const ByteRanges &under = high - low > 1 ? within[node] : covering[node];
+  if (last < low || start >= high || under.empty())
     return;
   // Inside the range: everything under the node meets it in time.
   if (start <= low && high - 1 <= last) {
-    sets.push_back(&within[node]);
+    sets.push_back(&under);
     return;
   }
   // Across its edge: only what covers the whole node surely does.

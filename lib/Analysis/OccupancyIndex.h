@@ -61,7 +61,8 @@ private:
 
   unsigned points;
   /// Per tree node (1 is the root, node n's children 2n and 2n + 1): the
-  /// bytes of tensors live over all its points, and over any of them.
+  /// bytes of tensors live over all its points, and over any of them
+  /// (a single point's `within` stays empty: it is its `covering`).
   std::vector<ByteRanges> covering, within;
   uint64_t work = 0;
 };
