@@ -271,11 +271,14 @@ Attempt DensePlacer::runWheel(SmallVector<unsigned> &order, Wheel wheel,
     priority[index] = double(position);
   for (unsigned stale = 0; stale < kPatience && chain.work < maxWork &&
                            !isAtBound(best) && !(stop && *stop);) {
-    // Aim halfway between the lower bound and where this order ended (the
-    // budget, if something found no place).
+    // Aim between the lower bound and where this order ended (the
+    // budget, if something found no place): blame halfway, to the front a
+    // tenth of the way, so that more nodes move (the two chains differ;
+    // on step traces this took 60k from 1.00026 to 1.00007 of the bound).
     int64_t height =
         current.coloring.spilled.empty() ? current.coloring.peakBytes : budget;
-    int64_t aim = lowerBound + (height - lowerBound) / 2;
+    int64_t aim =
+        lowerBound + (height - lowerBound) / (wheel == Wheel::Blame ? 2 : 10);
     SmallVector<double> excess = getExcess(order, current, aim, height);
     // Stable: ties keep the last order.
     SmallVector<std::tuple<double, unsigned, unsigned>> keyed;
