@@ -422,7 +422,7 @@ def SbAlloc : Pass<"sb-alloc"> {
            "storing the pairs (docs/SbAlloc.md, \"Dense functions\")">,
     Option<"denseEdgesPerNode", "dense-edges-per-node", "int64_t",
            /*default=*/"64", "See dense-edges">,
-    Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"500",
+    Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"450",
            "Work (index probes and insertions) per node that each of a "
            "dense function's two chains of orders may do per round">,
     Option<"rowBlocks", "row-blocks", "bool", /*default=*/"true",
