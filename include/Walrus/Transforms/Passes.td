@@ -424,7 +424,8 @@ def SbAlloc : Pass<"sb-alloc"> {
            /*default=*/"64", "See dense-edges">,
     Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"450",
            "Work (index probes and insertions) per node that each of a "
-           "dense function's two chains of orders may do per round">,
+           "dense function's two chains of orders may do per round "
+           "(largest first, placed beside them, stops at half of it)">,
     Option<"rowBlocks", "row-blocks", "bool", /*default=*/"true",
            "Follow each quarter of a tensor's partitions on its own: rows "
            "that die before the rest free their bytes (docs/SbAlloc.md, "
