@@ -7,8 +7,8 @@
 // ones), the one with the fewest candidates, and either puts at its bottom
 // one of the buffers whose floor is its height, or gives its first section
 // up as dead space up to the next height around it: MiniMalloc's canonical
-// bottom-up order. MiniMalloc's inferences (capacity, unallocated floor,
-// independent parts) and two of ours (valley tiling, nogoods) prune it.
+// bottom-up order. Two of MiniMalloc's inferences (capacity, independent
+// parts) and two of ours (valley tiling, nogoods) prune it.
 // docs/SbAlloc.md has the details.
 //
 //===----------------------------------------------------------------------===//
@@ -53,7 +53,7 @@ public:
     for (unsigned s = 0; s < sections; ++s)
       keys.flip(s, getHeightKey(s, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
-      Item item{span.first, span.second, buffer.bytes, 0};
+      Item item{span.first, span.second, buffer.bytes};
       for (unsigned s = item.first; s < item.last; ++s)
         remaining[s] += item.bytes;
       covering.add(item.first, item.last);
@@ -63,12 +63,8 @@ public:
       keys.flip(item.first, mixBits(items.size()));
       items.push_back(item);
     }
-    for (Item &item : items)
-      for (unsigned s = item.first; s < item.last; ++s)
-        item.peak = std::max(item.peak, remaining[s]);
     floor.assign(items.size(), 0);
     offsets.assign(items.size(), -1);
-    seen.assign(sections, 0);
   }
 
   /// Of the placements tried so far, the one covering the most bytes x
@@ -101,8 +97,6 @@ private:
   struct Item {
     unsigned first, last; // sections [first, last)
     int64_t bytes;
-    /// The most ever left to place over one of its sections.
-    int64_t peak = 0;
   };
 
   static int64_t getArea(const Item &item) {
@@ -185,8 +179,7 @@ private:
     if (next + remaining[section] > capacity)
       return false;
     raise(section, next);
-    if (isConsistent() && valleysTile(section, section + 1) &&
-        solve(first, last))
+    if (valleysTile(section, section + 1) && solve(first, last))
       return true;
     rollback(mark);
     return false;
@@ -303,12 +296,15 @@ private:
     }
     for (unsigned s = item.first; s < item.last; ++s)
       raise(s, top);
-    return isConsistent() && valleysTile(item.first, item.last);
+    return valleysTile(item.first, item.last);
   }
 
   /// Lifts section `s` to `top`, and with it the floors of what covers it.
-  /// A section needs checking (isConsistent) only where a floor rose so
-  /// high that what remains there might no longer fit above it.
+  /// (MiniMalloc's unallocated-floor inference, which checks after every
+  /// rise that some buffer over each section lies low enough, is not
+  /// made: on hard-1000 instances it cost more work than it saved, 54
+  /// of 60 fitting in the default budget with it and 56 without, and
+  /// all 360 hard-500 instances still fit, in 20% less time.)
   void raise(unsigned s, int64_t top) {
     trail.push_back({Change::Height, s, height[s]});
     keys.flip(s, getHeightKey(s, height[s]) ^ getHeightKey(s, top));
@@ -319,13 +315,6 @@ private:
         continue;
       trail.push_back({Change::Floor, other, floor[other]});
       floor[other] = top;
-      const Item &item = items[other];
-      if (top + item.peak <= capacity)
-        continue;
-      work += item.last - item.first;
-      for (unsigned t = item.first; t < item.last; ++t)
-        if (top + remaining[t] > capacity)
-          touch(t);
     }
   }
 
@@ -368,36 +357,6 @@ private:
           reached[items[index].last - begin] = true;
     }
     return reached.back();
-  }
-
-  void touch(unsigned s) {
-    if (seen[s] != stamp) {
-      seen[s] = stamp;
-      touched.push_back(s);
-    }
-  }
-
-  /// Checks the sections raise() marked: the lowest an unplaced buffer
-  /// can sit over a section (never below the section's height), plus what
-  /// remains to be placed there, must fit. One buffer low enough will do.
-  bool isConsistent() {
-    bool consistent = true;
-    for (unsigned s : touched) {
-      if (!consistent || remaining[s] == 0)
-        continue;
-      int64_t room = capacity - remaining[s];
-      consistent = false;
-      for (unsigned index : covering.getUnplaced(s)) {
-        ++work;
-        if (floor[index] <= room) {
-          consistent = true;
-          break;
-        }
-      }
-    }
-    touched.clear();
-    ++stamp;
-    return consistent;
   }
 
   void rollback(size_t mark) {
@@ -466,9 +425,6 @@ private:
   /// Bytes x sections placed now, and the most placed so far (and how).
   int64_t placedArea = 0, bestArea = 0;
   SmallVector<int64_t> bestOffsets;
-  /// Sections to check, each once (`seen` holds the stamp of its check).
-  SmallVector<unsigned> touched, seen;
-  unsigned stamp = 1;
 };
 } // namespace
 
@@ -504,10 +460,12 @@ SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
             CandidateOrder order = orders[index % kOrders];
             if (index >= kOrders)
               order.seed = index;
-            // Every other attempt branches at either end of a valley: on
-            // hard-1000 instances alone 53 of 60 fit in the default budget
-            // (50 at the first section only), but hard-500-s122 no longer
-            // did in 4x the budget; taking turns, 54 and all 150 hard-500.
+            // Every other attempt branches at either end of a valley: in
+            // every attempt, 53 of 60 hard-1000 instances fit in the
+            // default budget (50 at the first section only), but
+            // hard-500-s122 no longer did in 4x the budget; taking turns,
+            // 54 and all 150 hard-500 (docs/SbAlloc.md, "Search before
+            // spilling").
             order.eitherEnd = index % 2 == 1;
             SearchResult found = search.run(order, limit);
             return std::make_pair(std::move(found.offsets), found.work);
