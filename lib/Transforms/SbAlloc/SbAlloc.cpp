@@ -76,6 +76,10 @@ struct FuncResult {
   /// In the last round the search ran: the tensors it had to place and
   /// the most one of its placements held.
   unsigned searchTensors = 0, searchPlaced = 0;
+  /// The first round that did not fit, before it spilled: its nodes, how
+  /// many of them the best placement left without a place, and its lower
+  /// bound (later rounds place the spill pieces instead).
+  std::optional<std::tuple<unsigned, unsigned, int64_t>> overflow;
   /// Pairs live at once, and how many of them the graph stored.
   size_t edges = 0, storedEdges = 0;
   int64_t peak = 0, lowerBound = 0;
@@ -577,6 +581,10 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       writePlacements(graph, coloring, result);
       return success();
     }
+    if (!result.overflow)
+      result.overflow = {unsigned(graph.getNodes().size()),
+                         unsigned(coloring.spilled.size()),
+                         graph.getLowerBound()};
     FailureOr<llvm::SetVector<unsigned>> toSpill =
         chooseSpills(graph, coloring, *budget, spillLocals);
     if (failed(toSpill) || failed(spill(graph, toSpill->getArrayRef(),
@@ -646,22 +654,35 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                 ? llvm::formatv(", dense: {0} order(s), work {1}",
                                 result.denseOrders, result.denseWork)
                       .str()
+                : std::string())
+        << (result.overflow
+                ? llvm::formatv("; before spilling: {1} of {0} node(s) "
+                                "without a place, lower bound {2} B/partition",
+                                std::get<0>(*result.overflow),
+                                std::get<1>(*result.overflow),
+                                std::get<2>(*result.overflow))
+                      .str()
                 : std::string());
   if (!reportEntries)
     return;
-  llvm::json::Object entry{{"function", getQualifiedName(func)},
-                           {"rounds", result.iterations},
-                           {"spills", result.spills},
-                           {"peak_bytes", result.peak},
-                           {"lower_bound_bytes", result.lowerBound},
-                           {"search_work", int64_t(result.searchWork)},
-                           {"edges", int64_t(result.edges)},
-                           {"stored_edges", int64_t(result.storedEdges)},
-                           {"search_tensors", result.searchTensors},
-                           {"search_placed", result.searchPlaced},
-                           {"dense_orders", result.denseOrders},
-                           {"dense_work", int64_t(result.denseWork)},
-                           {"nodes", std::move(result.placements)}};
+  llvm::json::Object entry{
+      {"function", getQualifiedName(func)},
+      {"rounds", result.iterations},
+      {"spills", result.spills},
+      {"peak_bytes", result.peak},
+      {"lower_bound_bytes", result.lowerBound},
+      {"search_work", int64_t(result.searchWork)},
+      {"edges", int64_t(result.edges)},
+      {"stored_edges", int64_t(result.storedEdges)},
+      {"search_tensors", result.searchTensors},
+      {"search_placed", result.searchPlaced},
+      {"dense_orders", result.denseOrders},
+      {"dense_work", int64_t(result.denseWork)},
+      {"unplaced_before_spilling",
+       result.overflow ? std::get<1>(*result.overflow) : 0u},
+      {"lower_bound_before_spilling",
+       result.overflow ? std::get<2>(*result.overflow) : result.lowerBound},
+      {"nodes", std::move(result.placements)}};
   reportEntries->add(func, std::move(entry));
 }
 

@@ -11,7 +11,9 @@
 
 // JSON:      "functions": [
 // JSON:        "function": "@main",
-// JSON:        "lower_bound_bytes": 512,
+// Nothing spilled: the first round's bound is the bound, no node unplaced.
+// JSON:        "lower_bound_before_spilling": 512,
+// JSON-NEXT:   "lower_bound_bytes": 512,
 // JSON:        "nodes": [
 // JSON:            "address": 0,
 // JSON-NEXT:       "band_class": 8,
@@ -29,7 +31,9 @@
 // JSON-NEXT:   "search_placed": 0,
 // JSON-NEXT:   "search_tensors": 0,
 // JSON-NEXT:   "search_work": 0,
-// JSON-NEXT:   "spills": 0
+// JSON-NEXT:   "spills": 0,
+// JSON-NEXT:   "stored_edges": 0,
+// JSON-NEXT:   "unplaced_before_spilling": 0
 
 // TOO-LARGE: remark: sb-alloc: accumulation group is too large for SB: 3 tensors, largest = 'a', requires 1536 bytes/partition
 
