@@ -243,7 +243,8 @@ private:
     return best;
   }
 
-  /// What may sit at the bottom of `valley`'s first section: first those
+  /// What may sit at the bottom of the section `valley` branches at (its
+  /// first or its last): first those
   /// whose top is flush with the walls (with both, then one: the skyline
   /// stays flat, so the valleys left are wide and few; on hard-1000 this
   /// took 43 to 50 of 60 in the default budget), then those that fill the
