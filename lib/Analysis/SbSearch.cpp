@@ -244,11 +244,11 @@ private:
   }
 
   /// What may sit at the bottom of the section `valley` branches at (its
-  /// first or its last): first those
-  /// whose top is flush with the walls (with both, then one: the skyline
-  /// stays flat, so the valleys left are wide and few; on hard-1000 this
-  /// took 43 to 50 of 60 in the default budget), then those that fill the
-  /// valley's whole width, then in the search's order.
+  /// first or its last): first those whose top is flush with the walls
+  /// (with both, then one: the skyline stays flat, so the valleys left are
+  /// wide and few; on hard-1000 this took 43 to 50 of 60 in the default
+  /// budget), then those that fill the valley's whole width, then in the
+  /// search's order.
   SmallVector<unsigned, 16> getCandidates(const Valley &valley) const {
     SmallVector<unsigned, 16> candidates;
     int64_t level = height[valley.begin];
