@@ -32,7 +32,7 @@ using llvm::SmallVector;
 namespace {
 /// Candidate orders, larger first: area (bytes x lanes x length), length,
 /// footprint (bytes x lanes); or fewest band choices first. With a seed,
-/// each rank moves by a random amount up to a tenth of the buffers.
+/// each rank moves by a random amount up to a fifth of the buffers.
 enum class BandOrder { Area, Length, Footprint, Choices };
 constexpr BandOrder kBandOrders[] = {BandOrder::Area, BandOrder::Length,
                                      BandOrder::Footprint, BandOrder::Choices};

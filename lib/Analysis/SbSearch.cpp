@@ -29,7 +29,7 @@ using llvm::SmallVector;
 namespace {
 /// How a search ranks the candidates at a section (MiniMalloc's static
 /// preordering): lexicographically by the keys named, larger first; with a
-/// seed, each rank moves by a random amount up to a tenth of the buffers.
+/// seed, each rank moves by a random amount up to a fifth of the buffers.
 /// With `eitherEnd`, a valley branches at whichever end has fewer
 /// candidates, not always at its first section.
 enum class Key { Total, Width, Area, Size };

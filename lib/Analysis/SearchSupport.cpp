@@ -63,7 +63,7 @@ SmallVector<double> walrus::getNoisyRanks(ArrayRef<unsigned> order,
                                           uint64_t seed) {
   SmallVector<double> rank(order.size());
   std::mt19937_64 random(seed);
-  double spread = seed ? 0.1 * double(order.size()) : 0;
+  double spread = seed ? 0.2 * double(order.size()) : 0;
   for (auto [position, index] : llvm::enumerate(order))
     rank[index] =
         double(position) + spread * double(random() >> 11) * 0x1.0p-53;

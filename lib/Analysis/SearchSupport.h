@@ -33,9 +33,11 @@ struct Sections {
 Sections cutIntoSections(llvm::ArrayRef<SearchBuffer> buffers);
 
 /// Per buffer its rank (lower is tried first) from `order`, buffers best
-/// first; with a seed, each rank moves by a random amount up to a tenth of
-/// the buffers. std::mt19937_64's output is fixed by the standard, so the
-/// ranks are the same on every platform.
+/// first; with a seed, each rank moves by a random amount up to a fifth of
+/// the buffers (a tenth before the 1-D search put candidates flush with
+/// the walls first; since then the ranks decide less, and more noise
+/// varies the attempts more: docs/SbAlloc.md). std::mt19937_64's output
+/// is fixed by the standard, so the ranks are the same on every platform.
 llvm::SmallVector<double> getNoisyRanks(llvm::ArrayRef<unsigned> order,
                                         uint64_t seed);
 
