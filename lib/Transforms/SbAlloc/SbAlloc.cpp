@@ -76,10 +76,14 @@ struct FuncResult {
   /// In the last round the search ran: the tensors it had to place and
   /// the most one of its placements held.
   unsigned searchTensors = 0, searchPlaced = 0;
-  /// The first round that did not fit, before it spilled: its nodes, how
-  /// many of them the best placement left without a place, and its lower
-  /// bound (later rounds place the spill pieces instead).
-  std::optional<std::tuple<unsigned, unsigned, int64_t>> overflow;
+  /// The first round that did not fit, before it spilled (later rounds
+  /// place the spill pieces instead).
+  struct Overflow {
+    /// Its nodes, and how many the best placement left without a place.
+    unsigned nodes, unplaced;
+    int64_t lowerBound;
+  };
+  std::optional<Overflow> overflow;
   /// Pairs live at once, and how many of them the graph stored.
   size_t edges = 0, storedEdges = 0;
   int64_t peak = 0, lowerBound = 0;
@@ -582,9 +586,9 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
       return success();
     }
     if (!result.overflow)
-      result.overflow = {unsigned(graph.getNodes().size()),
-                         unsigned(coloring.spilled.size()),
-                         graph.getLowerBound()};
+      result.overflow = FuncResult::Overflow{unsigned(graph.getNodes().size()),
+                                             unsigned(coloring.spilled.size()),
+                                             graph.getLowerBound()};
     FailureOr<llvm::SetVector<unsigned>> toSpill =
         chooseSpills(graph, coloring, *budget, spillLocals);
     if (failed(toSpill) || failed(spill(graph, toSpill->getArrayRef(),
@@ -658,9 +662,9 @@ void SbAllocPass::runOnFunction(FuncOp func) {
         << (result.overflow
                 ? llvm::formatv("; before spilling: {1} of {0} node(s) "
                                 "without a place, lower bound {2} B/partition",
-                                std::get<0>(*result.overflow),
-                                std::get<1>(*result.overflow),
-                                std::get<2>(*result.overflow))
+                                result.overflow->nodes,
+                                result.overflow->unplaced,
+                                result.overflow->lowerBound)
                       .str()
                 : std::string());
   if (!reportEntries)
@@ -679,9 +683,9 @@ void SbAllocPass::runOnFunction(FuncOp func) {
       {"dense_orders", result.denseOrders},
       {"dense_work", int64_t(result.denseWork)},
       {"unplaced_before_spilling",
-       result.overflow ? std::get<1>(*result.overflow) : 0u},
+       result.overflow ? result.overflow->unplaced : 0u},
       {"lower_bound_before_spilling",
-       result.overflow ? std::get<2>(*result.overflow) : result.lowerBound},
+       result.overflow ? result.overflow->lowerBound : result.lowerBound},
       {"nodes", std::move(result.placements)}};
   reportEntries->add(func, std::move(entry));
 }
