@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Dense traces from bench/minimalloc.py's generator through -sb-alloc's
-dense path (edges not stored): every allocation, with room and squeezed
-below the first height, must pass -sb-alloc-verify; threads must not
-change it; the graph must store no pair, and the work per node and order
-must stay within a small multiple of log2(nodes) (an index probe per
-tree level, not one per neighbour). Prints one summary line."""
+dense path (edges not stored), with the window search first and with the
+chains of orders alone: every allocation, with room and squeezed below
+the chains' height, must pass -sb-alloc-verify; threads must not change
+it; the graph must store no pair, and the work per node and order must
+stay within a small multiple of log2(nodes) (an index probe per tree
+level, not one per neighbour). Prints one summary line."""
 import argparse
 import json
 import math
@@ -34,40 +35,48 @@ def check(tools, csv_path, scratch):
     run([os.path.join(tools, "walrus-translate"), "--import-minimalloc-csv",
          csv_path, "-o", imported], check=True)
     problems = []
-    report = os.path.join(scratch, "report.json")
-    outputs = []
-    for threads in ([], ["--mlir-disable-threading"]):
-        allocated = run([opt, imported, f"-sb-alloc={DENSE} report-file={report}",
-                         "-sb-alloc-verify"] + threads)
-        if allocated.returncode != 0:
-            return [allocated.stderr.decode()[:400]]
-        outputs.append(allocated.stdout)
-    if outputs[0] != outputs[1]:
-        problems.append("threads changed the allocation")
+    entries = {}
+    # With the window search first (the default) and the chains alone.
+    for variant in ("", " search-budget=0"):
+        report = os.path.join(scratch, "report.json")
+        outputs = []
+        for threads in ([], ["--mlir-disable-threading"]):
+            allocated = run([opt, imported,
+                             f"-sb-alloc={DENSE}{variant} report-file={report}",
+                             "-sb-alloc-verify"] + threads)
+            if allocated.returncode != 0:
+                return [allocated.stderr.decode()[:400]]
+            outputs.append(allocated.stdout)
+        if outputs[0] != outputs[1]:
+            problems.append(f"threads changed the allocation ({variant})")
+        with open(report) as f:
+            entries[variant] = json.load(f)["functions"][0]
     # A short budget stops largest first part way (past half the budget):
     # still the same allocation with and without threads.
-    short = [run([opt, imported, f"-sb-alloc={DENSE} dense-budget=20",
+    short = [run([opt, imported,
+                  f"-sb-alloc={DENSE} dense-budget=20 search-budget=0",
                   "-sb-alloc-verify"] + threads).stdout
              for threads in ([], ["--mlir-disable-threading"])]
     if short[0] != short[1] or not short[0]:
         problems.append("threads changed the allocation at dense-budget=20")
-    with open(report) as f:
-        entry = json.load(f)["functions"][0]
-    nodes = len(entry["nodes"])
-    if entry["stored_edges"] != 0:
-        problems.append(f"the graph stored {entry['stored_edges']} pairs")
-    per_node = entry["dense_work"] / (entry["dense_orders"] * nodes)
-    bound = WORK_PER_LEVEL * math.log2(nodes)
-    if per_node > bound:
-        problems.append(f"work {per_node:.0f} per node and order > {bound:.0f}"
-                        f" ({entry['edges']} pairs)")
+    for variant, entry in entries.items():
+        nodes = len(entry["nodes"])
+        if entry["stored_edges"] != 0:
+            problems.append(f"the graph stored {entry['stored_edges']} pairs")
+        per_node = entry["dense_work"] / (entry["dense_orders"] * nodes)
+        bound = WORK_PER_LEVEL * math.log2(nodes)
+        if per_node > bound:
+            problems.append(f"work {per_node:.0f} per node and order > "
+                            f"{bound:.0f} ({entry['edges']} pairs{variant})")
+    entry = entries[" search-budget=0"]
     # Squeezed halfway between the lower bound and the height reached.
     squeezed = (entry["lower_bound_bytes"] + entry["peak_bytes"]) // 2
-    allocated = run([opt, imported,
-                     f"-sb-alloc={DENSE} sbuf-bytes={squeezed}",
-                     "-sb-alloc-verify", "-o", os.devnull])
-    if allocated.returncode != 0:
-        problems.append(allocated.stderr.decode()[:400])
+    for variant in entries:
+        allocated = run([opt, imported,
+                         f"-sb-alloc={DENSE}{variant} sbuf-bytes={squeezed}",
+                         "-sb-alloc-verify", "-o", os.devnull])
+        if allocated.returncode != 0:
+            problems.append(allocated.stderr.decode()[:400])
     return problems
 
 

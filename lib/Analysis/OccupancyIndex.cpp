@@ -1,6 +1,7 @@
 //===- OccupancyIndex.cpp - Placed rectangles over time x bytes -----------===//
 
 #include "OccupancyIndex.h"
+#include "Walrus/Analysis/Interference.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -9,6 +10,28 @@
 #include <limits>
 
 using namespace walrus;
+
+StartRanks walrus::rankByStarts(llvm::ArrayRef<SbNode> nodes) {
+  std::vector<unsigned> starts;
+  for (const SbNode &node : nodes)
+    if (node.live)
+      starts.push_back(node.range.start);
+  llvm::sort(starts);
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  StartRanks result;
+  result.points = std::max<unsigned>(starts.size(), 1);
+  result.ranks.assign(nodes.size(), {0, 0});
+  for (auto [index, node] : llvm::enumerate(nodes)) {
+    if (!node.live)
+      continue;
+    unsigned first =
+        llvm::lower_bound(starts, node.range.start) - starts.begin();
+    unsigned last =
+        llvm::upper_bound(starts, node.range.end) - starts.begin() - 1;
+    result.ranks[index] = {first, last};
+  }
+  return result;
+}
 
 /// Adds [first, end) to `ranges`, merging what it meets or touches.
 static void addRange(OccupancyIndex::ByteRanges &ranges, int64_t first,

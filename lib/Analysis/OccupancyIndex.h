@@ -22,6 +22,20 @@
 
 namespace walrus {
 
+struct SbNode;
+
+/// The nodes' live ranges over the distinct starts only: [s, e] becomes
+/// [rank of s, rank of the last start <= e]. Two ranges overlap exactly
+/// when their ranks do, and an index over the ranks is as deep as there
+/// are starts, not program points.
+struct StartRanks {
+  /// Distinct starts (at least 1).
+  unsigned points = 1;
+  /// Per node; {0, 0} for one never live.
+  std::vector<std::pair<unsigned, unsigned>> ranks;
+};
+StartRanks rankByStarts(llvm::ArrayRef<SbNode> nodes);
+
 class OccupancyIndex {
 public:
   /// Disjoint, non-touching byte ranges [first, end), by first byte. Flat:

@@ -47,7 +47,9 @@ public:
     });
     lanes = oneDimensional || partitions % 4 != 0 ? 1 : 4;
     int64_t laneWidth = partitions / lanes;
-    compressTime();
+    StartRanks time = rankByStarts(nodes);
+    points = time.points;
+    ranks = std::move(time.ranks);
     for (const SbNode &node : nodes) {
       SmallVector<Choice, 4> &mine = choices.emplace_back();
       for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
@@ -136,37 +138,13 @@ private:
   int64_t budget, lowerBound;
   ArrayRef<std::optional<SbPlacement>> fixed;
   unsigned lanes = 1, points = 1;
-  /// Per node its live range over the distinct starts only: range [s, e]
-  /// becomes [rank of s, rank of the last start <= e]. Two ranges overlap
-  /// exactly when their ranks do, and the index is as deep as there are
-  /// starts, not program points.
+  /// Per node its live range over the distinct starts (rankByStarts).
   std::vector<std::pair<unsigned, unsigned>> ranks;
-  void compressTime();
   SmallVector<SmallVector<Choice, 4>> choices;
   /// Orders in a row that may improve nothing before a chain stops.
   static constexpr unsigned kPatience = 8;
 };
 } // namespace
-
-void DensePlacer::compressTime() {
-  std::vector<unsigned> starts;
-  for (const SbNode &node : nodes)
-    if (node.live)
-      starts.push_back(node.range.start);
-  llvm::sort(starts);
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  points = std::max<unsigned>(starts.size(), 1);
-  ranks.assign(nodes.size(), {0, 0});
-  for (auto [index, node] : llvm::enumerate(nodes)) {
-    if (!node.live)
-      continue;
-    unsigned first =
-        llvm::lower_bound(starts, node.range.start) - starts.begin();
-    unsigned last =
-        llvm::upper_bound(starts, node.range.end) - starts.begin() - 1;
-    ranks[index] = {first, last};
-  }
-}
 
 Attempt DensePlacer::place(ArrayRef<unsigned> order,
                            std::vector<OccupancyIndex> &indexes,
@@ -411,4 +389,15 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   }
   result.coloring = std::move(best->coloring);
   return result;
+}
+
+SbColoring walrus::placeInOrder(const InterferenceGraph &graph,
+                                int64_t partitions, int64_t bytesPerPartition,
+                                ArrayRef<std::optional<SbPlacement>> fixed,
+                                ArrayRef<unsigned> order, uint64_t &work) {
+  DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
+  std::vector<OccupancyIndex> indexes = placer.makeIndexes();
+  Attempt attempt = placer.place(order, indexes);
+  work += attempt.work;
+  return std::move(attempt.coloring);
 }

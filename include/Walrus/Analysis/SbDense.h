@@ -40,6 +40,14 @@ DensePlacement placeDense(const InterferenceGraph &graph, int64_t partitions,
                           uint64_t maxWork,
                           llvm::ThreadPoolInterface *threads = nullptr);
 
+/// One order of placeDense: first fit of the nodes of `order`, in turn,
+/// around the `fixed` places; those left out are `spilled`, the other
+/// nodes neither placed nor spilled. Adds its work to `work`.
+SbColoring placeInOrder(const InterferenceGraph &graph, int64_t partitions,
+                        int64_t bytesPerPartition,
+                        llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                        llvm::ArrayRef<unsigned> order, uint64_t &work);
+
 } // namespace walrus
 
 #endif // WALRUS_ANALYSIS_SBDENSE_H

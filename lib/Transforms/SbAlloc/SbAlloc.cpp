@@ -14,6 +14,7 @@
 #include "Walrus/Analysis/SbBandSearch.h"
 #include "Walrus/Analysis/SbColoring.h"
 #include "Walrus/Analysis/SbDense.h"
+#include "Walrus/Analysis/SbDenseWindow.h"
 #include "Walrus/Analysis/SbSearch.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Transforms/Passes.h"
@@ -73,6 +74,8 @@ struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
   /// Orders the dense path placed (0: the graph had its edges).
   unsigned denseOrders = 0;
+  /// Windows of a dense function whose tensors the search placed.
+  unsigned denseWindows = 0;
   /// In the last round the search ran: the tensors it had to place and
   /// the most one of its placements held.
   unsigned searchTensors = 0, searchPlaced = 0;
@@ -442,6 +445,10 @@ SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
   return round;
 }
 
+/// First fit orders of a whole dense function that the window search may
+/// place (each costs about as much as one of the chains' orders).
+static constexpr unsigned kWindowOrders = 4;
+
 SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
                               int64_t budget, uint64_t &searchWorkLeft,
                               FuncResult &result) {
@@ -454,10 +461,27 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
                            round.fixed, coloring, result);
     return coloring;
   }
-  // Work per node: each order costs about the same per node at any size,
-  // so every size gets about as many orders.
+  // The window search first: where it reaches the bound, no order of the
+  // chains is needed, and its first fit counts against their work.
   uint64_t denseWork = llvm::SaturatingMultiply(
       uint64_t(denseBudget.getValue()), uint64_t(graph.getNodes().size()));
+  bool anyFixed = llvm::any_of(
+      round.fixed, [](const auto &place) { return place.has_value(); });
+  if (!anyFixed && searchWorkLeft > 0) {
+    WindowPlacement window = placeByWindowSearch(
+        graph, partitions, budget, searchWorkLeft, kWindowOrders, getThreads());
+    numSearchWork += window.searchWork;
+    searchWorkLeft -= std::min(searchWorkLeft, window.searchWork);
+    numDenseWork += window.placeWork;
+    result.denseWork += window.placeWork;
+    result.denseOrders += window.orders;
+    result.denseWindows += window.windowsPlaced;
+    if (window.coloring)
+      return std::move(*window.coloring);
+    denseWork -= std::min(denseWork, window.placeWork);
+  }
+  // Work per node: each order costs about the same per node at any size,
+  // so every size gets about as many orders.
   DensePlacement dense = placeDense(graph, partitions, budget, round.fixed,
                                     denseWork, getThreads());
   numDenseWork += dense.work;
@@ -655,8 +679,9 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                       .str()
                 : std::string())
         << (result.denseOrders
-                ? llvm::formatv(", dense: {0} order(s), work {1}",
-                                result.denseOrders, result.denseWork)
+                ? llvm::formatv(
+                      ", dense: {0} order(s), {1} window(s), work {2}",
+                      result.denseOrders, result.denseWindows, result.denseWork)
                       .str()
                 : std::string())
         << (result.overflow
@@ -682,6 +707,7 @@ void SbAllocPass::runOnFunction(FuncOp func) {
       {"search_placed", result.searchPlaced},
       {"dense_orders", result.denseOrders},
       {"dense_work", int64_t(result.denseWork)},
+      {"dense_windows", result.denseWindows},
       {"unplaced_before_spilling",
        result.overflow ? result.overflow->unplaced : 0u},
       {"lower_bound_before_spilling",

@@ -1,0 +1,45 @@
+//===- SbDenseWindow.h - Exact search where a dense trace peaks -*- C++ -*-===//
+//
+// First fit ends above the lower bound of a dense trace where a few points
+// in time are nearly full. The exact search (SbSearch.h) solves the
+// tensors live in a window of time around those points, where they are a
+// few hundred, and first fit places every other tensor around that, where
+// there is room to spare. docs/SbAlloc.md, "Dense functions".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_SBDENSEWINDOW_H
+#define WALRUS_ANALYSIS_SBDENSEWINDOW_H
+
+#include "Walrus/Analysis/SbColoring.h"
+
+namespace walrus {
+
+struct WindowPlacement {
+  /// Every node placed within the area bound, if the search and first fit
+  /// managed.
+  std::optional<SbColoring> coloring;
+  /// The search's work, and first fit's (index probes and insertions).
+  uint64_t searchWork = 0, placeWork = 0;
+  /// Windows whose tensors the search placed, and first fit orders.
+  unsigned windowsPlaced = 0, orders = 0;
+};
+
+/// Tries to place `graph`'s nodes (all spanning every partition, none
+/// fixed) on `partitions` x `bytesPerPartition` bytes within the area bound
+/// (the most bytes live at once over whole live ranges). The search places
+/// the tensors live in a window of time around the points nearest to the
+/// bound, first fit the others around them; where first fit leaves one
+/// out, the next try grows the window up to it or places it first. At most
+/// `maxSearchWork` search work, an eighth of it per window, and
+/// `maxOrders` first fit orders. With `threads`, each search runs its two
+/// directions side by side; the result is the same without.
+WindowPlacement
+placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
+                    int64_t bytesPerPartition, uint64_t maxSearchWork,
+                    unsigned maxOrders,
+                    llvm::ThreadPoolInterface *threads = nullptr);
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_SBDENSEWINDOW_H
