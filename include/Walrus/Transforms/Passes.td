@@ -384,10 +384,12 @@ def SbAlloc : Pass<"sb-alloc"> {
     placed when it cannot place everything. Dense functions (more than
     `dense-edges` pairs of tensors live at once, and more than
     `dense-edges-per-node` per tensor) are placed without storing the
-    pairs: first fit through an index over time, then a squeaky-wheel
-    improvement within `dense-budget`. A node that finds no place is
-    spilled: it
-    gets a DRAM home, and every instruction that uses it a short tensor of
+    pairs: when all span every partition, the search places the tensors
+    live in a window of time around the fullest points and first fit the
+    others around them; where that does not reach the bound, first fit
+    through an index over time, then a squeaky-wheel improvement within
+    `dense-budget`. A node that finds no place is spilled: it gets a DRAM
+    home, and every instruction that uses it a short tensor of
     its own, reloaded before and stored after; the next round places
     everything again. Tensors that come with an address keep it.
     docs/SbAlloc.md has the details; run -sb-alloc-verify after it.
@@ -415,7 +417,8 @@ def SbAlloc : Pass<"sb-alloc"> {
            "Work (time sections and candidates examined) the placement "
            "search may do before spilling when colouring overflows, over "
            "all spill rounds of a function (the default is about 0.5 s of "
-           "1-D search, 1-2 s over partition bands); 0 disables">,
+           "1-D search, 1-2 s over partition bands), and on the windows of "
+           "a dense function; 0 disables">,
     Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"500000",
            "Functions with more pairs of tensors live at once, and more "
            "than dense-edges-per-node per tensor, are placed without "
@@ -424,8 +427,9 @@ def SbAlloc : Pass<"sb-alloc"> {
            /*default=*/"64", "See dense-edges">,
     Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"450",
            "Work (index probes and insertions) per node that each of a "
-           "dense function's two chains of orders may do per round "
-           "(largest first, placed beside them, stops at half of it)">,
+           "dense function's two chains of orders may do per round, less "
+           "the window search's first fit (largest first, placed beside "
+           "them, stops at half of it)">,
     Option<"rowBlocks", "row-blocks", "bool", /*default=*/"true",
            "Follow each quarter of a tensor's partitions on its own: rows "
            "that die before the rest free their bytes (docs/SbAlloc.md, "
