@@ -52,6 +52,8 @@ private:
   /// Start ranks added on each side of the full points at first; doubled
   /// each time first fit cannot place the others around the window.
   static constexpr unsigned kFirstExtent = 8;
+  /// Tensors first fit may leave out for the window to grow again.
+  static constexpr size_t kMaxUnplaced = 64;
 
   const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
@@ -188,8 +190,11 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     // A larger window holds a smaller one's problem: where the search
     // failed on this one, it would fail there too, or run out of work.
     bool whole = window->first == 0 && window->last == time.points - 1;
+    // Many left out: the trouble is not around the window (and finding
+    // where each one is full costs its whole live range).
     if (outcome != Outcome::OthersFailed || whole ||
-        result.searchWork >= maxSearchWork || result.orders >= maxOrders)
+        unplaced.size() > kMaxUnplaced || result.searchWork >= maxSearchWork ||
+        result.orders >= maxOrders)
       return std::nullopt;
     // A tensor first fit left out where many bytes are free found no
     // hole large enough in that order: it goes first. One left out next
@@ -197,6 +202,7 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     // window grows up to its near edge (so that the search places it),
     // and further each time.
     unsigned width = window->last - window->first + 1;
+    Window grown = *window;
     for (unsigned index : unplaced) {
       auto [first, last] = time.ranks[index];
       int64_t busiest =
@@ -208,10 +214,11 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
       if (roomy || distance > width)
         early.push_back(index);
       else if (after)
-        window->last = first;
+        grown.last = std::max(grown.last, first);
       else
-        window->first = last;
+        grown.first = std::min(grown.first, last);
     }
+    window = grown;
   }
 }
 
