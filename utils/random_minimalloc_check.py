@@ -3,7 +3,8 @@
 lower bound: every allocation must pass -sb-alloc-verify, whether the
 search placed it or spills did. With --banded, buffers span 1 to 128
 partitions (the `partitions` column), so the search over partition bands
-runs. Prints one summary line."""
+runs. With --dense, every problem takes the dense path (its window search,
+then its chains of orders). Prints one summary line."""
 import argparse
 import os
 import random
@@ -36,10 +37,14 @@ def main():
                         help="sb-alloc's search-budget (default: its own)")
     parser.add_argument("--banded", action="store_true",
                         help="buffers of 1 to 128 partitions")
+    parser.add_argument("--dense", action="store_true",
+                        help="place without the graph's edges")
     args = parser.parse_args()
     placed = spilled = failed = 0
     budget = ("" if args.search_budget is None
               else f" search-budget={args.search_budget}")
+    if args.dense:
+        budget += " dense-edges=0 dense-edges-per-node=0"
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "problem.csv")
         for seed in range(args.seed, args.seed + args.count):
@@ -74,7 +79,8 @@ def main():
                 placed += 1
             else:
                 spilled += 1
-    kind = "banded MiniMalloc" if args.banded else "MiniMalloc"
+    kind = ("banded " if args.banded else "") + ("dense " if args.dense
+                                                   else "") + "MiniMalloc"
     print(f"{args.count} random {kind} problems: {placed} placed, "
           f"{spilled} spilled, {failed} failed")
     return 1 if failed else 0
