@@ -2,7 +2,8 @@
 //
 // Any CSV may be rejected with a diagnostic, but nothing may crash: the
 // input is imported; a small valid problem is allocated (-sb-alloc and its
-// verifier) and exported back.
+// verifier, on the graph and down the dense path; an allocation the pass
+// accepts that its verifier rejects aborts) and exported back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 using namespace walrus;
@@ -41,10 +44,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   module->walk([&](bir::MemlocOp) { ++buffers; });
   if (buffers > kMaxAllocatedBuffers)
     return 0;
-  PassManager pm(context);
-  pm.addPass(createSbAlloc());
-  pm.addPass(createSbAllocVerify());
-  if (failed(pm.run(*module)))
+  // On the graph and down the dense path (window search, chains of
+  // orders), on a copy. An allocation -sb-alloc accepts must verify.
+  SbAllocOptions denseOptions;
+  denseOptions.denseEdges = 0;
+  denseOptions.denseEdgesPerNode = 0;
+  OwningOpRef<ModuleOp> dense = module->clone();
+  bool allocated = false;
+  for (auto [target, options] : {std::make_pair(&dense, denseOptions),
+                                 std::make_pair(&module, SbAllocOptions())}) {
+    PassManager allocate(context);
+    allocate.addPass(createSbAlloc(options));
+    if (failed(allocate.run(**target)))
+      continue;
+    PassManager verify(context);
+    verify.addPass(createSbAllocVerify());
+    if (failed(verify.run(**target)))
+      abort();
+    allocated = target == &module;
+  }
+  if (!allocated)
     return 0;
   llvm::raw_null_ostream sink;
   (void)exportMiniMallocCsv(*module, sink);
