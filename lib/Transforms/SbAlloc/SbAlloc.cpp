@@ -461,10 +461,12 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
                            round.fixed, coloring, result);
     return coloring;
   }
-  // The window search first: where it reaches the bound, no order of the
-  // chains is needed, and its first fit counts against their work.
+  // Work per node: each order costs about the same per node at any size,
+  // so every size gets about as many orders.
   uint64_t denseWork = llvm::SaturatingMultiply(
       uint64_t(denseBudget.getValue()), uint64_t(graph.getNodes().size()));
+  // The window search first: where it reaches the bound, no order of the
+  // chains is needed, and its first fit counts against their work.
   bool anyFixed = llvm::any_of(
       round.fixed, [](const auto &place) { return place.has_value(); });
   if (!anyFixed && searchWorkLeft > 0) {
@@ -480,8 +482,6 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
       return std::move(*window.coloring);
     denseWork -= std::min(denseWork, window.placeWork);
   }
-  // Work per node: each order costs about the same per node at any size,
-  // so every size gets about as many orders.
   DensePlacement dense = placeDense(graph, partitions, budget, round.fixed,
                                     denseWork, getThreads());
   numDenseWork += dense.work;
