@@ -4,7 +4,8 @@ lower bound: every allocation must pass -sb-alloc-verify, whether the
 search placed it or spills did. With --banded, buffers span 1 to 128
 partitions (the `partitions` column), so the search over partition bands
 runs. With --dense, every problem takes the dense path (its window search,
-then its chains of orders). Prints one summary line."""
+then its chains of orders); with --twins, each comes twice in time.
+Prints one summary line."""
 import argparse
 import os
 import random
@@ -28,6 +29,27 @@ def lower_bound(rows):
     return -(-best // PARTITIONS)
 
 
+def make_twins(rng, rows):
+    """`rows` twice, the second copy after the first and a gap of 0 to 30
+    one-step tensors, with 0 to 3 tensors live throughout and sometimes
+    one across the gap: the dense path's window search then meets two
+    runs of fullest points, separate problems or not."""
+    end = max(up for _, _, up, _, _ in rows)
+    gap = rng.randint(0, 30)
+    twins = list(rows)
+    twins += [(len(twins) + k, end + k, end + k + 1, 1, PARTITIONS)
+              for k in range(gap)]
+    shift = end + gap
+    twins += [(len(twins) + k, lo + shift, up + shift, s, p)
+              for k, (_, lo, up, s, p) in enumerate(rows)]
+    extra = [(0, 2 * end + gap)] * rng.randint(0, 3)
+    if rng.random() < 0.3:
+        extra.append((end - rng.randint(1, 5), shift + rng.randint(1, 5)))
+    twins += [(len(twins) + k, lo, up, rng.randint(1, 10), PARTITIONS)
+              for k, (lo, up) in enumerate(extra)]
+    return twins
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200)
@@ -39,6 +61,8 @@ def main():
                         help="buffers of 1 to 128 partitions")
     parser.add_argument("--dense", action="store_true",
                         help="place without the graph's edges")
+    parser.add_argument("--twins", action="store_true",
+                        help="each problem twice, one copy after the other")
     args = parser.parse_args()
     placed = spilled = failed = 0
     budget = ("" if args.search_budget is None
@@ -57,6 +81,8 @@ def main():
                     partitions = rng.choice([32, 32, 64, 64, 128, 20, 50, 96])
                 rows.append((index, lower, lower + rng.randint(1, 12),
                              rng.randint(1, 40), partitions))
+            if args.twins:
+                rows = make_twins(rng, rows)
             capacity = lower_bound(rows) + rng.choice([0, 0, 1, 5])
             capacity = max(capacity, max(r[3] for r in rows))
             with open(path, "w") as out:
@@ -65,7 +91,8 @@ def main():
                                for i, lo, up, s, p in rows)
             imported = subprocess.run(
                 [os.path.join(args.tools, "walrus-translate"),
-                 "--import-minimalloc-csv", path],
+                 "--import-minimalloc-csv",
+                 f"--minimalloc-capacity={capacity}", path],
                 capture_output=True, check=True).stdout
             run = subprocess.run(
                 [os.path.join(args.tools, "walrus-opt"),
@@ -80,7 +107,8 @@ def main():
             else:
                 spilled += 1
     kind = ("banded " if args.banded else "") + ("dense " if args.dense
-                                                   else "") + "MiniMalloc"
+                                                   else "") + \
+        ("twin " if args.twins else "") + "MiniMalloc"
     print(f"{args.count} random {kind} problems: {placed} placed, "
           f"{spilled} spilled, {failed} failed")
     return 1 if failed else 0

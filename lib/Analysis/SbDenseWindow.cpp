@@ -1,4 +1,4 @@
-//===- SbDenseWindow.cpp - Exact search where a dense placement peaks -----===//
+//===- SbDenseWindow.cpp - Exact search where a dense trace peaks --------===//
 
 #include "Walrus/Analysis/SbDenseWindow.h"
 #include "OccupancyIndex.h"
@@ -38,13 +38,31 @@ public:
                                      WindowPlacement &result);
 
 private:
-  enum class Outcome { Placed, SearchFailed, OthersFailed, TooLarge };
-  /// Places the tensors live in `window` by the search, then the others
-  /// by first fit: `placed` when all fit, else `unplaced` lists the
-  /// others that did not.
-  Outcome tryWindow(Window window, int64_t height, ArrayRef<unsigned> early,
-                    WindowPlacement &result, std::optional<SbColoring> &placed,
-                    SmallVectorImpl<unsigned> &unplaced);
+  enum class Outcome {
+    Placed,
+    SearchFailed,
+    OthersFailed,
+    TooLarge,
+    Entangled
+  };
+  /// The tensors that meet windows: live through every one, through one
+  /// (per window), over part of one (per window); and the others.
+  struct WindowTensors {
+    SmallVector<unsigned> common, others;
+    SmallVector<SmallVector<unsigned>> whole, partial;
+  };
+  bool classify(ArrayRef<Window> windows, WindowTensors &tensors);
+  /// Places the tensors live in `windows` (disjoint, in time order) by the
+  /// search, then the others by first fit: `placed` when all fit, else
+  /// `unplaced` lists the others that did not.
+  Outcome tryWindows(ArrayRef<Window> windows, int64_t height,
+                     ArrayRef<unsigned> early, WindowPlacement &result,
+                     std::optional<SbColoring> &placed,
+                     SmallVectorImpl<unsigned> &unplaced);
+  /// How far node `index` (which meets none of them) is from the nearest
+  /// of `windows`, and which that is.
+  std::pair<unsigned, unsigned> getDistance(ArrayRef<Window> windows,
+                                            unsigned index) const;
 
   /// Past this many tensors live over part of a window the search rarely
   /// finishes within its budget (hard-1000 instances take it all).
@@ -87,77 +105,113 @@ bool WindowPlacer::computeLoads() {
   return true;
 }
 
-WindowPlacer::Outcome
-WindowPlacer::tryWindow(Window window, int64_t height, ArrayRef<unsigned> early,
-                        WindowPlacement &result,
-                        std::optional<SbColoring> &placed,
-                        SmallVectorImpl<unsigned> &unplaced) {
-  // Tensors live over the whole window can go below all others there
-  // (lowering one lifts only what was under it), so they stack at the
-  // bottom and the search places those live over part of it.
-  SmallVector<unsigned> whole, partial, others;
+/// Splits `nodes` by how they meet `windows`; false when the windows are
+/// not separate problems: one meets several windows without living
+/// through all of them, or two of different windows meet between them
+/// (each search would place its own without seeing the other).
+bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
+  tensors.whole.assign(windows.size(), {});
+  tensors.partial.assign(windows.size(), {});
+  // Per window, the first start and last end of the tensors it holds.
+  SmallVector<std::pair<unsigned, unsigned>> spans(windows.size(), {~0u, 0u});
   for (auto [index, node] : llvm::enumerate(nodes)) {
     auto [first, last] = time.ranks[index];
-    if (!node.live || last < window.first || first > window.last)
-      others.push_back(index);
-    else if (first <= window.first && last >= window.last)
-      whole.push_back(index);
+    SmallVector<unsigned, 4> met;
+    bool throughAll = true;
+    for (auto [position, window] : llvm::enumerate(windows))
+      if (node.live && first <= window.last && last >= window.first) {
+        met.push_back(position);
+        throughAll &= first <= window.first && last >= window.last;
+      }
+    if (met.empty())
+      tensors.others.push_back(index);
+    else if (met.size() == windows.size() && throughAll)
+      tensors.common.push_back(index);
+    else if (met.size() > 1)
+      return false;
     else
-      partial.push_back(index);
+      (throughAll ? tensors.whole : tensors.partial)[met.front()].push_back(
+          index);
+    if (met.size() == 1) {
+      auto &[start, end] = spans[met.front()];
+      start = std::min(start, first);
+      end = std::max(end, last);
+    }
   }
-  if (partial.size() > kMaxWindowTensors)
-    return Outcome::TooLarge;
-  // No overflow: the whole ones are live together at the window's start.
-  int64_t base = 0;
-  for (unsigned index : whole)
-    base += nodes[index].bytes;
-  SmallVector<SearchBuffer> buffers;
-  for (unsigned index : partial) {
-    auto [first, last] = time.ranks[index];
-    buffers.push_back({std::max(first, window.first) - window.first,
-                       std::min(last, window.last) - window.first,
-                       nodes[index].bytes});
-  }
-  SearchResult found = searchPlacement(
-      buffers, height - base,
-      std::min(maxSearchWork - result.searchWork, maxSearchWork / 8), threads);
-  result.searchWork += found.work;
-  if (!found.offsets)
-    return Outcome::SearchFailed;
-  ++result.windowsPlaced;
+  for (unsigned position = 1; position < windows.size(); ++position)
+    if (spans[position - 1].second >= spans[position].first)
+      return false;
+  return true;
+}
 
+WindowPlacer::Outcome
+WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
+                         ArrayRef<unsigned> early, WindowPlacement &result,
+                         std::optional<SbColoring> &placed,
+                         SmallVectorImpl<unsigned> &unplaced) {
+  WindowTensors tensors;
+  if (!classify(windows, tensors))
+    return Outcome::Entangled;
+  for (ArrayRef<unsigned> partial : tensors.partial)
+    if (partial.size() > kMaxWindowTensors)
+      return Outcome::TooLarge;
+  // Tensors live through a whole window can go below all others there
+  // (lowering one lifts only what was under it), so they stack at the
+  // bottom, the longest lived lowest (outside the window they are what
+  // stays), those through every window first: the same places in each.
+  // The search places those live over part of a window. No overflow: the
+  // ones stacked in a window are live together at its start.
   SmallVector<std::optional<SbPlacement>> fixed(nodes.size());
-  // The longest lived lowest: outside the window they are what stays.
-  llvm::sort(whole, [&](unsigned a, unsigned b) {
-    auto length = [&](unsigned index) {
-      return nodes[index].range.end - nodes[index].range.start;
-    };
-    return length(a) != length(b) ? length(a) > length(b) : a < b;
-  });
-  int64_t offset = 0;
-  for (unsigned index : whole) {
-    fixed[index] = SbPlacement{0, offset};
-    offset += nodes[index].bytes;
+  auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
+    llvm::sort(indexes, [&](unsigned a, unsigned b) {
+      auto length = [&](unsigned index) {
+        return nodes[index].range.end - nodes[index].range.start;
+      };
+      return length(a) != length(b) ? length(a) > length(b) : a < b;
+    });
+    for (unsigned index : indexes) {
+      fixed[index] = SbPlacement{0, offset};
+      offset += nodes[index].bytes;
+    }
+    return offset;
+  };
+  int64_t common = stack(tensors.common, 0);
+  for (auto [window, whole, partial] :
+       llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
+    int64_t base = stack(whole, common);
+    SmallVector<SearchBuffer> buffers;
+    for (unsigned index : partial) {
+      auto [first, last] = time.ranks[index];
+      buffers.push_back({std::max(first, window.first) - window.first,
+                         std::min(last, window.last) - window.first,
+                         nodes[index].bytes});
+    }
+    SearchResult found = searchPlacement(
+        buffers, height - base,
+        std::min(maxSearchWork - result.searchWork, maxSearchWork / 8),
+        threads);
+    result.searchWork += found.work;
+    if (!found.offsets)
+      return Outcome::SearchFailed;
+    ++result.windowsPlaced;
+    for (auto [index, address] : llvm::zip_equal(partial, *found.offsets))
+      fixed[index] = SbPlacement{0, base + address};
   }
-  for (auto [index, address] : llvm::zip_equal(partial, *found.offsets))
-    fixed[index] = SbPlacement{0, base + address};
-  // The others outwards from the window, by their edges nearest it: left
+  // The others outwards from the windows, by their edges nearest one: left
   // edge order on each side, seen from the window. The nearest are the
   // most constrained, and they still find the bytes around it free.
-  auto distance = [&](unsigned index) {
-    auto [first, last] = time.ranks[index];
-    return first > window.last ? first - window.last : window.first - last;
-  };
   llvm::DenseMap<unsigned, unsigned> earlyRank;
   for (auto [rank, index] : llvm::enumerate(early))
     earlyRank.try_emplace(index, rank);
   auto key = [&](unsigned index) {
     return std::make_tuple(earlyRank.lookup_or(index, early.size()),
-                           distance(index), -nodes[index].bytes, index);
+                           getDistance(windows, index).first,
+                           -nodes[index].bytes, index);
   };
-  llvm::sort(others, [&](unsigned a, unsigned b) { return key(a) < key(b); });
-  SbColoring coloring =
-      placeInOrder(graph, partitions, height, fixed, others, result.placeWork);
+  llvm::sort(tensors.others,
+             [&](unsigned a, unsigned b) { return key(a) < key(b); });
+  SbColoring coloring = placeInOrder(graph, partitions, height, fixed,
+                                     tensors.others, result.placeWork);
   ++result.orders;
   if (!coloring.spilled.empty()) {
     unplaced = std::move(coloring.spilled);
@@ -167,30 +221,70 @@ WindowPlacer::tryWindow(Window window, int64_t height, ArrayRef<unsigned> early,
   return Outcome::Placed;
 }
 
+std::pair<unsigned, unsigned>
+WindowPlacer::getDistance(ArrayRef<Window> windows, unsigned index) const {
+  auto [first, last] = time.ranks[index];
+  std::pair<unsigned, unsigned> nearest{~0u, 0};
+  for (auto [position, window] : llvm::enumerate(windows)) {
+    unsigned distance =
+        first > window.last ? first - window.last : window.first - last;
+    nearest = std::min(nearest, {distance, unsigned(position)});
+  }
+  return nearest;
+}
+
+/// Grows each of `windows` by `extent` on each side, merging those that
+/// then meet.
+static void widen(SmallVectorImpl<Window> &windows, unsigned extent,
+                  unsigned points) {
+  SmallVector<Window> merged;
+  for (Window window : windows) {
+    window.first -= std::min(window.first, extent);
+    window.last = unsigned(
+        std::min<uint64_t>(points - 1, uint64_t(window.last) + extent));
+    if (!merged.empty() && window.first <= merged.back().last + 1)
+      merged.back().last = std::max(merged.back().last, window.last);
+    else
+      merged.push_back(window);
+  }
+  windows = std::move(merged);
+}
+
 std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
                                                  WindowPlacement &result) {
-  std::optional<Window> window;
-  for (unsigned point = 0; point < time.points; ++point)
-    if (loads[point] > height - margin)
-      window = Window{window ? window->first : point, point};
-  if (!window)
+  // The points within `margin`, in runs: those further apart than the
+  // windows first grow are windows of their own.
+  SmallVector<Window> windows;
+  for (unsigned point = 0; point < time.points; ++point) {
+    if (loads[point] <= height - margin)
+      continue;
+    if (!windows.empty() && point - windows.back().last <= 2 * kFirstExtent)
+      windows.back().last = point;
+    else
+      windows.push_back({point, point});
+  }
+  if (windows.empty())
     return std::nullopt;
   // Tensors that first fit left out in a roomy place, first in the order.
   SmallVector<unsigned> early;
   for (unsigned extent = kFirstExtent;; extent *= 2) {
-    window->first -= std::min(window->first, extent);
-    window->last = unsigned(
-        std::min<uint64_t>(time.points - 1, uint64_t(window->last) + extent));
+    widen(windows, extent, time.points);
     std::optional<SbColoring> placed;
     SmallVector<unsigned> unplaced;
     Outcome outcome =
-        tryWindow(*window, height, early, result, placed, unplaced);
+        tryWindows(windows, height, early, result, placed, unplaced);
+    // Windows that share a tensor they do not live through are one.
+    if (outcome == Outcome::Entangled) {
+      windows = {{windows.front().first, windows.back().last}};
+      outcome = tryWindows(windows, height, early, result, placed, unplaced);
+    }
     if (outcome == Outcome::Placed)
       return placed;
     // A larger window holds a smaller one's problem: where the search
     // failed on this one, it would fail there too, or run out of work.
-    bool whole = window->first == 0 && window->last == time.points - 1;
-    // Many left out: the trouble is not around the window (and finding
+    bool whole = windows.size() == 1 && windows.front().first == 0 &&
+                 windows.front().last == time.points - 1;
+    // Many left out: the trouble is not around the windows (and finding
     // where each one is full costs its whole live range).
     if (outcome != Outcome::OthersFailed || whole ||
         unplaced.size() > kMaxUnplaced || result.searchWork >= maxSearchWork ||
@@ -198,27 +292,28 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
       return std::nullopt;
     // A tensor first fit left out where many bytes are free found no
     // hole large enough in that order: it goes first. One left out next
-    // to the window where few are, or again though it went first: the
+    // to a window where few are, or again though it went first: the
     // window grows up to its near edge (so that the search places it),
     // and further each time.
-    unsigned width = window->last - window->first + 1;
-    Window grown = *window;
+    SmallVector<Window> grown(windows);
     for (unsigned index : unplaced) {
       auto [first, last] = time.ranks[index];
       int64_t busiest =
           *std::max_element(loads.begin() + first, loads.begin() + last + 1);
-      bool after = first > window->last;
-      unsigned distance = after ? first - window->last : window->first - last;
+      auto [distance, position] = getDistance(windows, index);
+      const Window &window = windows[position];
       bool roomy =
           busiest <= height - margin && !llvm::is_contained(early, index);
-      if (roomy || distance > width)
+      if (roomy || distance > window.last - window.first + 1)
         early.push_back(index);
-      else if (after)
-        grown.last = std::max(grown.last, first);
+      else if (first > window.last)
+        grown[position].last = std::max(grown[position].last, first);
       else
-        grown.first = std::min(grown.first, last);
+        grown[position].first = std::min(grown[position].first, last);
     }
-    window = grown;
+    windows = std::move(grown);
+    // Grown windows may meet: widen by nothing merges them.
+    widen(windows, 0, time.points);
   }
 }
 

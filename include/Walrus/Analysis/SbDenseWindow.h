@@ -2,7 +2,7 @@
 //
 // First fit ends above the lower bound of a dense trace where a few points
 // in time are nearly full. The exact search (SbSearch.h) solves the
-// tensors live in a window of time around those points, where they are a
+// tensors live in windows of time around those points, where they are a
 // few hundred, and first fit places every other tensor around that, where
 // there is room to spare. docs/SbAlloc.md, "Dense functions".
 //
@@ -29,7 +29,8 @@ struct WindowPlacement {
 /// fixed) on `partitions` x `bytesPerPartition` bytes within the area bound
 /// (the most bytes live at once over whole live ranges). The search places
 /// the tensors live in a window of time around the points nearest to the
-/// bound, first fit the others around them; where first fit leaves one
+/// bound (a window per run of such points, when they are separate
+/// problems), first fit the others around them; where first fit leaves one
 /// out, the next try grows the window up to it or places it first. At most
 /// `maxSearchWork` search work, an eighth of it per window, and
 /// `maxOrders` first fit orders. With `threads`, each search runs its two
