@@ -70,6 +70,8 @@ private:
   /// Start ranks added on each side of the full points at first; doubled
   /// each time first fit cannot place the others around the window.
   static constexpr unsigned kFirstExtent = 8;
+  /// Runs of full points that may get windows of their own.
+  static constexpr size_t kMaxWindows = 8;
   /// Tensors first fit may leave out for the window to grow again.
   static constexpr size_t kMaxUnplaced = 64;
 
@@ -265,6 +267,9 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
   }
   if (windows.empty())
     return std::nullopt;
+  // Each window costs a search and a look at every tensor.
+  if (windows.size() > kMaxWindows)
+    windows = {{windows.front().first, windows.back().last}};
   // Tensors that first fit left out in a roomy place, first in the order.
   SmallVector<unsigned> early;
   for (unsigned extent = kFirstExtent;; extent *= 2) {
@@ -273,7 +278,7 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     SmallVector<unsigned> unplaced;
     Outcome outcome =
         tryWindows(windows, height, early, result, placed, unplaced);
-    // Windows that share a tensor they do not live through are one.
+    // Windows that are not separate problems are one.
     if (outcome == Outcome::Entangled) {
       windows = {{windows.front().first, windows.back().last}};
       outcome = tryWindows(windows, height, early, result, placed, unplaced);
