@@ -4,7 +4,9 @@ lower bound: every allocation must pass -sb-alloc-verify, whether the
 search placed it or spills did. With --banded, buffers span 1 to 128
 partitions (the `partitions` column), so the search over partition bands
 runs. With --dense, every problem takes the dense path (its window search,
-then its chains of orders); with --twins, each comes twice in time.
+then its chains of orders); with --twins, each comes twice in time. With
+--perfect, problems are perfect packings (bench/minimalloc.py's hard
+generator), so a spill means the search missed a placement that exists.
 Prints one summary line."""
 import argparse
 import os
@@ -12,6 +14,10 @@ import random
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "bench"))
+import minimalloc  # noqa: E402
 
 
 PARTITIONS = 128
@@ -27,6 +33,18 @@ def lower_bound(rows):
         live += delta
         best = max(best, live)
     return -(-best // PARTITIONS)
+
+
+def make_perfect(rng, seed):
+    """A small guillotine cut of capacity x horizon (bench/minimalloc.py's
+    hard generator): a placement at the capacity exists by construction."""
+    count = rng.randint(8, 40)
+    capacity = rng.choice([16, 32, 64, 100])
+    horizon = rng.choice([8, 16, 32, 100])
+    buffers, capacity = minimalloc.generate_hard(count, seed, capacity,
+                                                 horizon)
+    return [(index, lower, upper, size, PARTITIONS)
+            for index, (lower, upper, size) in enumerate(buffers)], capacity
 
 
 def make_twins(rng, rows):
@@ -63,6 +81,8 @@ def main():
                         help="place without the graph's edges")
     parser.add_argument("--twins", action="store_true",
                         help="each problem twice, one copy after the other")
+    parser.add_argument("--perfect", action="store_true",
+                        help="perfect packings: every one must be placed")
     args = parser.parse_args()
     placed = spilled = failed = 0
     budget = ("" if args.search_budget is None
@@ -85,6 +105,8 @@ def main():
                 rows = make_twins(rng, rows)
             capacity = lower_bound(rows) + rng.choice([0, 0, 1, 5])
             capacity = max(capacity, max(r[3] for r in rows))
+            if args.perfect:
+                rows, capacity = make_perfect(rng, seed)
             with open(path, "w") as out:
                 out.write("id,lower,upper,size,partitions\n")
                 out.writelines(f"{i},{lo},{up},{s},{p}\n"
@@ -108,7 +130,8 @@ def main():
                 spilled += 1
     kind = ("banded " if args.banded else "") + ("dense " if args.dense
                                                    else "") + \
-        ("twin " if args.twins else "") + "MiniMalloc"
+        ("twin " if args.twins else "") + \
+        ("perfect " if args.perfect else "") + "MiniMalloc"
     print(f"{args.count} random {kind} problems: {placed} placed, "
           f"{spilled} spilled, {failed} failed")
     return 1 if failed else 0
