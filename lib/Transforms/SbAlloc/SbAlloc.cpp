@@ -163,6 +163,18 @@ private:
     SmallVector<SmallVector<std::pair<unsigned, int64_t>>, 2> candidates;
     bool complete = false;
   };
+  /// Counts `work` the search did, in the statistic and against what is
+  /// left of `search-budget`.
+  void spendSearchWork(uint64_t work, uint64_t &searchWorkLeft) {
+    numSearchWork += work;
+    searchWorkLeft -= std::min(searchWorkLeft, work);
+  }
+  /// Counts first fit orders and their work on a dense function.
+  void countDenseWork(uint64_t work, unsigned orders, FuncResult &result) {
+    numDenseWork += work;
+    result.denseWork += work;
+    result.denseOrders += orders;
+  }
   /// Runs the 1-D search when every buffer spans all partitions, else the
   /// search over partition bands, within the work left.
   SearchOutcome searchProblem(const SearchProblem &problem, int64_t budget,
@@ -226,8 +238,7 @@ SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
       ranges.push_back(buffer.range);
     SearchResult found =
         searchPlacement(ranges, budget, searchWorkLeft, threads);
-    numSearchWork += found.work;
-    searchWorkLeft -= std::min(searchWorkLeft, found.work);
+    spendSearchWork(found.work, searchWorkLeft);
     outcome.complete = bool(found.offsets);
     if (outcome.complete)
       found.partials = {*found.offsets};
@@ -240,8 +251,7 @@ SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
   }
   BandSearchResult found =
       searchBandPlacement(buffers, kLanes, budget, searchWorkLeft, threads);
-  numSearchWork += found.work;
-  searchWorkLeft -= std::min(searchWorkLeft, found.work);
+  spendSearchWork(found.work, searchWorkLeft);
   outcome.complete = bool(found.placements);
   if (outcome.complete)
     outcome.candidates.push_back(std::move(*found.placements));
@@ -472,11 +482,8 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
   if (!anyFixed && searchWorkLeft > 0) {
     WindowPlacement window = placeByWindowSearch(
         graph, partitions, budget, searchWorkLeft, kWindowOrders, getThreads());
-    numSearchWork += window.searchWork;
-    searchWorkLeft -= std::min(searchWorkLeft, window.searchWork);
-    numDenseWork += window.placeWork;
-    result.denseWork += window.placeWork;
-    result.denseOrders += window.orders;
+    spendSearchWork(window.searchWork, searchWorkLeft);
+    countDenseWork(window.placeWork, window.orders, result);
     result.denseWindows += window.windowsPlaced;
     if (window.coloring)
       return std::move(*window.coloring);
@@ -484,9 +491,7 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
   }
   DensePlacement dense = placeDense(graph, partitions, budget, round.fixed,
                                     denseWork, getThreads());
-  numDenseWork += dense.work;
-  result.denseWork += dense.work;
-  result.denseOrders += dense.orders;
+  countDenseWork(dense.work, dense.orders, result);
   return std::move(dense.coloring);
 }
 
