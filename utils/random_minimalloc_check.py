@@ -35,12 +35,19 @@ def lower_bound(rows):
     return -(-best // PARTITIONS)
 
 
-def make_perfect(rng, seed):
+def make_perfect(rng, seed, banded):
     """A small guillotine cut of capacity x horizon (bench/minimalloc.py's
-    hard generator): a placement at the capacity exists by construction."""
+    hard generator; banded: its band generator, which also cuts the
+    partitions into halves and quarters): a placement at the capacity
+    exists by construction."""
     count = rng.randint(8, 40)
     capacity = rng.choice([16, 32, 64, 100])
     horizon = rng.choice([8, 16, 32, 100])
+    if banded:
+        buffers, capacity = minimalloc.generate_band(count, seed, capacity,
+                                                     horizon)
+        return [(index, *buffer)
+                for index, buffer in enumerate(buffers)], capacity
     buffers, capacity = minimalloc.generate_hard(count, seed, capacity,
                                                  horizon)
     return [(index, lower, upper, size, PARTITIONS)
@@ -106,7 +113,7 @@ def main():
             capacity = lower_bound(rows) + rng.choice([0, 0, 1, 5])
             capacity = max(capacity, max(r[3] for r in rows))
             if args.perfect:
-                rows, capacity = make_perfect(rng, seed)
+                rows, capacity = make_perfect(rng, seed, args.banded)
             with open(path, "w") as out:
                 out.write("id,lower,upper,size,partitions\n")
                 out.writelines(f"{i},{lo},{up},{s},{p}\n"
@@ -128,6 +135,8 @@ def main():
                 placed += 1
             else:
                 spilled += 1
+                if args.perfect:
+                    print(f"seed {seed}: spilled a perfect packing")
     kind = ("banded " if args.banded else "") + ("dense " if args.dense
                                                    else "") + \
         ("twin " if args.twins else "") + \

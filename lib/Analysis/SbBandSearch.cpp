@@ -4,12 +4,14 @@
 // it). A step takes a lowest cell (lane, section) that an unplaced buffer
 // may still cover, the one with the fewest candidates, and either puts
 // there a buffer with a band choice that includes the lane and whose floor
-// (the highest cell under that choice) is the cell's height, or gives the
-// cell up as dead space up to the next height around it. Inferences cut a
-// branch when a section cannot hold what remains (by area, per lane, per
-// half, per buffer), when a walled run of a lane cannot be covered at its
-// bottom, or when a state already failed (DepthFirstSearch); sibling
-// quarters and halves with equal heights are searched once (symmetry).
+// (the highest cell under that choice) is the cell's height (those whose
+// top is flush with the most neighbours first), or gives the cell up as
+// dead space up to the next height around it. Inferences cut a branch
+// when a section cannot hold what remains (by area, per lane, per half,
+// per buffer, one-lane buffers per roomiest lanes), when a walled run of
+// a lane cannot be covered at its bottom, or when a state already failed
+// (DepthFirstSearch); sibling quarters and halves with equal heights are
+// searched once, and alike buffers in one order (symmetry).
 // docs/SbAlloc.md has the details.
 //
 //===----------------------------------------------------------------------===//
@@ -81,6 +83,7 @@ public:
     offsets.assign(items.size(), -1);
     choices.assign(items.size(), 0);
     findSymmetries();
+    findTwins();
   }
 
   /// Of the placements tried so far, the one covering the most bytes x
@@ -127,6 +130,9 @@ private:
     unsigned anyLanes, mustLanes;
     /// Per band choice, the highest cell under it (while unplaced).
     SmallVector<int64_t, 4> floors;
+    /// The buffer before it with the same range, bytes and band choices
+    /// (~0u: none).
+    unsigned twinBefore = ~0u;
   };
 
   using LaneRange = std::pair<unsigned, unsigned>;
@@ -149,6 +155,24 @@ private:
             }))
           symmetries.push_back(swap);
       }
+  }
+
+  /// Buffers alike in range, bytes and band choices are interchangeable
+  /// in any placement, so the search places them in index order: each
+  /// waits for its twin before it (a run of k twins is then searched in
+  /// one order instead of k!).
+  void findTwins() {
+    auto key = [&](unsigned index) {
+      const Item &item = items[index];
+      return std::make_tuple(item.first, item.last, item.bytes,
+                             ArrayRef(item.choices));
+    };
+    auto byKey = llvm::to_vector(llvm::seq<unsigned>(0, items.size()));
+    llvm::stable_sort(byKey,
+                      [&](unsigned a, unsigned b) { return key(a) < key(b); });
+    for (auto [before, index] : llvm::zip(byKey, llvm::drop_begin(byKey)))
+      if (key(before) == key(index))
+        items[index].twinBefore = before;
   }
 
   static LaneRange map(const LaneMap &swap, LaneRange choice) {
@@ -305,6 +329,34 @@ private:
             return floor + item.bytes <= capacity;
           }))
         return false;
+    }
+    return quartersFitLanes(s);
+  }
+
+  /// Buffers one lane wide each need a lane with room for them: those
+  /// larger than the room of all but the k roomiest lanes must fit in
+  /// those k (buffers spanning every lane take their bytes from each).
+  bool quartersFitLanes(unsigned s) {
+    SmallVector<int64_t, 32> sizes;
+    for (unsigned index : covering.getUnplaced(s))
+      if (items[index].laneCount == 1)
+        sizes.push_back(items[index].bytes);
+    if (sizes.size() < 2)
+      return true;
+    SmallVector<int64_t, 8> rooms;
+    for (unsigned lane = 0; lane < lanes; ++lane)
+      rooms.push_back(capacity - fullBytes[s] - height[cell(lane, s)]);
+    llvm::sort(sizes, std::greater<>());
+    llvm::sort(rooms, std::greater<>());
+    work += sizes.size() + lanes;
+    int64_t needed = 0, room = 0;
+    size_t next = 0;
+    for (int64_t laneRoom : rooms) {
+      for (; next < sizes.size() && sizes[next] > laneRoom; ++next)
+        needed += sizes[next];
+      if (needed > room)
+        return false;
+      room += laneRoom;
     }
     return true;
   }
@@ -469,6 +521,9 @@ private:
   void forEachCandidate(unsigned section, unsigned lane, Found found) {
     int64_t level = height[cell(lane, section)];
     for (unsigned index : covering.getUnplaced(section)) {
+      unsigned twin = items[index].twinBefore;
+      if (twin != ~0u && offsets[twin] < 0)
+        continue;
       work += items[index].choices.size();
       for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
         if (lanesOf.first <= lane && lane < lanesOf.second &&
@@ -489,9 +544,11 @@ private:
     return count;
   }
 
-  /// What may sit at the bottom of cell (`lane`, `section`), those that
-  /// fill the lane's run at this height to its end first, then in the
-  /// search's order.
+  /// What may sit at the bottom of cell (`lane`, `section`): first those
+  /// whose top meets the most neighbours at the same height (cells beside
+  /// it in time and in lanes: the skyline stays flat, as the 1-D search's
+  /// flush candidates keep it), then those that fill the lane's run at
+  /// this height to its end, then in the search's order.
   SmallVector<std::pair<unsigned, unsigned>, 16>
   getCandidates(unsigned section, unsigned lane, unsigned last) {
     int64_t level = height[cell(lane, section)];
@@ -499,20 +556,39 @@ private:
     while (runEnd < last && open[cell(lane, runEnd)] > 0 &&
            height[cell(lane, runEnd)] == level)
       ++runEnd;
-    SmallVector<std::pair<unsigned, unsigned>, 16> candidates;
+    using Key = std::tuple<int, bool, double, unsigned, unsigned>;
+    SmallVector<Key, 16> keyed;
     forEachCandidate(section, lane, [&](unsigned index, unsigned choice) {
-      candidates.push_back({index, choice});
+      keyed.push_back({-countFlushEdges(index, choice, level),
+                       items[index].last != runEnd, rank[index], index,
+                       choice});
       return true;
     });
-    llvm::sort(candidates, [&](auto a, auto b) {
-      auto key = [&](std::pair<unsigned, unsigned> candidate) {
-        return std::make_tuple(items[candidate.first].last != runEnd,
-                               rank[candidate.first], candidate.first,
-                               candidate.second);
-      };
-      return key(a) < key(b);
-    });
+    llvm::sort(keyed);
+    SmallVector<std::pair<unsigned, unsigned>, 16> candidates;
+    for (const Key &key : keyed)
+      candidates.push_back({std::get<3>(key), std::get<4>(key)});
     return candidates;
+  }
+
+  /// How many cells beside buffer `index` in band choice `choice`, placed
+  /// at `offset`, have their height at its top: the lanes' cells before
+  /// and after it in time, and the cells of the lanes either side of the
+  /// choice over its sections.
+  int countFlushEdges(unsigned index, unsigned choice, int64_t offset) {
+    const Item &item = items[index];
+    int64_t top = offset + item.bytes;
+    auto isFlush = [&](unsigned lane, unsigned s) {
+      return lane < lanes && s < sections && height[cell(lane, s)] == top;
+    };
+    auto [firstLane, lastLane] = item.choices[choice];
+    work += (lastLane - firstLane) + (item.last - item.first);
+    int edges = 0;
+    for (unsigned lane = firstLane; lane < lastLane; ++lane)
+      edges += isFlush(lane, item.first - 1) + isFlush(lane, item.last);
+    for (unsigned s = item.first; s < item.last; ++s)
+      edges += isFlush(firstLane - 1, s) + isFlush(lastLane, s);
+    return edges;
   }
 
   bool place(unsigned index, unsigned choice, int64_t offset) {
