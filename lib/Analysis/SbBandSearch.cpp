@@ -341,7 +341,7 @@ private:
     for (unsigned index : covering.getUnplaced(s))
       if (items[index].laneCount == 1)
         sizes.push_back(items[index].bytes);
-    if (sizes.size() < 2)
+    if (sizes.empty())
       return true;
     SmallVector<int64_t, 8> rooms;
     for (unsigned lane = 0; lane < lanes; ++lane)
