@@ -405,8 +405,9 @@ def SbAlloc : Pass<"sb-alloc"> {
   let options = [
     Option<"sbufBytes", "sbuf-bytes", "int64_t", /*default=*/"0",
            "Bytes per partition to allocate in; 0 takes the target's">,
-    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"16",
-           "Spill rounds before giving up">,
+    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"64",
+           "Spill rounds before giving up (rounds after the first keep the "
+           "last round's places, but the last 4 place everything anew)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a summary remark per function">,
     Option<"reportFile", "report-file", "std::string", /*default=*/"\"\"",

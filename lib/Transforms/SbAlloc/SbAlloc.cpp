@@ -21,6 +21,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
@@ -95,6 +96,10 @@ struct FuncResult {
   llvm::json::Array placements;
 };
 
+/// Spill rounds at the end of max-iterations that place everything anew
+/// (keepsPlaces).
+constexpr int64_t kRoundsPlacedAnew = 4;
+
 struct SbAllocPass : FunctionPass<walrus::impl::SbAllocBase<SbAllocPass>> {
   using FunctionPass::FunctionPass;
 
@@ -130,10 +135,29 @@ private:
   FailureOr<Round> buildRound(FuncOp func, int64_t iteration,
                               int64_t partitions, int64_t budget,
                               MemlocNamer &namer, FuncResult &result);
-  /// Colours the graph (then searches the contended region when
-  /// something is left out), or, without stored edges, the dense path.
-  SbColoring place(const Round &round, int64_t partitions, int64_t budget,
-                   uint64_t &searchWorkLeft, FuncResult &result);
+  /// Colours the graph around the `fixed` places (then searches the
+  /// contended region when something is left out), or, without stored
+  /// edges, the dense path.
+  SbColoring place(const Round &round,
+                   ArrayRef<std::optional<SbPlacement>> fixed,
+                   int64_t partitions, int64_t budget, uint64_t &searchWorkLeft,
+                   FuncResult &result);
+  /// Whether round `iteration` first tries the last round's places: after
+  /// a spill, but not in the last kRoundsPlacedAnew rounds. Keeping places
+  /// spills fewer tensors per round, so it takes more rounds; those last
+  /// ones place anew, as every round did before, and converge as they
+  /// did.
+  bool keepsPlaces(int64_t iteration) const {
+    return iteration > 1 && iteration + kRoundsPlacedAnew <= maxIterations;
+  }
+  /// Places a round after a spill: first with every tensor the last round
+  /// placed (`kept`, by name) where it was, so that only the spill pieces
+  /// look for room; that placement stands when it leaves fewer out than
+  /// placing everything anew.
+  SbColoring placeAfterSpill(const Round &round,
+                             const llvm::StringMap<SbPlacement> &kept,
+                             int64_t partitions, int64_t budget,
+                             uint64_t &searchWorkLeft, FuncResult &result);
   /// Sets every tensor's address and base partition (nothing left out).
   void writePlacements(const InterferenceGraph &graph,
                        const SbColoring &coloring, FuncResult &result);
@@ -459,16 +483,17 @@ SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
 /// place (each costs about as much as one of the chains' orders).
 static constexpr unsigned kWindowOrders = 4;
 
-SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
-                              int64_t budget, uint64_t &searchWorkLeft,
-                              FuncResult &result) {
+SbColoring SbAllocPass::place(const Round &round,
+                              ArrayRef<std::optional<SbPlacement>> fixed,
+                              int64_t partitions, int64_t budget,
+                              uint64_t &searchWorkLeft, FuncResult &result) {
   const InterferenceGraph &graph = round.graph;
   if (graph.hasEdges()) {
     SbColoring coloring =
-        colorGraph(graph, partitions, budget, round.fixed, getThreads());
+        colorGraph(graph, partitions, budget, fixed, getThreads());
     if (!coloring.spilled.empty())
-      searchBeforeSpilling(graph, partitions, budget, searchWorkLeft,
-                           round.fixed, coloring, result);
+      searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
+                           coloring, result);
     return coloring;
   }
   // Work per node: each order costs about the same per node at any size,
@@ -477,8 +502,8 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
       uint64_t(denseBudget.getValue()), uint64_t(graph.getNodes().size()));
   // The window search first: where it reaches the bound, no order of the
   // chains is needed, and its first fit counts against their work.
-  bool anyFixed = llvm::any_of(
-      round.fixed, [](const auto &place) { return place.has_value(); });
+  bool anyFixed =
+      llvm::any_of(fixed, [](const auto &place) { return place.has_value(); });
   if (!anyFixed && searchWorkLeft > 0) {
     WindowPlacement window = placeByWindowSearch(
         graph, partitions, budget, searchWorkLeft, kWindowOrders, getThreads());
@@ -489,10 +514,49 @@ SbColoring SbAllocPass::place(const Round &round, int64_t partitions,
       return std::move(*window.coloring);
     denseWork -= std::min(denseWork, window.placeWork);
   }
-  DensePlacement dense = placeDense(graph, partitions, budget, round.fixed,
-                                    denseWork, getThreads());
+  DensePlacement dense =
+      placeDense(graph, partitions, budget, fixed, denseWork, getThreads());
   countDenseWork(dense.work, dense.orders, result);
   return std::move(dense.coloring);
+}
+
+SbColoring
+SbAllocPass::placeAfterSpill(const Round &round,
+                             const llvm::StringMap<SbPlacement> &kept,
+                             int64_t partitions, int64_t budget,
+                             uint64_t &searchWorkLeft, FuncResult &result) {
+  SmallVector<std::optional<SbPlacement>> stay(round.fixed);
+  bool keepsAny = false;
+  for (auto [index, node] : llvm::enumerate(round.graph.getNodes())) {
+    if (stay[index])
+      continue;
+    // A node keeps a place when all its tensors had that same one.
+    std::optional<SbPlacement> previous;
+    for (MemlocOp memloc : node.members) {
+      auto found = kept.find(memloc.getName());
+      if (found == kept.end() ||
+          (previous &&
+           (previous->basePartition != found->second.basePartition ||
+            previous->address != found->second.address))) {
+        previous.reset();
+        break;
+      }
+      previous = found->second;
+    }
+    keepsAny |= previous.has_value();
+    stay[index] = previous;
+  }
+  if (!keepsAny)
+    return place(round, round.fixed, partitions, budget, searchWorkLeft,
+                 result);
+  SbColoring stayed =
+      place(round, stay, partitions, budget, searchWorkLeft, result);
+  if (stayed.spilled.empty())
+    return stayed;
+  SbColoring anew =
+      place(round, round.fixed, partitions, budget, searchWorkLeft, result);
+  return stayed.spilled.size() < anew.spilled.size() ? std::move(stayed)
+                                                     : std::move(anew);
 }
 
 void SbAllocPass::writePlacements(const InterferenceGraph &graph,
@@ -596,6 +660,9 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   SmallPtrSet<Operation *, 16> spillLocals;
   // The search's budget is shared by all spill rounds of the function.
   uint64_t searchWorkLeft = searchBudget;
+  // Where the last round placed each tensor it did not spill, by name
+  // (spilling replaces operations).
+  llvm::StringMap<SbPlacement> kept;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
     FailureOr<Round> round =
@@ -603,8 +670,11 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     if (failed(round))
       return failure();
     const InterferenceGraph &graph = round->graph;
-    SbColoring coloring =
-        place(*round, partitions, *budget, searchWorkLeft, result);
+    SbColoring coloring = keepsPlaces(iteration)
+                              ? placeAfterSpill(*round, kept, partitions,
+                                                *budget, searchWorkLeft, result)
+                              : place(*round, round->fixed, partitions, *budget,
+                                      searchWorkLeft, result);
     result.searchWork = searchBudget - searchWorkLeft;
     result.nodes = graph.getNodes().size();
     result.edges = graph.getNumEdges();
@@ -620,8 +690,15 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
                                              graph.getLowerBound()};
     FailureOr<llvm::SetVector<unsigned>> toSpill =
         chooseSpills(graph, coloring, *budget, spillLocals);
-    if (failed(toSpill) || failed(spill(graph, toSpill->getArrayRef(),
-                                        iteration, namer, spillLocals, result)))
+    if (failed(toSpill))
+      return failure();
+    kept.clear();
+    for (auto [index, node] : llvm::enumerate(graph.getNodes()))
+      if (coloring.placements[index] && !toSpill->contains(index))
+        for (MemlocOp memloc : node.members)
+          kept[memloc.getName()] = *coloring.placements[index];
+    if (failed(spill(graph, toSpill->getArrayRef(), iteration, namer,
+                     spillLocals, result)))
       return failure();
   }
   return func.emitError() << "sb-alloc: " << getQualifiedName(func)
