@@ -543,6 +543,13 @@ SbAllocPass::placeAfterSpill(const Round &round,
       }
       previous = found->second;
     }
+    // Row bands may pin the node to other partitions this round.
+    if (previous && llvm::none_of(getBandChoices(node.bandClass, partitions),
+                                  [&](auto choice) {
+                                    return choice.first ==
+                                           previous->basePartition;
+                                  }))
+      previous.reset();
     keepsAny |= previous.has_value();
     stay[index] = previous;
   }
