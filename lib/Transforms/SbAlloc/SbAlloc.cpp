@@ -150,6 +150,12 @@ private:
   bool keepsPlaces(int64_t iteration) const {
     return iteration > 1 && iteration + kRoundsPlacedAnew <= maxIterations;
   }
+  /// Places what `stay` leaves free around it: as place() on a graph with
+  /// edges, by one first fit order (largest first) on a dense one.
+  SbColoring placeAround(const Round &round,
+                         ArrayRef<std::optional<SbPlacement>> stay,
+                         int64_t partitions, int64_t budget,
+                         uint64_t &searchWorkLeft, FuncResult &result);
   /// Places a round after a spill: first with every tensor the last round
   /// placed (`kept`, by name) where it was, so that only the spill pieces
   /// look for room; that placement stands when it leaves fewer out than
@@ -520,6 +526,31 @@ SbColoring SbAllocPass::place(const Round &round,
   return std::move(dense.coloring);
 }
 
+SbColoring SbAllocPass::placeAround(const Round &round,
+                                    ArrayRef<std::optional<SbPlacement>> stay,
+                                    int64_t partitions, int64_t budget,
+                                    uint64_t &searchWorkLeft,
+                                    FuncResult &result) {
+  const InterferenceGraph &graph = round.graph;
+  if (graph.hasEdges())
+    return place(round, stay, partitions, budget, searchWorkLeft, result);
+  // A dense function's chains would place every kept node again in each
+  // order; the pieces around them need one, largest first.
+  SmallVector<unsigned> order;
+  for (auto [index, place] : llvm::enumerate(stay))
+    if (!place)
+      order.push_back(index);
+  ArrayRef<SbNode> nodes = graph.getNodes();
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return nodes[a].bytes > nodes[b].bytes;
+  });
+  uint64_t work = 0;
+  SbColoring coloring =
+      placeInOrder(graph, partitions, budget, stay, order, work);
+  countDenseWork(work, 1, result);
+  return coloring;
+}
+
 SbColoring
 SbAllocPass::placeAfterSpill(const Round &round,
                              const llvm::StringMap<SbPlacement> &kept,
@@ -557,7 +588,7 @@ SbAllocPass::placeAfterSpill(const Round &round,
     return place(round, round.fixed, partitions, budget, searchWorkLeft,
                  result);
   SbColoring stayed =
-      place(round, stay, partitions, budget, searchWorkLeft, result);
+      placeAround(round, stay, partitions, budget, searchWorkLeft, result);
   if (stayed.spilled.empty())
     return stayed;
   SbColoring anew =
