@@ -21,7 +21,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
@@ -157,11 +156,11 @@ private:
                          int64_t partitions, int64_t budget,
                          uint64_t &searchWorkLeft, FuncResult &result);
   /// Places a round after a spill: first with every tensor the last round
-  /// placed (`kept`, by name) where it was, so that only the spill pieces
+  /// placed (`kept`) where it was, so that only the spill pieces
   /// look for room; that placement stands when it leaves fewer out than
   /// placing everything anew.
   SbColoring placeAfterSpill(const Round &round,
-                             const llvm::StringMap<SbPlacement> &kept,
+                             const DenseMap<Operation *, SbPlacement> &kept,
                              int64_t partitions, int64_t budget,
                              uint64_t &searchWorkLeft, FuncResult &result);
   /// Sets every tensor's address and base partition (nothing left out).
@@ -553,7 +552,7 @@ SbColoring SbAllocPass::placeAround(const Round &round,
 
 SbColoring
 SbAllocPass::placeAfterSpill(const Round &round,
-                             const llvm::StringMap<SbPlacement> &kept,
+                             const DenseMap<Operation *, SbPlacement> &kept,
                              int64_t partitions, int64_t budget,
                              uint64_t &searchWorkLeft, FuncResult &result) {
   SmallVector<std::optional<SbPlacement>> stay(round.fixed);
@@ -564,7 +563,7 @@ SbAllocPass::placeAfterSpill(const Round &round,
     // A node keeps a place when all its tensors had that same one.
     std::optional<SbPlacement> previous;
     for (MemlocOp memloc : node.members) {
-      auto found = kept.find(memloc.getName());
+      auto found = kept.find(memloc);
       if (found == kept.end() ||
           (previous &&
            (previous->basePartition != found->second.basePartition ||
@@ -698,9 +697,9 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   SmallPtrSet<Operation *, 16> spillLocals;
   // The search's budget is shared by all spill rounds of the function.
   uint64_t searchWorkLeft = searchBudget;
-  // Where the last round placed each tensor it did not spill, by name
-  // (spilling replaces operations).
-  llvm::StringMap<SbPlacement> kept;
+  // Where the last round placed each tensor it did not spill (spilling
+  // erases only the spilled tensors' operations, so these stay valid).
+  DenseMap<Operation *, SbPlacement> kept;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
     FailureOr<Round> round =
@@ -734,7 +733,7 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
     for (auto [index, node] : llvm::enumerate(graph.getNodes()))
       if (coloring.placements[index] && !toSpill->contains(index))
         for (MemlocOp memloc : node.members)
-          kept[memloc.getName()] = *coloring.placements[index];
+          kept[memloc] = *coloring.placements[index];
     if (failed(spill(graph, toSpill->getArrayRef(), iteration, namer,
                      spillLocals, result)))
       return failure();
