@@ -25,6 +25,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 using namespace walrus;
@@ -349,14 +350,18 @@ private:
     llvm::sort(sizes, std::greater<>());
     llvm::sort(rooms, std::greater<>());
     work += sizes.size() + lanes;
+    // Checked sums: a target's bytes per partition may be near 2^63. A
+    // sum of sizes past it exceeds any room; one of rooms only grows.
     int64_t needed = 0, room = 0;
     size_t next = 0;
     for (int64_t laneRoom : rooms) {
       for (; next < sizes.size() && sizes[next] > laneRoom; ++next)
-        needed += sizes[next];
+        if (llvm::AddOverflow(needed, sizes[next], needed))
+          return false;
       if (needed > room)
         return false;
-      room += laneRoom;
+      if (llvm::AddOverflow(room, laneRoom, room))
+        room = std::numeric_limits<int64_t>::max();
     }
     return true;
   }
