@@ -160,20 +160,30 @@ InterferenceGraph::countPoints(int64_t targetPartitions) {
   counts.startsUpTo.assign(lastPoint + 2, 0);
   counts.endsBefore.assign(lastPoint + 2, 0);
   std::vector<int64_t> areaChange(lastPoint + 2, 0);
+  // Every partial sum below lies within the area live at some point, so
+  // an overflow anywhere means more than 2^63 bytes live at once: the
+  // bound is then at least what 2^63 - 1 bytes give (hostile sizes reach
+  // it with 2^15 tensors of 2^48 bytes).
+  bool overflowed = false;
+  auto addArea = [&](int64_t &sum, int64_t rows, int64_t bytes, int sign) {
+    int64_t area;
+    overflowed |= llvm::MulOverflow(rows, bytes, area) ||
+                  llvm::AddOverflow(sum, sign * area, sum);
+  };
   for (const SbNode &node : nodes) {
     if (!node.live)
       continue;
     ++counts.startsUpTo[node.range.start];
     ++counts.endsBefore[node.range.end + 1];
     if (node.blocks.empty()) {
-      areaChange[node.range.start] += node.partitions * node.bytes;
-      areaChange[node.range.end + 1] -= node.partitions * node.bytes;
+      addArea(areaChange[node.range.start], node.partitions, node.bytes, 1);
+      addArea(areaChange[node.range.end + 1], node.partitions, node.bytes, -1);
     }
     for (const RowBlockRange &block : node.blocks)
       if (block.range) {
-        int64_t area = (block.endRow - block.firstRow) * node.bytes;
-        areaChange[block.range->start] += area;
-        areaChange[block.range->end + 1] -= area;
+        int64_t rows = block.endRow - block.firstRow;
+        addArea(areaChange[block.range->start], rows, node.bytes, 1);
+        addArea(areaChange[block.range->end + 1], rows, node.bytes, -1);
       }
   }
   int64_t liveArea = 0;
@@ -182,10 +192,15 @@ InterferenceGraph::countPoints(int64_t targetPartitions) {
       counts.startsUpTo[point] += counts.startsUpTo[point - 1];
       counts.endsBefore[point] += counts.endsBefore[point - 1];
     }
-    liveArea += areaChange[point];
-    lowerBound = std::max(lowerBound,
-                          (liveArea + targetPartitions - 1) / targetPartitions);
+    overflowed |= llvm::AddOverflow(liveArea, areaChange[point], liveArea);
+    if (!overflowed)
+      lowerBound = std::max(lowerBound,
+                            llvm::divideCeilSigned(liveArea, targetPartitions));
   }
+  if (overflowed)
+    lowerBound = std::max(
+        lowerBound, llvm::divideCeilSigned(std::numeric_limits<int64_t>::max(),
+                                           targetPartitions));
   return counts;
 }
 
