@@ -88,3 +88,18 @@ bir.func @rows_still_live {
   bir.tensor_tensor add %v[#bir.ap<0, [[64, 64], [1, 64]]>], %v[#bir.ap<0, [[64, 64], [1, 64]]>], %t[#bir.ap<4096, [[64, 64], [1, 64]]>] : !bir.sbuf<64x64xf32>, !bir.sbuf<64x64xf32>, !bir.sbuf<128x64xf32>
   bir.dma %y[#bir.ap<4096, [[64, 64], [1, 64]]>], %v[#bir.ap<0, [[64, 64], [1, 64]]>] : !bir.dram<128x64xf32>, !bir.sbuf<64x64xf32>
 }
+
+// -----
+
+// 'a' is read for the last time by the copy that writes 'b': both are live
+// there. At the same place, only an identity copy may share the bytes (it
+// moves nothing); this one moves columns 8-15 to 0-7.
+bir.func @copy_moves_bytes {
+  %y = bir.memloc "y" output : !bir.dram<8x8xf32>
+  %a = bir.memloc "a" internal address 0 base_partition 0 : !bir.sbuf<8x16xf32>
+  // expected-error @+1 {{sb-alloc-verify: 'b' and 'a' are live at the same time (points 1 to 1) and share partitions [0, 8) x bytes [0, 64)}}
+  %b = bir.memloc "b" internal address 0 base_partition 0 : !bir.sbuf<8x16xf32>
+  bir.memset %a[#bir.ap<0, [[16, 8], [1, 16]]>], 1.0 : !bir.sbuf<8x16xf32>
+  bir.tensor_copy %b[#bir.ap<0, [[16, 8], [1, 8]]>], %a[#bir.ap<8, [[16, 8], [1, 8]]>] : !bir.sbuf<8x16xf32>, !bir.sbuf<8x16xf32>
+  bir.dma %y[#bir.ap<0, [[8, 8], [1, 8]]>], %b[#bir.ap<0, [[16, 8], [1, 8]]>] : !bir.dram<8x8xf32>, !bir.sbuf<8x16xf32>
+}
