@@ -164,11 +164,12 @@ void OccupancyIndex::collect(
 
 std::optional<int64_t>
 OccupancyIndex::findLowest(llvm::ArrayRef<const ByteRanges *> sets,
-                           int64_t bytes, int64_t limit, uint64_t &work) {
+                           int64_t bytes, int64_t limit, uint64_t &work,
+                           int64_t from) {
   // Raise the offset past whatever a set has in the way, round the sets,
   // until a whole round leaves it in place. A set whose next range starts
   // beyond the window is passed without a look: most of a round is.
-  int64_t offset = 0;
+  int64_t offset = from;
   uint64_t probes = 0;
   llvm::SmallVector<int64_t, 64> nextStart(sets.size(),
                                            std::numeric_limits<int64_t>::min());

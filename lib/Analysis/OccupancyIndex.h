@@ -57,11 +57,12 @@ public:
   void collect(unsigned start, unsigned last,
                llvm::SmallVectorImpl<const ByteRanges *> &sets) const;
 
-  /// The lowest offset at which `bytes` bytes meet no range of `sets` and
-  /// end at most at `limit`. Counts each probe of a set in `work`.
+  /// The lowest offset from `from` at which `bytes` bytes meet no range of
+  /// `sets` and end at most at `limit`. Counts each probe of a set in
+  /// `work`.
   static std::optional<int64_t>
   findLowest(llvm::ArrayRef<const ByteRanges *> sets, int64_t bytes,
-             int64_t limit, uint64_t &work);
+             int64_t limit, uint64_t &work, int64_t from = 0);
 
   /// Set insertions done so far.
   uint64_t getWork() const { return work; }

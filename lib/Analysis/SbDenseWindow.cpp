@@ -2,6 +2,7 @@
 
 #include "Walrus/Analysis/SbDenseWindow.h"
 #include "OccupancyIndex.h"
+#include "SweepFirstFit.h"
 #include "Walrus/Analysis/SbDense.h"
 #include "Walrus/Analysis/SbSearch.h"
 
@@ -212,8 +213,22 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   };
   llvm::sort(tensors.others,
              [&](unsigned a, unsigned b) { return key(a) < key(b); });
-  SbColoring coloring = placeInOrder(graph, partitions, height, fixed,
-                                     tensors.others, result.placeWork);
+  SbColoring coloring;
+  if (windows.size() == 1) {
+    // After the early ones, the others on each side are a sweep in time
+    // away from the window, and the two sides never meet.
+    SmallVector<unsigned> head, forward, backward;
+    for (unsigned index : tensors.others)
+      (earlyRank.contains(index)                        ? head
+       : time.ranks[index].first > windows.front().last ? forward
+                                                        : backward)
+          .push_back(index);
+    coloring = placeSweeping(graph, height, fixed, head, forward, backward,
+                             result.placeWork);
+  } else {
+    coloring = placeInOrder(graph, partitions, height, fixed, tensors.others,
+                            result.placeWork);
+  }
   ++result.orders;
   if (!coloring.spilled.empty()) {
     unplaced = std::move(coloring.spilled);

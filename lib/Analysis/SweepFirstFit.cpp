@@ -1,0 +1,242 @@
+//===- SweepFirstFit.cpp - First fit of nodes in order of time ------------===//
+
+#include "SweepFirstFit.h"
+#include "OccupancyIndex.h"
+#include "Walrus/Analysis/Interference.h"
+
+#include <cassert>
+#include <limits>
+#include <map>
+#include <queue>
+#include <tuple>
+
+using namespace walrus;
+
+namespace {
+/// The bytes [first, end) below a limit that no open node holds, coalesced.
+class FreeGaps {
+public:
+  explicit FreeGaps(int64_t limit) {
+    if (limit > 0)
+      gaps.emplace(0, limit);
+  }
+
+  /// The lowest offset from `from` with `bytes` free above it; counts each
+  /// gap looked at in `work`.
+  std::optional<int64_t> findFrom(int64_t from, int64_t bytes,
+                                  uint64_t &work) const {
+    auto gap = gaps.upper_bound(from);
+    if (gap != gaps.begin() && std::prev(gap)->second > from)
+      --gap;
+    for (; gap != gaps.end(); ++gap) {
+      ++work;
+      int64_t first = std::max(gap->first, from);
+      if (gap->second - first >= bytes)
+        return first;
+    }
+    return std::nullopt;
+  }
+
+  /// Takes [first, end), which lies within one gap.
+  void take(int64_t first, int64_t end) {
+    auto gap = gaps.upper_bound(first);
+    assert(gap != gaps.begin() && std::prev(gap)->second >= end &&
+           "taking bytes that are not free");
+    --gap;
+    int64_t gapEnd = gap->second;
+    if (gap->first < first)
+      gap->second = first;
+    else
+      gaps.erase(gap);
+    if (end < gapEnd)
+      gaps.emplace(end, gapEnd);
+  }
+
+  /// Frees [first, end), which touches no gap but those at its ends.
+  void release(int64_t first, int64_t end) {
+    auto next = gaps.lower_bound(first);
+    if (next != gaps.end() && next->first == end) {
+      end = next->second;
+      next = gaps.erase(next);
+    }
+    if (next != gaps.begin() && std::prev(next)->second == first) {
+      std::prev(next)->second = end;
+      return;
+    }
+    gaps.emplace_hint(next, first, end);
+  }
+
+private:
+  std::map<int64_t, int64_t> gaps;
+};
+} // namespace
+
+namespace {
+/// One run of placeSweeping.
+class SweepPlacer {
+public:
+  SweepPlacer(const InterferenceGraph &graph, int64_t limit,
+              llvm::ArrayRef<std::optional<SbPlacement>> fixed, uint64_t &work);
+
+  /// First fit of `head` in turn, by an index over time of the fixed
+  /// nodes and the head; the sweeps look the head up in an index of its
+  /// own (its nodes may start after one they meet).
+  void placeHead(llvm::ArrayRef<unsigned> head);
+  /// Each node of `order` at the lowest offset free both of the gaps (the
+  /// nodes open at its start: the fixed ones, which all start before it,
+  /// and those placed before it) and of the head's index.
+  void sweep(llvm::ArrayRef<unsigned> order, bool latestFirst);
+  SbColoring finish();
+
+private:
+  /// A node's start ranks [first, last], negated and swapped latest first:
+  /// the same sweep.
+  std::pair<int64_t, int64_t> getSpan(unsigned node, bool latestFirst) const {
+    auto [first, last] = time.ranks[node];
+    return latestFirst ? std::make_pair(-int64_t(last), -int64_t(first))
+                       : std::make_pair(int64_t(first), int64_t(last));
+  }
+  void place(unsigned node, int64_t address) {
+    result.placements[node] = SbPlacement{0, address};
+    result.peakBytes = std::max(result.peakBytes, address + nodes[node].bytes);
+  }
+  void insert(OccupancyIndex &index, unsigned node, int64_t address) {
+    auto [first, last] = time.ranks[node];
+    if (nodes[node].live)
+      index.insert(first, last, address, address + nodes[node].bytes);
+  }
+  std::optional<int64_t> findInSweep(const FreeGaps &gaps, unsigned node);
+
+  llvm::ArrayRef<SbNode> nodes;
+  int64_t limit;
+  llvm::ArrayRef<std::optional<SbPlacement>> fixed;
+  uint64_t &work;
+  /// Over start ranks, like the index: two ranges meet exactly when their
+  /// ranks do, and a sweep by rank is a sweep by time.
+  StartRanks time;
+  OccupancyIndex index, headIndex;
+  /// The fixed nodes that take bytes while live.
+  llvm::SmallVector<unsigned> fixedNodes;
+  llvm::SmallVector<const OccupancyIndex::ByteRanges *, 64> sets;
+  SbColoring result;
+};
+} // namespace
+
+SweepPlacer::SweepPlacer(const InterferenceGraph &graph, int64_t limit,
+                         llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                         uint64_t &work)
+    : nodes(graph.getNodes()), limit(limit), fixed(fixed), work(work),
+      time(rankByStarts(nodes)), index(time.points), headIndex(time.points) {
+  result.placements.assign(fixed.begin(), fixed.end());
+  for (auto [node, placement] : llvm::enumerate(fixed))
+    if (placement) {
+      result.peakBytes =
+          std::max(result.peakBytes, placement->address + nodes[node].bytes);
+      insert(index, node, placement->address);
+      if (nodes[node].live && nodes[node].bytes > 0)
+        fixedNodes.push_back(node);
+    }
+}
+
+void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
+  for (unsigned node : head) {
+    sets.clear();
+    auto [first, last] = time.ranks[node];
+    if (nodes[node].live)
+      index.collect(first, last, sets);
+    std::optional<int64_t> offset =
+        OccupancyIndex::findLowest(sets, nodes[node].bytes, limit, work);
+    if (!offset) {
+      result.spilled.push_back(node);
+      continue;
+    }
+    place(node, *offset);
+    insert(index, node, *offset);
+    insert(headIndex, node, *offset);
+  }
+}
+
+std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
+                                                unsigned node) {
+  sets.clear();
+  auto [first, last] = time.ranks[node];
+  headIndex.collect(first, last, sets);
+  // Each raises the offset past what the other has in the way, until
+  // both leave it in place.
+  for (int64_t from = 0;;) {
+    std::optional<int64_t> free = gaps.findFrom(from, nodes[node].bytes, work);
+    if (!free)
+      return std::nullopt;
+    std::optional<int64_t> clear =
+        OccupancyIndex::findLowest(sets, nodes[node].bytes, limit, work, *free);
+    if (!clear || *clear == *free)
+      return clear;
+    from = *clear;
+  }
+}
+
+void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
+  FreeGaps gaps(limit);
+  // Open nodes: (last rank they meet, first byte, end byte), soonest
+  // closing on top.
+  using Open = std::tuple<int64_t, int64_t, int64_t>;
+  std::priority_queue<Open, std::vector<Open>, std::greater<Open>> open;
+  int64_t now = std::numeric_limits<int64_t>::min();
+  auto advanceTo = [&](unsigned node) {
+    assert(getSpan(node, latestFirst).first >= now && "not a sweep");
+    now = getSpan(node, latestFirst).first;
+    for (; !open.empty() && std::get<0>(open.top()) < now; open.pop())
+      gaps.release(std::get<1>(open.top()), std::get<2>(open.top()));
+  };
+  auto take = [&](unsigned node, int64_t address) {
+    int64_t end = address + nodes[node].bytes;
+    gaps.take(address, end);
+    open.push({getSpan(node, latestFirst).second, address, end});
+  };
+  llvm::sort(fixedNodes, [&](unsigned a, unsigned b) {
+    return getSpan(a, latestFirst) < getSpan(b, latestFirst);
+  });
+  for (unsigned node : fixedNodes) {
+    advanceTo(node);
+    take(node, fixed[node]->address);
+  }
+  for (unsigned node : order) {
+    // Never live, or no bytes: it meets nothing, as in the index (and a
+    // node never live has no place in time to sweep to).
+    std::optional<int64_t> offset;
+    bool takes = nodes[node].live && nodes[node].bytes > 0;
+    if (!takes) {
+      if (nodes[node].bytes <= limit)
+        offset = 0;
+    } else {
+      advanceTo(node);
+      offset = findInSweep(gaps, node);
+    }
+    if (!offset) {
+      result.spilled.push_back(node);
+      continue;
+    }
+    place(node, *offset);
+    if (takes)
+      take(node, *offset);
+  }
+}
+
+SbColoring SweepPlacer::finish() {
+  work += index.getWork() + headIndex.getWork();
+  llvm::sort(result.spilled);
+  return std::move(result);
+}
+
+SbColoring
+walrus::placeSweeping(const InterferenceGraph &graph, int64_t bytesPerPartition,
+                      llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                      llvm::ArrayRef<unsigned> head,
+                      llvm::ArrayRef<unsigned> forward,
+                      llvm::ArrayRef<unsigned> backward, uint64_t &work) {
+  SweepPlacer placer(graph, bytesPerPartition, fixed, work);
+  placer.placeHead(head);
+  placer.sweep(forward, /*latestFirst=*/false);
+  placer.sweep(backward, /*latestFirst=*/true);
+  return placer.finish();
+}
