@@ -206,13 +206,15 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   llvm::DenseMap<unsigned, unsigned> earlyRank;
   for (auto [rank, index] : llvm::enumerate(early))
     earlyRank.try_emplace(index, rank);
-  auto key = [&](unsigned index) {
-    return std::make_tuple(earlyRank.lookup_or(index, early.size()),
-                           getDistance(windows, index).first,
-                           -nodes[index].bytes, index);
-  };
-  llvm::sort(tensors.others,
-             [&](unsigned a, unsigned b) { return key(a) < key(b); });
+  // Keyed once: a key costs a lookup and a look at every window.
+  SmallVector<std::tuple<size_t, unsigned, int64_t, unsigned>> keyed;
+  for (unsigned index : tensors.others)
+    keyed.push_back({earlyRank.lookup_or(index, early.size()),
+                     getDistance(windows, index).first, -nodes[index].bytes,
+                     index});
+  llvm::sort(keyed);
+  for (auto [position, key] : llvm::enumerate(keyed))
+    tensors.others[position] = std::get<3>(key);
   SbColoring coloring;
   if (windows.size() == 1) {
     // After the early ones, the others on each side are a sweep in time
@@ -223,8 +225,8 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
        : time.ranks[index].first > windows.front().last ? forward
                                                         : backward)
           .push_back(index);
-    coloring = placeSweeping(graph, height, fixed, head, forward, backward,
-                             result.placeWork);
+    coloring = placeSweeping(graph, time, height, fixed, head, forward,
+                             backward, result.placeWork);
   } else {
     coloring = placeInOrder(graph, partitions, height, fixed, tensors.others,
                             result.placeWork);

@@ -75,8 +75,9 @@ namespace {
 /// One run of placeSweeping.
 class SweepPlacer {
 public:
-  SweepPlacer(const InterferenceGraph &graph, int64_t limit,
-              llvm::ArrayRef<std::optional<SbPlacement>> fixed, uint64_t &work);
+  SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
+              int64_t limit, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+              uint64_t &work);
 
   /// First fit of `head` in turn, by an index over time of the fixed
   /// nodes and the head; the sweeps look the head up in an index of its
@@ -113,7 +114,7 @@ private:
   uint64_t &work;
   /// Over start ranks, like the index: two ranges meet exactly when their
   /// ranks do, and a sweep by rank is a sweep by time.
-  StartRanks time;
+  const StartRanks &time;
   OccupancyIndex index, headIndex;
   /// The fixed nodes that take bytes while live.
   llvm::SmallVector<unsigned> fixedNodes;
@@ -122,11 +123,12 @@ private:
 };
 } // namespace
 
-SweepPlacer::SweepPlacer(const InterferenceGraph &graph, int64_t limit,
+SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
+                         int64_t limit,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
                          uint64_t &work)
     : nodes(graph.getNodes()), limit(limit), fixed(fixed), work(work),
-      time(rankByStarts(nodes)), index(time.points), headIndex(time.points) {
+      time(time), index(time.points), headIndex(time.points) {
   result.placements.assign(fixed.begin(), fixed.end());
   for (auto [node, placement] : llvm::enumerate(fixed))
     if (placement) {
@@ -228,13 +230,12 @@ SbColoring SweepPlacer::finish() {
   return std::move(result);
 }
 
-SbColoring
-walrus::placeSweeping(const InterferenceGraph &graph, int64_t bytesPerPartition,
-                      llvm::ArrayRef<std::optional<SbPlacement>> fixed,
-                      llvm::ArrayRef<unsigned> head,
-                      llvm::ArrayRef<unsigned> forward,
-                      llvm::ArrayRef<unsigned> backward, uint64_t &work) {
-  SweepPlacer placer(graph, bytesPerPartition, fixed, work);
+SbColoring walrus::placeSweeping(
+    const InterferenceGraph &graph, const StartRanks &time,
+    int64_t bytesPerPartition, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+    llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
+    llvm::ArrayRef<unsigned> backward, uint64_t &work) {
+  SweepPlacer placer(graph, time, bytesPerPartition, fixed, work);
   placer.placeHead(head);
   placer.sweep(forward, /*latestFirst=*/false);
   placer.sweep(backward, /*latestFirst=*/true);

@@ -14,6 +14,7 @@
 #ifndef WALRUS_LIB_ANALYSIS_SWEEPFIRSTFIT_H
 #define WALRUS_LIB_ANALYSIS_SWEEPFIRSTFIT_H
 
+#include "OccupancyIndex.h"
 #include "Walrus/Analysis/SbColoring.h"
 
 namespace walrus {
@@ -25,9 +26,9 @@ namespace walrus {
 /// fixed node must start before every node of `forward` and end after
 /// every node of `backward`, and no node of `forward` may meet one of
 /// `backward` (they then never compete, so how the two interleave makes no
-/// difference). Adds its work (gaps and index sets probed, index
-/// insertions) to `work`.
-SbColoring placeSweeping(const InterferenceGraph &graph,
+/// difference). `time` is rankByStarts of the graph's nodes. Adds its work
+/// (gaps and index sets probed, index insertions) to `work`.
+SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t bytesPerPartition,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
                          llvm::ArrayRef<unsigned> head,
