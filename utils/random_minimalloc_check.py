@@ -75,6 +75,32 @@ def make_twins(rng, rows):
     return twins
 
 
+BANDS = [32, 32, 64, 64, 128, 20, 50, 96]
+
+
+def random_rows(rng, least, partitions=None):
+    """`least` to 40 buffers (id, lower, upper, size, partitions) over 42
+    steps, of 1 to 40 bytes; partitions drawn from `partitions`, else all."""
+    rows = []
+    for index in range(rng.randint(least, 40)):
+        lower = rng.randint(0, 30)
+        drawn = rng.choice(partitions) if partitions else PARTITIONS
+        rows.append((index, lower, lower + rng.randint(1, 12),
+                     rng.randint(1, 40), drawn))
+    return rows
+
+
+def import_problem(tools, path, rows, capacity):
+    """Writes `rows` to the CSV at `path` and imports it: the program."""
+    with open(path, "w") as out:
+        out.write("id,lower,upper,size,partitions\n")
+        out.writelines(f"{i},{lo},{up},{s},{p}\n" for i, lo, up, s, p in rows)
+    return subprocess.run(
+        [os.path.join(tools, "walrus-translate"), "--import-minimalloc-csv",
+         f"--minimalloc-capacity={capacity}", path],
+        capture_output=True, check=True).stdout
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200)
@@ -100,29 +126,14 @@ def main():
         path = os.path.join(scratch, "problem.csv")
         for seed in range(args.seed, args.seed + args.count):
             rng = random.Random(seed)
-            rows = []
-            for index in range(rng.randint(3, 40)):
-                lower = rng.randint(0, 30)
-                partitions = PARTITIONS
-                if args.banded:
-                    partitions = rng.choice([32, 32, 64, 64, 128, 20, 50, 96])
-                rows.append((index, lower, lower + rng.randint(1, 12),
-                             rng.randint(1, 40), partitions))
+            rows = random_rows(rng, 3, BANDS if args.banded else None)
             if args.twins:
                 rows = make_twins(rng, rows)
             capacity = lower_bound(rows) + rng.choice([0, 0, 1, 5])
             capacity = max(capacity, max(r[3] for r in rows))
             if args.perfect:
                 rows, capacity = make_perfect(rng, seed, args.banded)
-            with open(path, "w") as out:
-                out.write("id,lower,upper,size,partitions\n")
-                out.writelines(f"{i},{lo},{up},{s},{p}\n"
-                               for i, lo, up, s, p in rows)
-            imported = subprocess.run(
-                [os.path.join(args.tools, "walrus-translate"),
-                 "--import-minimalloc-csv",
-                 f"--minimalloc-capacity={capacity}", path],
-                capture_output=True, check=True).stdout
+            imported = import_problem(args.tools, path, rows, capacity)
             run = subprocess.run(
                 [os.path.join(args.tools, "walrus-opt"),
                  f"-sb-alloc=sbuf-bytes={capacity} report{budget}",

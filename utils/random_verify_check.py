@@ -18,7 +18,10 @@ import subprocess
 import sys
 import tempfile
 
-PARTITIONS = 128
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from random_minimalloc_check import (BANDS, PARTITIONS,  # noqa: E402
+                                     import_problem, random_rows)
+
 MEMLOC = re.compile(r'(bir\.memloc "(\d+)" internal) :')
 PAIR = re.compile(r"'(\d+)' and '(\d+)' are live at the same time")
 
@@ -74,22 +77,10 @@ def main():
         path = os.path.join(scratch, "problem.csv")
         for seed in range(args.seed, args.seed + args.count):
             rng = random.Random(seed)
-            rows = []
-            for index in range(rng.randint(2, 40)):
-                lower = rng.randint(0, 30)
-                rows.append((index, lower, lower + rng.randint(1, 12),
-                             rng.randint(1, 40),
-                             rng.choice([128, 128, 32, 64, 20, 50, 96, 1])))
+            rows = random_rows(rng, 2, BANDS + [128, 1])
             capacity = 4096
-            with open(path, "w") as out:
-                out.write("id,lower,upper,size,partitions\n")
-                out.writelines(f"{i},{lo},{up},{s},{p}\n"
-                               for i, lo, up, s, p in rows)
-            imported = subprocess.run(
-                [os.path.join(args.tools, "walrus-translate"),
-                 "--import-minimalloc-csv",
-                 f"--minimalloc-capacity={capacity}", path],
-                capture_output=True, check=True, text=True).stdout
+            imported = import_problem(args.tools, path, rows,
+                                      capacity).decode()
             placed = place(rng, rows, capacity,
                            rng.choice(["valid", "moved", "random"]))
             where = {str(row[0]): row for row in placed}
