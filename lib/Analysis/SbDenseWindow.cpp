@@ -60,6 +60,13 @@ private:
                      ArrayRef<unsigned> early, WindowPlacement &result,
                      std::optional<SbColoring> &placed,
                      SmallVectorImpl<unsigned> &unplaced);
+  /// First fit of `others` (the nodes that meet no window) around `fixed`,
+  /// the `early` ones first, the rest outwards from the windows.
+  SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
+                         ArrayRef<unsigned> early,
+                         ArrayRef<std::optional<SbPlacement>> fixed,
+                         MutableArrayRef<unsigned> others,
+                         WindowPlacement &result);
   /// How far node `index` (which meets none of them) is from the nearest
   /// of `windows`, and which that is.
   std::pair<unsigned, unsigned> getDistance(ArrayRef<Window> windows,
@@ -200,37 +207,8 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
     for (auto [index, address] : llvm::zip_equal(partial, *found.offsets))
       fixed[index] = SbPlacement{0, base + address};
   }
-  // The others outwards from the windows, by their edges nearest one: left
-  // edge order on each side, seen from the window. The nearest are the
-  // most constrained, and they still find the bytes around it free.
-  llvm::DenseMap<unsigned, unsigned> earlyRank;
-  for (auto [rank, index] : llvm::enumerate(early))
-    earlyRank.try_emplace(index, rank);
-  // Keyed once: a key costs a lookup and a look at every window.
-  SmallVector<std::tuple<size_t, unsigned, int64_t, unsigned>> keyed;
-  for (unsigned index : tensors.others)
-    keyed.push_back({earlyRank.lookup_or(index, early.size()),
-                     getDistance(windows, index).first, -nodes[index].bytes,
-                     index});
-  llvm::sort(keyed);
-  for (auto [position, key] : llvm::enumerate(keyed))
-    tensors.others[position] = std::get<3>(key);
-  SbColoring coloring;
-  if (windows.size() == 1) {
-    // After the early ones, the others on each side are a sweep in time
-    // away from the window, and the two sides never meet.
-    SmallVector<unsigned> head, forward, backward;
-    for (unsigned index : tensors.others)
-      (earlyRank.contains(index)                        ? head
-       : time.ranks[index].first > windows.front().last ? forward
-                                                        : backward)
-          .push_back(index);
-    coloring = placeSweeping(graph, time, height, fixed, head, forward,
-                             backward, result.placeWork);
-  } else {
-    coloring = placeInOrder(graph, partitions, height, fixed, tensors.others,
-                            result.placeWork);
-  }
+  SbColoring coloring =
+      placeOthers(windows, height, early, fixed, tensors.others, result);
   ++result.orders;
   if (!coloring.spilled.empty()) {
     unplaced = std::move(coloring.spilled);
@@ -238,6 +216,41 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   }
   placed = std::move(coloring);
   return Outcome::Placed;
+}
+
+SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
+                                     ArrayRef<unsigned> early,
+                                     ArrayRef<std::optional<SbPlacement>> fixed,
+                                     MutableArrayRef<unsigned> others,
+                                     WindowPlacement &result) {
+  // Outwards from the windows, by their edges nearest one: left edge order
+  // on each side, seen from the window. The nearest are the most
+  // constrained, and they still find the bytes around it free. Keyed
+  // once: a key costs a lookup and a look at every window.
+  llvm::DenseMap<unsigned, unsigned> earlyRank;
+  for (auto [rank, index] : llvm::enumerate(early))
+    earlyRank.try_emplace(index, rank);
+  SmallVector<std::tuple<size_t, unsigned, int64_t, unsigned>> keyed;
+  for (unsigned index : others)
+    keyed.push_back({earlyRank.lookup_or(index, early.size()),
+                     getDistance(windows, index).first, -nodes[index].bytes,
+                     index});
+  llvm::sort(keyed);
+  for (auto [position, key] : llvm::enumerate(keyed))
+    others[position] = std::get<3>(key);
+  if (windows.size() != 1)
+    return placeInOrder(graph, partitions, height, fixed, others,
+                        result.placeWork);
+  // After the early ones, the others on each side are a sweep in time
+  // away from the window, and the two sides never meet.
+  SmallVector<unsigned> head, forward, backward;
+  for (unsigned index : others)
+    (earlyRank.contains(index)                        ? head
+     : time.ranks[index].first > windows.front().last ? forward
+                                                      : backward)
+        .push_back(index);
+  return placeSweeping(graph, time, height, fixed, head, forward, backward,
+                       result.placeWork);
 }
 
 std::pair<unsigned, unsigned>
