@@ -69,9 +69,7 @@ public:
 private:
   std::map<int64_t, int64_t> gaps;
 };
-} // namespace
 
-namespace {
 /// One run of placeSweeping.
 class SweepPlacer {
 public:
