@@ -28,9 +28,11 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
   TensorLiveness liveness(func);
   TargetAttr target = getTarget(func);
   // The lower bound -sb-alloc reports: rows that die apart counted apart.
+  // Only the nodes are read: no pair is stored (on a dense function, tens
+  // of millions).
   InterferenceGraph graph(
-      liveness, {}, target.getSbufPartitions(),
-      std::numeric_limits<size_t>::max(), 0,
+      liveness, {}, target.getSbufPartitions(), /*maxEdges=*/0,
+      /*maxEdgesPerNode=*/0,
       liveness.getBlockRanges(target.getSbufPartitions() / 4));
   FunctionAllocation allocation;
   allocation.function = getQualifiedName(func);
