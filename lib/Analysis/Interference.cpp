@@ -86,11 +86,12 @@ InterferenceGraph::InterferenceGraph(
   sortByStart(counts);
   sizeAdjacency(counts);
   // Dense: past the limit and many per node (a long sparse trace keeps
-  // its edges, which cost little per node there). Saturating: the limits
-  // are options.
-  if (firstEarlier.back() > maxEdges &&
-      firstEarlier.back() >
-          llvm::SaturatingMultiply(maxEdgesPerNode, byStart.size()))
+  // its edges, which cost little per node there), or past what may be
+  // stored whatever the limits say. Saturating: the limits are options.
+  size_t edges = firstEarlier.back();
+  if (edges > kMaxStoredEdges ||
+      (edges > maxEdges &&
+       edges > llvm::SaturatingMultiply(maxEdgesPerNode, byStart.size())))
     return;
   storeEdges();
 }

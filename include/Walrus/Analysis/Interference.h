@@ -69,11 +69,16 @@ bool shareRowsInTime(const SbNode &a, int64_t baseA, const SbNode &b,
 /// The interference graph of one function's SBUF tensors.
 class InterferenceGraph {
 public:
+  /// Pairs stored at most, whatever the limits below: 1 GiB of neighbour
+  /// lists (a function of 100k tensors live at once has 5G pairs).
+  static constexpr size_t kMaxStoredEdges = size_t(1) << 28;
+
   /// Of the function `liveness` covers: `groups` lists the tensors that
   /// must share a placement (partners); every other SBUF tensor is a node
   /// of its own. The edges are not stored when there are more than
-  /// `maxEdges` and more than `maxEdgesPerNode` per live node (a dense
-  /// function's nodes are placed without them: SbDense.h). `rowBlocks`,
+  /// `maxEdges` and more than `maxEdgesPerNode` per live node, or more
+  /// than kMaxStoredEdges (a dense function's nodes are placed without
+  /// them: SbDense.h). `rowBlocks`,
   /// by liveness index (TensorLiveness::getBlockRanges), gives a tensor
   /// of its own the blocks of rows that die apart; edges still join whole
   /// ranges, and the lower bound counts blocks.

@@ -423,7 +423,8 @@ def SbAlloc : Pass<"sb-alloc"> {
     Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"500000",
            "Functions with more pairs of tensors live at once, and more "
            "than dense-edges-per-node per tensor, are placed without "
-           "storing the pairs (docs/SbAlloc.md, \"Dense functions\")">,
+           "storing the pairs (docs/SbAlloc.md, \"Dense functions\"); "
+           "so are those with more than 2^28 pairs, whatever the limits">,
     Option<"denseEdgesPerNode", "dense-edges-per-node", "int64_t",
            /*default=*/"64", "See dense-edges">,
     Option<"denseBudget", "dense-budget", "int64_t", /*default=*/"450",
