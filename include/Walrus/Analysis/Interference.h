@@ -78,10 +78,10 @@ public:
   /// of its own. The edges are not stored when there are more than
   /// `maxEdges` and more than `maxEdgesPerNode` per live node, or more
   /// than kMaxStoredEdges (a dense function's nodes are placed without
-  /// them: SbDense.h). `rowBlocks`,
-  /// by liveness index (TensorLiveness::getBlockRanges), gives a tensor
-  /// of its own the blocks of rows that die apart; edges still join whole
-  /// ranges, and the lower bound counts blocks.
+  /// them: SbDense.h). `rowBlocks`, by liveness index
+  /// (TensorLiveness::getBlockRanges), gives a tensor of its own the
+  /// blocks of rows that die apart; edges still join whole ranges, and the
+  /// lower bound counts blocks.
   InterferenceGraph(
       const TensorLiveness &liveness,
       llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,

@@ -550,6 +550,30 @@ SbColoring SbAllocPass::placeAround(const Round &round,
   return coloring;
 }
 
+/// The place the last round gave every tensor of `node`, if they all had
+/// the same one and the node's band class (which row bands may pin anew
+/// each round) still allows it.
+static std::optional<SbPlacement>
+getKeptPlace(const SbNode &node, const DenseMap<Operation *, SbPlacement> &kept,
+             int64_t partitions) {
+  std::optional<SbPlacement> previous;
+  for (MemlocOp memloc : node.members) {
+    auto found = kept.find(memloc);
+    if (found == kept.end() ||
+        (previous && (previous->basePartition != found->second.basePartition ||
+                      previous->address != found->second.address)))
+      return std::nullopt;
+    previous = found->second;
+  }
+  if (previous && llvm::none_of(getBandChoices(node.bandClass, partitions),
+                                [&](auto choice) {
+                                  return choice.first ==
+                                         previous->basePartition;
+                                }))
+    return std::nullopt;
+  return previous;
+}
+
 SbColoring
 SbAllocPass::placeAfterSpill(const Round &round,
                              const DenseMap<Operation *, SbPlacement> &kept,
@@ -557,32 +581,11 @@ SbAllocPass::placeAfterSpill(const Round &round,
                              uint64_t &searchWorkLeft, FuncResult &result) {
   SmallVector<std::optional<SbPlacement>> stay(round.fixed);
   bool keepsAny = false;
-  for (auto [index, node] : llvm::enumerate(round.graph.getNodes())) {
-    if (stay[index])
-      continue;
-    // A node keeps a place when all its tensors had that same one.
-    std::optional<SbPlacement> previous;
-    for (MemlocOp memloc : node.members) {
-      auto found = kept.find(memloc);
-      if (found == kept.end() ||
-          (previous &&
-           (previous->basePartition != found->second.basePartition ||
-            previous->address != found->second.address))) {
-        previous.reset();
-        break;
-      }
-      previous = found->second;
+  for (auto [index, node] : llvm::enumerate(round.graph.getNodes()))
+    if (!stay[index]) {
+      stay[index] = getKeptPlace(node, kept, partitions);
+      keepsAny |= stay[index].has_value();
     }
-    // Row bands may pin the node to other partitions this round.
-    if (previous && llvm::none_of(getBandChoices(node.bandClass, partitions),
-                                  [&](auto choice) {
-                                    return choice.first ==
-                                           previous->basePartition;
-                                  }))
-      previous.reset();
-    keepsAny |= previous.has_value();
-    stay[index] = previous;
-  }
   if (!keepsAny)
     return place(round, round.fixed, partitions, budget, searchWorkLeft,
                  result);
