@@ -33,6 +33,12 @@ struct StartRanks {
   unsigned points = 1;
   /// Per node; {0, 0} for one never live.
   std::vector<std::pair<unsigned, unsigned>> ranks;
+
+  /// Whether live nodes `a` and `b` meet in time.
+  bool meet(unsigned a, unsigned b) const {
+    return ranks[a].first <= ranks[b].second &&
+           ranks[b].first <= ranks[a].second;
+  }
 };
 StartRanks rankByStarts(llvm::ArrayRef<SbNode> nodes);
 

@@ -12,6 +12,19 @@
 
 using namespace walrus;
 
+/// Sorts `ranges` and merges those that meet or touch.
+static void coalesce(OccupancyIndex::ByteRanges &ranges) {
+  llvm::sort(ranges);
+  size_t kept = 0;
+  for (auto [first, end] : ranges) {
+    if (kept && first <= ranges[kept - 1].second)
+      ranges[kept - 1].second = std::max(ranges[kept - 1].second, end);
+    else
+      ranges[kept++] = {first, end};
+  }
+  ranges.resize(kept);
+}
+
 namespace {
 /// The bytes [first, end) below a limit that no open node holds, coalesced.
 class FreeGaps {
@@ -113,7 +126,8 @@ private:
   /// Over start ranks, like the index: two ranges meet exactly when their
   /// ranks do, and a sweep by rank is a sweep by time.
   const StartRanks &time;
-  OccupancyIndex index, headIndex;
+  /// The head's nodes, when there is a head.
+  std::optional<OccupancyIndex> headIndex;
   /// The fixed nodes that take bytes while live.
   llvm::SmallVector<unsigned> fixedNodes;
   llvm::SmallVector<const OccupancyIndex::ByteRanges *, 64> sets;
@@ -126,41 +140,57 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
                          uint64_t &work)
     : nodes(graph.getNodes()), limit(limit), fixed(fixed), work(work),
-      time(time), index(time.points), headIndex(time.points) {
+      time(time) {
   result.placements.assign(fixed.begin(), fixed.end());
   for (auto [node, placement] : llvm::enumerate(fixed))
     if (placement) {
       result.peakBytes =
           std::max(result.peakBytes, placement->address + nodes[node].bytes);
-      insert(index, node, placement->address);
       if (nodes[node].live && nodes[node].bytes > 0)
         fixedNodes.push_back(node);
     }
 }
 
 void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
+  if (head.empty())
+    return;
+  // A few dozen nodes at most: each looks at the fixed nodes and the head
+  // placed before it, rather than at an index of them all (at 60k points,
+  // inserting the fixed nodes alone cost more than the sweep).
+  headIndex.emplace(time.points);
+  llvm::SmallVector<unsigned> placed(fixedNodes);
+  OccupancyIndex::ByteRanges taken;
   for (unsigned node : head) {
-    sets.clear();
-    auto [first, last] = time.ranks[node];
+    taken.clear();
     if (nodes[node].live)
-      index.collect(first, last, sets);
+      for (unsigned other : placed) {
+        ++work;
+        if (time.meet(node, other))
+          taken.push_back(
+              {result.placements[other]->address,
+               result.placements[other]->address + nodes[other].bytes});
+      }
+    coalesce(taken);
     std::optional<int64_t> offset =
-        OccupancyIndex::findLowest(sets, nodes[node].bytes, limit, work);
+        OccupancyIndex::findLowest({&taken}, nodes[node].bytes, limit, work);
     if (!offset) {
       result.spilled.push_back(node);
       continue;
     }
     place(node, *offset);
-    insert(index, node, *offset);
-    insert(headIndex, node, *offset);
+    insert(*headIndex, node, *offset);
+    if (nodes[node].live && nodes[node].bytes > 0)
+      placed.push_back(node);
   }
 }
 
 std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
                                                 unsigned node) {
+  if (!headIndex)
+    return gaps.findFrom(0, nodes[node].bytes, work);
   sets.clear();
   auto [first, last] = time.ranks[node];
-  headIndex.collect(first, last, sets);
+  headIndex->collect(first, last, sets);
   // Each raises the offset past what the other has in the way, until
   // both leave it in place.
   for (int64_t from = 0;;) {
@@ -223,7 +253,8 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
 }
 
 SbColoring SweepPlacer::finish() {
-  work += index.getWork() + headIndex.getWork();
+  if (headIndex)
+    work += headIndex->getWork();
   llvm::sort(result.spilled);
   return std::move(result);
 }
