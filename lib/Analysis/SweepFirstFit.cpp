@@ -205,6 +205,8 @@ std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
   }
 }
 
+static constexpr size_t kLookahead = 16;
+
 void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
   FreeGaps gaps(limit);
   // Open nodes: (last rank they meet, first byte, end byte), soonest
@@ -230,7 +232,13 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
     advanceTo(node);
     take(node, fixed[node]->address);
   }
-  for (unsigned node : order) {
+  for (auto [position, node] : llvm::enumerate(order)) {
+    if (position + kLookahead < order.size()) {
+      unsigned ahead = order[position + kLookahead];
+      __builtin_prefetch(&nodes[ahead].bytes);
+      __builtin_prefetch(&time.ranks[ahead]);
+      __builtin_prefetch(&result.placements[ahead]);
+    }
     // Never live, or no bytes: it meets nothing, as in the index (and a
     // node never live has no place in time to sweep to).
     std::optional<int64_t> offset;
