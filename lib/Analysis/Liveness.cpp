@@ -134,8 +134,11 @@ TensorLiveness::TensorLiveness(FuncOp func,
   // Indexed like `memlocs`: at 100k locations, maps keyed by operation
   // cost more than the walk itself.
   std::vector<AccessSummary> summaries;
+  // Read once here, where the walk passes the location anyway.
+  std::vector<int64_t> partitions;
   auto addMemloc = [&](MemlocOp memloc) {
-    indexOf[memloc] = memlocs.size();
+    indexOf[memloc.getResult()] = memlocs.size();
+    partitions.push_back(memloc.getMemoryType().getPartitions());
     memlocs.push_back(memloc);
     summaries.emplace_back();
     accessWeights.push_back(0);
@@ -155,19 +158,20 @@ TensorLiveness::TensorLiveness(FuncOp func,
         accesses.clear();
         instruction.getAccesses(accesses);
         for (const Access &access : accesses) {
-          MemlocOp memloc = getDefiningMemloc(access.getMemloc());
-          if (!memloc)
-            continue;
-          auto found = indexOf.find(memloc);
+          // Through views, the viewed location.
+          auto found = indexOf.find(access.getMemloc());
+          bool direct = found != indexOf.end();
+          if (!direct)
+            if (MemlocOp memloc = getDefiningMemloc(access.getMemloc()))
+              found = indexOf.find(memloc.getResult());
           if (found == indexOf.end())
             continue; // not one of this function's locations
           unsigned index = found->second;
           accessWeights[index] += weight;
           summaries[index].add(instruction, point, loops, access);
           // A block of rows may die before the rest: see getBlockRanges.
-          if (access.getMemloc() == memloc.getResult() &&
-              access.getPattern().getPartitionCount() <
-                  memloc.getMemoryType().getPartitions())
+          if (direct && !partialRows[index] &&
+              access.getPattern().getPartitionCount() < partitions[index])
             partialRows[index] = true;
           if (!loops.empty())
             inLoops[index] = true;

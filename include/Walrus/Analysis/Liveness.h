@@ -94,7 +94,7 @@ public:
   /// position in this list.
   llvm::ArrayRef<bir::MemlocOp> getMemlocs() const { return memlocs; }
   std::optional<unsigned> getIndex(bir::MemlocOp memloc) const {
-    auto it = indexOf.find(memloc);
+    auto it = indexOf.find(memloc.getResult());
     if (it == indexOf.end())
       return std::nullopt;
     return it->second;
@@ -131,7 +131,10 @@ private:
   bir::FuncOp func;
   ProgramOrder order;
   llvm::SmallVector<bir::MemlocOp, 0> memlocs;
-  llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
+  /// Keyed by the location's value: an access names it, so the walk finds
+  /// a location without reading its operation (at 60k tensors the IR no
+  /// longer fits in any cache, and that read was a miss per access).
+  llvm::DenseMap<mlir::Value, unsigned> indexOf;
   std::vector<std::optional<LiveRange>> ranges;
   std::vector<double> accessWeights;
   std::vector<bool> rewritten;
