@@ -1,12 +1,12 @@
 //===- SweepFirstFit.cpp - First fit of nodes in order of time ------------===//
 
 #include "SweepFirstFit.h"
+#include "FreeGaps.h"
 #include "OccupancyIndex.h"
 #include "Walrus/Analysis/Interference.h"
 
 #include <cassert>
 #include <limits>
-#include <map>
 #include <queue>
 #include <tuple>
 
@@ -26,63 +26,6 @@ static void coalesce(OccupancyIndex::ByteRanges &ranges) {
 }
 
 namespace {
-/// The bytes [first, end) below a limit that no open node holds, coalesced.
-class FreeGaps {
-public:
-  explicit FreeGaps(int64_t limit) {
-    if (limit > 0)
-      gaps.emplace(0, limit);
-  }
-
-  /// The lowest offset from `from` with `bytes` free above it; counts each
-  /// gap looked at in `work`.
-  std::optional<int64_t> findFrom(int64_t from, int64_t bytes,
-                                  uint64_t &work) const {
-    auto gap = gaps.upper_bound(from);
-    if (gap != gaps.begin() && std::prev(gap)->second > from)
-      --gap;
-    for (; gap != gaps.end(); ++gap) {
-      ++work;
-      int64_t first = std::max(gap->first, from);
-      if (gap->second - first >= bytes)
-        return first;
-    }
-    return std::nullopt;
-  }
-
-  /// Takes [first, end), which lies within one gap.
-  void take(int64_t first, int64_t end) {
-    auto gap = gaps.upper_bound(first);
-    assert(gap != gaps.begin() && std::prev(gap)->second >= end &&
-           "taking bytes that are not free");
-    --gap;
-    int64_t gapEnd = gap->second;
-    if (gap->first < first)
-      gap->second = first;
-    else
-      gaps.erase(gap);
-    if (end < gapEnd)
-      gaps.emplace(end, gapEnd);
-  }
-
-  /// Frees [first, end), which touches no gap but those at its ends.
-  void release(int64_t first, int64_t end) {
-    auto next = gaps.lower_bound(first);
-    if (next != gaps.end() && next->first == end) {
-      end = next->second;
-      next = gaps.erase(next);
-    }
-    if (next != gaps.begin() && std::prev(next)->second == first) {
-      std::prev(next)->second = end;
-      return;
-    }
-    gaps.emplace_hint(next, first, end);
-  }
-
-private:
-  std::map<int64_t, int64_t> gaps;
-};
-
 /// One run of placeSweeping.
 class SweepPlacer {
 public:

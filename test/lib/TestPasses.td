@@ -55,4 +55,20 @@ def TestCloneModule : Pass<"test-walrus-clone-module", "mlir::ModuleOp"> {
   ];
 }
 
+def TestFreeGaps : Pass<"test-walrus-free-gaps", "mlir::ModuleOp"> {
+  let summary = "Check the dense sweep's free gaps against a plain model";
+  let description = [{
+    Runs seeded random sequences of takes, releases and lowest-fit queries
+    on the dense sweep's `FreeGaps` (lib/Analysis/FreeGaps.h) and on a
+    `std::map` of gaps searched one by one, and prints how many operations
+    ran, how many gaps were free at most at once, and how many answers
+    differed (each operation is followed by a query). The module is not
+    looked at.
+  }];
+  let options = [
+    Option<"sequences", "sequences", "unsigned", /*default=*/"50",
+           "How many random sequences (seeds 0 to sequences - 1)">,
+  ];
+}
+
 #endif // WALRUS_TEST_LIB_TESTPASSES_TD
