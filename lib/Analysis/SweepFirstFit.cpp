@@ -33,13 +33,13 @@ public:
               int64_t limit, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
               uint64_t &work);
 
-  /// First fit of `head` in turn, by an index over time of the fixed
-  /// nodes and the head; the sweeps look the head up in an index of its
-  /// own (its nodes may start after one they meet).
+  /// First fit of `head` in turn, around the fixed nodes and the head
+  /// placed before; the sweeps look the head up in an index (its nodes
+  /// may start after one they meet).
   void placeHead(llvm::ArrayRef<unsigned> head);
   /// Each node of `order` at the lowest offset free both of the gaps (the
   /// nodes open at its start: the fixed ones, which all start before it,
-  /// and those placed before it) and of the head's index.
+  /// and those placed before it) and of the head's index, if any.
   void sweep(llvm::ArrayRef<unsigned> order, bool latestFirst);
   SbColoring finish();
 

@@ -3,10 +3,10 @@
 // First fit in an order that sweeps through time needs no index over time:
 // when the nodes come by start, every node placed before one that meets it
 // is still live at its start, so the bytes free at that start are all that
-// matter. They are kept as coalesced gaps, and a node takes the lowest gap
-// it fits in. An index over time rounds O(log points) sets instead, and
-// climbs through the fragments of each: on the dense traces' window
-// placements, 3-6 times the work and twice the time (docs/SbAlloc.md,
+// matter. They are kept as coalesced gaps (FreeGaps.h), and a node takes
+// the lowest gap it fits in. An index over time rounds O(log points) sets
+// instead, and climbs through the fragments of each: on the dense traces'
+// window placements, 3-6 times the work and twice the time (docs/SbAlloc.md,
 // "Dense functions").
 //
 //===----------------------------------------------------------------------===//
@@ -27,7 +27,8 @@ namespace walrus {
 /// every node of `backward`, and no node of `forward` may meet one of
 /// `backward` (they then never compete, so how the two interleave makes no
 /// difference). `time` is rankByStarts of the graph's nodes. Adds its work
-/// (gaps and index sets probed, index insertions) to `work`.
+/// (blocks and gaps looked at, fixed nodes looked at for the head, index
+/// sets probed and index insertions) to `work`.
 SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t bytesPerPartition,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
