@@ -89,7 +89,7 @@ public:
 
   /// Of the placements tried so far, the one covering the most bytes x
   /// lanes x time (offset -1: unplaced).
-  int64_t getBestArea() const { return bestArea; }
+  double getBestArea() const { return bestArea; }
   ArrayRef<std::pair<unsigned, int64_t>> getBestPartial() const {
     return bestPlacements;
   }
@@ -247,8 +247,8 @@ private:
     return section * lanes + lane;
   }
 
-  static int64_t getArea(const Item &item) {
-    return item.bytes * item.laneCount * (item.last - item.first);
+  static double getArea(const Item &item) {
+    return double(item.bytes) * item.laneCount * (item.last - item.first);
   }
 
   /// Counts an unplaced buffer in (`sign` = +1) or out (-1) of what
@@ -710,8 +710,9 @@ private:
   SmallVector<unsigned> choices;
   SmallVector<Change> trail;
   /// Bytes x lanes x sections placed now, and the most placed so far (and
-  /// how).
-  int64_t placedArea = 0, bestArea = 0;
+  /// how). Floating point: with tensors of 2^48 bytes the sum passes 2^63
+  /// (below 2^53, as on any real trace, it is exact).
+  double placedArea = 0, bestArea = 0;
   SmallVector<std::pair<unsigned, int64_t>> bestPlacements;
   SmallVector<double> rank;
   /// Lane swaps that are symmetries of the problem.

@@ -70,7 +70,7 @@ public:
   /// Of the placements tried so far, the one covering the most bytes x
   /// time (-1: unplaced).
   ArrayRef<int64_t> getBestPartial() const { return bestOffsets; }
-  int64_t getBestArea() const { return bestArea; }
+  double getBestArea() const { return bestArea; }
 
   /// The most bytes live at one time: no placement is lower.
   int64_t getLowerBound() const {
@@ -99,8 +99,8 @@ private:
     int64_t bytes;
   };
 
-  static int64_t getArea(const Item &item) {
-    return item.bytes * (item.last - item.first);
+  static double getArea(const Item &item) {
+    return double(item.bytes) * (item.last - item.first);
   }
 
   /// Lower ranks are tried first.
@@ -424,7 +424,9 @@ private:
   bool eitherEnd = false;
   SmallVector<Change> trail;
   /// Bytes x sections placed now, and the most placed so far (and how).
-  int64_t placedArea = 0, bestArea = 0;
+  /// Floating point: with tensors of 2^48 bytes the sum passes 2^63 (below
+  /// 2^53, as on any real trace, it is exact).
+  double placedArea = 0, bestArea = 0;
   SmallVector<int64_t> bestOffsets;
 };
 } // namespace
