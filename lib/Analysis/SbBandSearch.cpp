@@ -583,16 +583,19 @@ private:
   int countFlushEdges(unsigned index, unsigned choice, int64_t offset) {
     const Item &item = items[index];
     int64_t top = offset + item.bytes;
-    auto isFlush = [&](unsigned lane, unsigned s) {
-      return lane < lanes && s < sections && height[cell(lane, s)] == top;
+    // Signed: the cells before the first lane or section lie outside.
+    auto isFlush = [&](int64_t lane, int64_t s) {
+      return lane >= 0 && lane < lanes && s >= 0 && size_t(s) < sections &&
+             height[cell(lane, s)] == top;
     };
     auto [firstLane, lastLane] = item.choices[choice];
     work += (lastLane - firstLane) + (item.last - item.first);
     int edges = 0;
     for (unsigned lane = firstLane; lane < lastLane; ++lane)
-      edges += isFlush(lane, item.first - 1) + isFlush(lane, item.last);
+      edges +=
+          isFlush(lane, int64_t(item.first) - 1) + isFlush(lane, item.last);
     for (unsigned s = item.first; s < item.last; ++s)
-      edges += isFlush(firstLane - 1, s) + isFlush(lastLane, s);
+      edges += isFlush(int64_t(firstLane) - 1, s) + isFlush(lastLane, s);
     return edges;
   }
 
