@@ -76,8 +76,9 @@ struct FuncResult {
   unsigned denseOrders = 0;
   /// Windows of a dense function whose tensors the search placed.
   unsigned denseWindows = 0;
-  /// In the last round the search ran: the tensors it had to place and
-  /// the most one of its placements held.
+  /// In the last round the search ran (of a round placed twice, in the
+  /// placement that stands): the tensors it had to place and the most one
+  /// of its placements held.
   unsigned searchTensors = 0, searchPlaced = 0;
   /// The first round that did not fit, before it spilled (later rounds
   /// place the spill pieces instead).
@@ -589,14 +590,23 @@ SbAllocPass::placeAfterSpill(const Round &round,
   if (!keepsAny)
     return place(round, round.fixed, partitions, budget, searchWorkLeft,
                  result);
+  // The report's search figures are those of the placement that stands.
+  auto getReach = [&] {
+    return std::make_pair(result.searchTensors, result.searchPlaced);
+  };
+  auto before = getReach();
   SbColoring stayed =
       placeAround(round, stay, partitions, budget, searchWorkLeft, result);
   if (stayed.spilled.empty())
     return stayed;
+  auto stayedReach = getReach();
+  std::tie(result.searchTensors, result.searchPlaced) = before;
   SbColoring anew =
       place(round, round.fixed, partitions, budget, searchWorkLeft, result);
-  return stayed.spilled.size() < anew.spilled.size() ? std::move(stayed)
-                                                     : std::move(anew);
+  if (anew.spilled.size() <= stayed.spilled.size())
+    return anew;
+  std::tie(result.searchTensors, result.searchPlaced) = stayedReach;
+  return stayed;
 }
 
 void SbAllocPass::writePlacements(const InterferenceGraph &graph,
