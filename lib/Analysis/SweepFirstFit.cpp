@@ -97,7 +97,7 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
 void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
   if (head.empty())
     return;
-  // A few dozen nodes at most: each looks at the fixed nodes and the head
+  // A few hundred nodes at most: each looks at the fixed nodes and the head
   // placed before it, rather than at an index of them all (at 60k points,
   // inserting the fixed nodes alone cost more than the sweep).
   headIndex.emplace(time.points);
@@ -148,6 +148,8 @@ std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
   }
 }
 
+/// How far ahead the sweep prefetches a node's data: the order goes by
+/// time, the nodes' data by index, so each node is a cache miss otherwise.
 static constexpr size_t kLookahead = 16;
 
 void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
