@@ -21,7 +21,9 @@ config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "
 config.substitutions.append(("%utils", os.path.join(config.walrus_src_root, "utils")))
 config.substitutions.append(("%walrus_src_root", config.walrus_src_root))
 config.substitutions.append(("%walrus_obj_root", config.walrus_obj_root))
-config.substitutions.append(("%python", sys.executable))
+# -B: the scripts import their neighbours, and a test writes nothing into
+# the source tree.
+config.substitutions.append(("%python", sys.executable + " -B"))
 config.substitutions.append(("%walrus_opt", os.path.join(config.walrus_tools_dir, "walrus-opt")))
 config.substitutions.append(("%walrus_run", os.path.join(config.walrus_tools_dir, "walrus-run")))
 config.substitutions.append(("%walrus_tools", config.walrus_tools_dir))

@@ -5,6 +5,8 @@ problem whose search areas (bytes x lanes x time) pass 2^63."""
 import random
 import sys
 
+from huge_target import MODULE_HEADER
+
 n, seed = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
 sizes = [rng.randint(1, 256) << 40 for _ in range(n)]
@@ -15,12 +17,7 @@ for i in range(n):
 events.sort()
 
 out = sys.stdout
-out.write(
-    "module attributes {bir.target = #bir.target<name = \"huge\", "
-    "sbuf_partitions = 128, sbuf_bytes_per_partition = 4611686018427387904, "
-    "psum_partitions = 128, psum_bytes_per_partition = 16384, psum_banks = 8, "
-    "max_stationary_free = 128, max_moving_free = 512>} {\n"
-    "bir.func @main {\n")
+out.write(MODULE_HEADER)
 out.write('%sink = bir.memloc "sink" internal : !bir.sbuf<1x1xi8>\n')
 for i in range(n):
     out.write(f'%t{i} = bir.memloc "t{i}" internal : !bir.sbuf<1x{sizes[i]}xi8>\n')

@@ -3,15 +3,12 @@ all live at once: each is set once, then each again, in the same order."""
 
 import sys
 
+from huge_target import MODULE_HEADER
+
 n = int(sys.argv[1])
 sbuf = "!bir.sbuf<128x549755813888xf32>"
 out = sys.stdout
-out.write(
-    "module attributes {bir.target = #bir.target<name = \"huge\", "
-    "sbuf_partitions = 128, sbuf_bytes_per_partition = 4611686018427387904, "
-    "psum_partitions = 128, psum_bytes_per_partition = 16384, psum_banks = 8, "
-    "max_stationary_free = 128, max_moving_free = 512>} {\n"
-    "bir.func @main {\n")
+out.write(MODULE_HEADER)
 for i in range(n):
     out.write(f'%t{i} = bir.memloc "t{i}" internal : {sbuf}\n')
 for i in list(range(n)) * 2:
