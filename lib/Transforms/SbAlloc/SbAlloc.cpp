@@ -614,12 +614,18 @@ void SbAllocPass::writePlacements(const InterferenceGraph &graph,
                                   FuncResult &result) {
   Builder builder(&getContext());
   result.peak = coloring.peakBytes;
+  // A handful of base partitions: each attribute is uniqued once, not once
+  // per tensor (the context's lookup is most of this loop at 60k tensors).
+  DenseMap<int64_t, IntegerAttr> bases;
   for (auto [index, node] : llvm::enumerate(graph.getNodes())) {
     const SbPlacement &placement = *coloring.placements[index];
+    IntegerAttr address = builder.getI64IntegerAttr(placement.address);
+    IntegerAttr &base = bases[placement.basePartition];
+    if (!base)
+      base = builder.getI64IntegerAttr(placement.basePartition);
     for (MemlocOp memloc : node.members) {
-      memloc.setAddressAttr(builder.getI64IntegerAttr(placement.address));
-      memloc.setBasePartitionAttr(
-          builder.getI64IntegerAttr(placement.basePartition));
+      memloc.setAddressAttr(address);
+      memloc.setBasePartitionAttr(base);
     }
     if (reportFile.empty())
       continue;
