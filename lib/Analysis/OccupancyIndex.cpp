@@ -12,24 +12,26 @@
 using namespace walrus;
 
 StartRanks walrus::rankByStarts(llvm::ArrayRef<SbNode> nodes) {
-  std::vector<unsigned> starts;
+  // Counted over program points rather than sorted: the points are as many
+  // as the function's instructions, and a count is one pass over each.
+  unsigned lastPoint = 0;
   for (const SbNode &node : nodes)
     if (node.live)
-      starts.push_back(node.range.start);
-  llvm::sort(starts);
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+      lastPoint = std::max(lastPoint, node.range.end);
+  // startsBefore[p]: the distinct starts below point p.
+  std::vector<unsigned> startsBefore(size_t(lastPoint) + 2, 0);
+  for (const SbNode &node : nodes)
+    if (node.live)
+      startsBefore[node.range.start + 1] = 1;
+  for (size_t point = 1; point < startsBefore.size(); ++point)
+    startsBefore[point] += startsBefore[point - 1];
   StartRanks result;
-  result.points = std::max<unsigned>(starts.size(), 1);
+  result.points = std::max(startsBefore.back(), 1u);
   result.ranks.assign(nodes.size(), {0, 0});
-  for (auto [index, node] : llvm::enumerate(nodes)) {
-    if (!node.live)
-      continue;
-    unsigned first =
-        llvm::lower_bound(starts, node.range.start) - starts.begin();
-    unsigned last =
-        llvm::upper_bound(starts, node.range.end) - starts.begin() - 1;
-    result.ranks[index] = {first, last};
-  }
+  for (auto [index, node] : llvm::enumerate(nodes))
+    if (node.live)
+      result.ranks[index] = {startsBefore[node.range.start],
+                             startsBefore[node.range.end + 1] - 1};
   return result;
 }
 
