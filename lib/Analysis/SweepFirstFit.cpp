@@ -1,6 +1,7 @@
 //===- SweepFirstFit.cpp - First fit of nodes in order of time ------------===//
 
 #include "SweepFirstFit.h"
+#include "FirstFit.h"
 #include "FreeGaps.h"
 #include "OccupancyIndex.h"
 #include "Walrus/Analysis/Interference.h"
@@ -11,19 +12,6 @@
 #include <tuple>
 
 using namespace walrus;
-
-/// Sorts `ranges` and merges those that meet or touch.
-static void coalesce(OccupancyIndex::ByteRanges &ranges) {
-  llvm::sort(ranges);
-  size_t kept = 0;
-  for (auto [first, end] : ranges) {
-    if (kept && first <= ranges[kept - 1].second)
-      ranges[kept - 1].second = std::max(ranges[kept - 1].second, end);
-    else
-      ranges[kept++] = {first, end};
-  }
-  ranges.resize(kept);
-}
 
 namespace {
 /// One run of placeSweeping.
@@ -102,20 +90,18 @@ void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
   // inserting the fixed nodes alone cost more than the sweep).
   headIndex.emplace(time.points);
   llvm::SmallVector<unsigned> placed(fixedNodes);
-  OccupancyIndex::ByteRanges taken;
+  FirstFit taken(limit, /*granuleShift=*/0);
   for (unsigned node : head) {
     taken.clear();
     if (nodes[node].live)
       for (unsigned other : placed) {
         ++work;
+        int64_t address = result.placements[other]->address;
         if (time.meet(node, other))
-          taken.push_back(
-              {result.placements[other]->address,
-               result.placements[other]->address + nodes[other].bytes});
+          taken.take(address, address + nodes[other].bytes);
       }
-    coalesce(taken);
-    std::optional<int64_t> offset =
-        OccupancyIndex::findLowest({&taken}, nodes[node].bytes, limit, work);
+    ++work;
+    std::optional<int64_t> offset = taken.find(nodes[node].bytes);
     if (!offset) {
       result.spilled.push_back(node);
       continue;
