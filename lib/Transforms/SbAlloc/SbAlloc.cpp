@@ -79,7 +79,9 @@ struct FuncResult {
   /// In the last round the search ran (of a round placed twice, in the
   /// placement that stands): the tensors it had to place and the most one
   /// of its placements held.
-  unsigned searchTensors = 0, searchPlaced = 0;
+  struct SearchReach {
+    unsigned tensors = 0, placed = 0;
+  } search;
   /// The first round that did not fit, before it spilled (later rounds
   /// place the spill pieces instead).
   struct Overflow {
@@ -304,11 +306,10 @@ void SbAllocPass::searchBeforeSpilling(
   SearchProblem problem(nodes, *chosen, partitions);
   SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
   // How close it came: the most tensors one of its placements held.
-  result.searchTensors = chosen->size();
-  result.searchPlaced = 0;
+  result.search = {unsigned(chosen->size()), 0};
   for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates)
-    result.searchPlaced = std::max<unsigned>(
-        result.searchPlaced, llvm::count_if(placements, [](auto placement) {
+    result.search.placed = std::max<unsigned>(
+        result.search.placed, llvm::count_if(placements, [](auto placement) {
           return placement.second >= 0;
         }));
   // What the search left out, colouring places around what it placed if
@@ -591,21 +592,18 @@ SbAllocPass::placeAfterSpill(const Round &round,
     return place(round, round.fixed, partitions, budget, searchWorkLeft,
                  result);
   // The report's search figures are those of the placement that stands.
-  auto getReach = [&] {
-    return std::make_pair(result.searchTensors, result.searchPlaced);
-  };
-  auto before = getReach();
+  FuncResult::SearchReach before = result.search;
   SbColoring stayed =
       placeAround(round, stay, partitions, budget, searchWorkLeft, result);
   if (stayed.spilled.empty())
     return stayed;
-  auto stayedReach = getReach();
-  std::tie(result.searchTensors, result.searchPlaced) = before;
+  FuncResult::SearchReach stayedReach = result.search;
+  result.search = before;
   SbColoring anew =
       place(round, round.fixed, partitions, budget, searchWorkLeft, result);
   if (anew.spilled.size() <= stayed.spilled.size())
     return anew;
-  std::tie(result.searchTensors, result.searchPlaced) = stayedReach;
+  result.search = stayedReach;
   return stayed;
 }
 
@@ -811,9 +809,10 @@ void SbAllocPass::runOnFunction(FuncOp func) {
         << " round(s), " << result.spills << " spill(s), peak " << result.peak
         << " B/partition, lower bound " << result.lowerBound
         << " B/partition, search work " << result.searchWork
-        << (result.searchTensors && result.searchPlaced < result.searchTensors
+        << (result.search.tensors &&
+                    result.search.placed < result.search.tensors
                 ? llvm::formatv(" (placed at most {0} of {1})",
-                                result.searchPlaced, result.searchTensors)
+                                result.search.placed, result.search.tensors)
                       .str()
                 : std::string())
         << (result.denseOrders
@@ -841,8 +840,8 @@ void SbAllocPass::runOnFunction(FuncOp func) {
       {"search_work", int64_t(result.searchWork)},
       {"edges", int64_t(result.edges)},
       {"stored_edges", int64_t(result.storedEdges)},
-      {"search_tensors", result.searchTensors},
-      {"search_placed", result.searchPlaced},
+      {"search_tensors", result.search.tensors},
+      {"search_placed", result.search.placed},
       {"dense_orders", result.denseOrders},
       {"dense_work", int64_t(result.denseWork)},
       {"dense_windows", result.denseWindows},
