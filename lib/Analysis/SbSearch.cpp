@@ -20,6 +20,7 @@
 #include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 using namespace walrus;
@@ -53,7 +54,17 @@ public:
     for (unsigned s = 0; s < sections; ++s)
       keys.flip(s, getHeightKey(s, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
-      Item item{span.first, span.second, buffer.bytes};
+      Item item{span.first, span.second, buffer.bytes, buffer.fixedOffset};
+      if (item.isFixed()) {
+        if (fixedOver.empty()) {
+          fixedOver.resize(sections);
+          ceiling.assign(sections, std::numeric_limits<int64_t>::max());
+        }
+        for (unsigned s = item.first; s < item.last; ++s) {
+          fixedOver[s].push_back(items.size());
+          ceiling[s] = std::min(ceiling[s], item.fixedOffset);
+        }
+      }
       for (unsigned s = item.first; s < item.last; ++s)
         remaining[s] += item.bytes;
       covering.add(item.first, item.last);
@@ -77,9 +88,27 @@ public:
     return remaining.empty() ? 0 : *llvm::max_element(remaining);
   }
 
-  /// Whether the bytes live at each time fit at all.
+  /// Whether the bytes live at each time fit at all, and the fixed
+  /// buffers inside the capacity, apart.
   bool mayFit() const {
-    return llvm::all_of(remaining, [&](int64_t r) { return r <= capacity; });
+    if (!llvm::all_of(remaining, [&](int64_t r) { return r <= capacity; }))
+      return false;
+    // Each buffer's bytes are at most the capacity here, so the ends of
+    // those inside it do not overflow.
+    for (ArrayRef<unsigned> over : fixedOver) {
+      SmallVector<std::pair<int64_t, int64_t>> taken;
+      for (unsigned index : over) {
+        const Item &item = items[index];
+        if (item.fixedOffset > capacity - item.bytes)
+          return false;
+        taken.push_back({item.fixedOffset, item.fixedOffset + item.bytes});
+      }
+      llvm::sort(taken);
+      for (size_t position = 1; position < taken.size(); ++position)
+        if (taken[position - 1].second > taken[position].first)
+          return false;
+    }
+    return true;
   }
 
   /// Places every buffer, trying candidates in `order`, unless that takes
@@ -88,6 +117,11 @@ public:
     rank = getRanks(order);
     eitherEnd = order.eitherEnd;
     SearchResult result;
+    // Fixed buffers at the bottom are placed before the first step.
+    if (!placeFixed(0, height.size())) {
+      rollback(0);
+      return result;
+    }
     result.work =
         attempt(maxWork, height.size(), [&] { result.offsets = offsets; });
     return result;
@@ -97,6 +131,9 @@ private:
   struct Item {
     unsigned first, last; // sections [first, last)
     int64_t bytes;
+    /// -1 unless it must take this offset.
+    int64_t fixedOffset;
+    bool isFixed() const { return fixedOffset >= 0; }
   };
 
   static double getArea(const Item &item) {
@@ -154,8 +191,11 @@ private:
             findIndependentSplit(first, last, remaining, crossing))
       return solveApart(first, *split, last);
     std::optional<Valley> valley = pickValley(first, last);
+    // Sections at a fixed buffer's offset are no valleys; when they are all
+    // that is left, something is still to place.
     if (!valley)
-      return true;
+      return llvm::all_of(llvm::seq(first, last),
+                          [&](unsigned s) { return remaining[s] == 0; });
 
     size_t mark = trail.size();
     unsigned section = valley->getSection();
@@ -176,10 +216,21 @@ private:
     for (unsigned index : covering.getUnplaced(section))
       if (floor[index] > level)
         next = std::min(next, floor[index]);
+    if (!ceiling.empty()) {
+      // A buffer kept off this level by a fixed one it meets sits above
+      // that one, no lower; and the section rises no higher than the
+      // fixed buffers over it.
+      for (unsigned index : covering.getUnplaced(section))
+        if (!items[index].isFixed() && floor[index] == level)
+          if (int64_t above = getLevelAboveFixed(index, level); above > level)
+            next = std::min(next, above);
+      next = std::min(next, ceiling[section]);
+    }
     if (next + remaining[section] > capacity)
       return false;
     raise(section, next);
-    if (valleysTile(section, section + 1) && solve(first, last))
+    if (placeFixed(section, section + 1) && valleysTile(section, section + 1) &&
+        solve(first, last))
       return true;
     rollback(mark);
     return false;
@@ -202,14 +253,69 @@ private:
   };
 
   bool isWall(unsigned s, int64_t level) const {
-    return s >= height.size() || remaining[s] == 0 || height[s] > level;
+    return s >= height.size() || remaining[s] == 0 || height[s] > level ||
+           isBlocked(s);
+  }
+
+  /// Fixed buffers (docs/SbAlloc.md, "Fixed buffers in the search"): the
+  /// sections under an unplaced one rise no higher than its offset (their
+  /// ceiling); one whose sections all reach it is placed there at once.
+  /// A section at its ceiling waits for the other sections of that buffer:
+  /// nothing can sit at its bottom, so it is a wall, not a valley.
+  bool isBlocked(unsigned s) const {
+    return !ceiling.empty() && height[s] == ceiling[s];
+  }
+  /// Whether buffer `index` at `level` stays below every unplaced fixed
+  /// buffer over its sections (always, without fixed buffers).
+  bool fitsBelowFixed(unsigned index, int64_t level) const {
+    const Item &item = items[index];
+    if (ceiling.empty())
+      return true;
+    if (item.isFixed())
+      return false;
+    for (unsigned s = item.first; s < item.last; ++s)
+      if (level + item.bytes > ceiling[s])
+        return false;
+    return true;
+  }
+
+  /// Places the unplaced fixed buffers over sections [first, last) whose
+  /// sections have all reached their offset, and those this lets follow;
+  /// false when one of them does not fit what remains.
+  bool placeFixed(unsigned first, unsigned last) {
+    if (ceiling.empty())
+      return true;
+    for (unsigned s = first; s < last; ++s)
+      for (unsigned index : fixedOver[s]) {
+        const Item &item = items[index];
+        if (offsets[index] >= 0 || height[s] != item.fixedOffset)
+          continue;
+        bool reached = true;
+        for (unsigned t = item.first; t < item.last && reached; ++t)
+          reached = height[t] == item.fixedOffset;
+        if (!reached)
+          continue;
+        if (!commit(index, item.fixedOffset))
+          return false;
+        for (unsigned t = item.first; t < item.last; ++t) {
+          int64_t lowest = std::numeric_limits<int64_t>::max();
+          for (unsigned other : fixedOver[t])
+            if (offsets[other] < 0)
+              lowest = std::min(lowest, items[other].fixedOffset);
+          trail.push_back({Change::Ceiling, t, ceiling[t]});
+          ceiling[t] = lowest;
+        }
+        if (!placeFixed(item.first, item.last))
+          return false;
+      }
+    return true;
   }
 
   /// The unplaced buffers that can sit at the bottom of section `s`.
   unsigned countCandidates(unsigned s) {
     work += covering.getUnplaced(s).size();
     return llvm::count_if(covering.getUnplaced(s), [&](unsigned index) {
-      return floor[index] == height[s];
+      return floor[index] == height[s] && fitsBelowFixed(index, height[s]);
     });
   }
 
@@ -220,10 +326,11 @@ private:
     std::optional<Valley> best;
     for (unsigned begin = first, end; begin < last; begin = end) {
       end = begin + 1;
-      if (remaining[begin] == 0)
+      if (remaining[begin] == 0 || isBlocked(begin))
         continue;
       int64_t level = height[begin];
-      while (end < last && remaining[end] > 0 && height[end] == level)
+      while (end < last && remaining[end] > 0 && height[end] == level &&
+             !isBlocked(end))
         ++end;
       work += end - begin;
       // Beyond [first, last) nothing unplaced crosses: walls too.
@@ -236,11 +343,46 @@ private:
         if (atEnd < valley.candidates)
           valley = Valley{begin, end, atEnd, true};
       }
+      if (hasWaiting(valley.getSection(), level))
+        continue;
       if (!best || std::make_pair(valley.candidates, level) <
                        std::make_pair(best->candidates, height[best->begin]))
         best = valley;
     }
     return best;
+  }
+
+  /// Whether a buffer at the bottom of section `s` can sit there once the
+  /// fixed buffers below that level in its way are placed: branching there
+  /// now would rule that out, so the valley waits. (The lowest valley never
+  /// waits: what it would wait for lies lower.)
+  bool hasWaiting(unsigned s, int64_t level) const {
+    if (ceiling.empty())
+      return false;
+    return llvm::any_of(covering.getUnplaced(s), [&](unsigned index) {
+      return !items[index].isFixed() && floor[index] == level &&
+             !fitsBelowFixed(index, level) &&
+             getLevelAboveFixed(index, level) == level;
+    });
+  }
+
+  /// The lowest level from `level` up at which buffer `index` meets no
+  /// unplaced fixed buffer over its sections.
+  int64_t getLevelAboveFixed(unsigned index, int64_t level) const {
+    const Item &item = items[index];
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (unsigned s = item.first; s < item.last; ++s)
+        for (unsigned other : fixedOver[s]) {
+          const Item &fixed = items[other];
+          if (offsets[other] < 0 && fixed.fixedOffset < level + item.bytes &&
+              fixed.fixedOffset + fixed.bytes > level) {
+            level = fixed.fixedOffset + fixed.bytes;
+            moved = true;
+          }
+        }
+    }
+    return level;
   }
 
   /// What may sit at the bottom of the section `valley` branches at (its
@@ -253,7 +395,7 @@ private:
     SmallVector<unsigned, 16> candidates;
     int64_t level = height[valley.begin];
     for (unsigned index : covering.getUnplaced(valley.getSection()))
-      if (floor[index] == level)
+      if (floor[index] == level && fitsBelowFixed(index, level))
         candidates.push_back(index);
     auto wallHeight = [&](unsigned s) -> int64_t {
       return s < height.size() ? height[s] : -1;
@@ -280,6 +422,14 @@ private:
   /// what remains to be placed over it, and the inferences still hold.
   bool place(unsigned index, int64_t offset) {
     const Item &item = items[index];
+    return commit(index, offset) && placeFixed(item.first, item.last) &&
+           valleysTile(item.first, item.last);
+  }
+
+  /// Puts item `index` at `offset` if every section it covers still holds
+  /// what remains to be placed over it.
+  bool commit(unsigned index, int64_t offset) {
+    const Item &item = items[index];
     work += item.last - item.first;
     int64_t top = offset + item.bytes;
     for (unsigned s = item.first; s < item.last; ++s)
@@ -297,7 +447,7 @@ private:
     }
     for (unsigned s = item.first; s < item.last; ++s)
       raise(s, top);
-    return valleysTile(item.first, item.last);
+    return true;
   }
 
   /// Lifts section `s` to `top`, and with it the floors of what covers it.
@@ -331,11 +481,13 @@ private:
   }
 
   bool valleyTiles(unsigned s) {
-    if (remaining[s] == 0)
+    // A section at a fixed buffer's offset is that buffer's to cover.
+    if (remaining[s] == 0 || isBlocked(s))
       return true;
     int64_t level = height[s];
     auto isFloor = [&](unsigned t) {
-      return t < height.size() && remaining[t] > 0 && height[t] == level;
+      return t < height.size() && remaining[t] > 0 && height[t] == level &&
+             !isBlocked(t);
     };
     unsigned begin = s, end = s + 1;
     while (isFloor(begin - 1))
@@ -373,6 +525,9 @@ private:
       case Change::Floor:
         floor[change.index] = change.value;
         break;
+      case Change::Ceiling:
+        ceiling[change.index] = change.value;
+        break;
       case Change::Placed: {
         const Item &item = items[change.index];
         // Leaving a placement: keep it if it covers more than any before.
@@ -398,7 +553,7 @@ private:
   /// One undoable step: a section's height or a buffer's floor before it
   /// changed, or a placement.
   struct Change {
-    enum Kind { Height, Floor, Placed } kind;
+    enum Kind { Height, Floor, Ceiling, Placed } kind;
     unsigned index;
     int64_t value;
   };
@@ -411,6 +566,10 @@ private:
   SmallVector<unsigned> crossing;
   /// Per buffer: floor and offset (-1 while unplaced).
   SmallVector<int64_t> floor, offsets;
+  /// With fixed buffers, per section: those over it, and the lowest offset
+  /// of those still unplaced (none: the largest int64_t).
+  SmallVector<SmallVector<unsigned, 2>> fixedOver;
+  SmallVector<int64_t> ceiling;
   /// Per section the buffers over it and those starting there.
   CoveringLists covering;
   SmallVector<SmallVector<unsigned>> startingAt;

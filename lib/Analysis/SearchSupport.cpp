@@ -109,7 +109,8 @@ SmallVector<SearchBuffer> walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
     last = std::max(last, buffer.end);
   SmallVector<SearchBuffer> reversed;
   for (const SearchBuffer &buffer : buffers)
-    reversed.push_back({last - buffer.end, last - buffer.start, buffer.bytes});
+    reversed.push_back({last - buffer.end, last - buffer.start, buffer.bytes,
+                        buffer.fixedOffset});
   return reversed;
 }
 

@@ -71,4 +71,28 @@ def TestFreeGaps : Pass<"test-walrus-free-gaps", "mlir::ModuleOp"> {
   ];
 }
 
+def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
+  let summary = "Check the 1-D search around fixed buffers on random solutions";
+  let description = [{
+    Makes seeded random placements (buffers dropped at random places in a
+    small capacity x time rectangle, kept where they meet no other), fixes
+    a share of the buffers where they are, and runs `searchPlacement`
+    (Walrus/Analysis/SbSearch.h) at that capacity. Each problem has a
+    solution, so each should be placed; prints how many were, and how
+    many placements broke a rule (outside the capacity, a fixed buffer
+    moved, two co-live buffers on a common byte). The module is not
+    looked at.
+  }];
+  let options = [
+    Option<"instances", "instances", "unsigned", /*default=*/"300",
+           "How many random problems (seeds 0 to instances - 1)">,
+    Option<"fixedPercent", "fixed-percent", "unsigned", /*default=*/"50",
+           "The share of buffers fixed where the random placement put them">,
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"10000000",
+           "The search's work budget per problem">,
+    Option<"scale", "scale", "int64_t", /*default=*/"1",
+           "1: a few buffers over a few points; 2: tens, longer lived">,
+  ];
+}
+
 #endif // WALRUS_TEST_LIB_TESTPASSES_TD

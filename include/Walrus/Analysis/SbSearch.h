@@ -32,6 +32,8 @@ struct SearchBuffer {
   /// Live over program points [start, end] (inclusive, as LiveRange).
   unsigned start = 0, end = 0;
   int64_t bytes = 0;
+  /// The offset it must take, or -1 for the search to choose.
+  int64_t fixedOffset = -1;
 };
 
 struct SearchResult {
@@ -46,7 +48,8 @@ struct SearchResult {
 };
 
 /// Places every buffer in [0, capacity) with no two co-live buffers
-/// sharing a byte, examining at most `maxWork` time sections. With
+/// sharing a byte, the fixed ones at their offsets (none placed when two
+/// of those meet), examining at most `maxWork` time sections. With
 /// `threads`, attempts over time as given and reversed run side by side;
 /// the result is the same without.
 SearchResult searchPlacement(llvm::ArrayRef<SearchBuffer> buffers,

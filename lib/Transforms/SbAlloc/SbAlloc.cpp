@@ -48,14 +48,30 @@ struct SearchProblem {
   /// partition.
   SmallVector<SmallVector<int64_t, 4>> bases;
 
-  /// The problem of placing `graphNodes[chosen]` (all live).
+  /// Per buffer, whether it comes with its place (`fixed`).
+  SmallVector<bool> isFixed;
+
+  /// Whether every buffer spans all lanes: the 1-D search's problem.
+  bool isOneDimensional() const {
+    return llvm::all_of(buffers, [&](const BandSearchBuffer &buffer) {
+      return buffer.laneChoices.size() == 1 &&
+             buffer.laneChoices.front() == std::make_pair(0u, kLanes);
+    });
+  }
+
+  /// The problem of placing `graphNodes[chosen]` (all live), those with a
+  /// `fixed` place where they are.
   SearchProblem(ArrayRef<SbNode> graphNodes, ArrayRef<unsigned> chosen,
-                int64_t partitions) {
+                int64_t partitions,
+                ArrayRef<std::optional<SbPlacement>> fixed) {
     int64_t laneWidth = partitions / kLanes;
     for (unsigned index : chosen) {
       const SbNode &node = graphNodes[index];
       BandSearchBuffer &buffer = buffers.emplace_back();
       buffer.range = {node.range.start, node.range.end, node.bytes};
+      isFixed.push_back(fixed[index].has_value());
+      if (fixed[index])
+        buffer.range.fixedOffset = fixed[index]->address;
       SmallVector<int64_t, 4> &choices = bases.emplace_back();
       for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
         buffer.laneChoices.push_back(
@@ -220,13 +236,13 @@ private:
 
 /// Replaces an overflowing colouring by a search's placement of the
 /// contended region: the independent parts of the function (runs of time
-/// no live range crosses out of) where colouring left a node out, when no
-/// tensor there comes with an address. Elsewhere the colouring stands.
-/// The 1-D search runs when every tensor there spans all partitions, else
-/// the search over partition bands. When the search cannot place
-/// everything, colouring completes the most it placed, and that spills
-/// instead if it costs less.
-/// What the nodes `coloring` leaves out would cost to spill.
+/// no live range crosses out of) where colouring left a node out.
+/// Elsewhere the colouring stands. The 1-D search runs when every tensor
+/// there spans all partitions, around those that come with an address;
+/// else the search over partition bands, when none there comes with one. When
+/// the search cannot place everything, colouring completes the most it placed,
+/// and that spills instead if it costs less. What the nodes `coloring` leaves
+/// out would cost to spill.
 static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
   double cost = 0;
   for (unsigned index : coloring.spilled)
@@ -235,21 +251,17 @@ static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
 }
 
 /// The nodes of the independent parts where `coloring` left a node out,
-/// or nothing when a tensor there comes with an address.
-static std::optional<SmallVector<unsigned>>
-getContendedNodes(const InterferenceGraph &graph, const SbColoring &coloring,
-                  ArrayRef<std::optional<SbPlacement>> fixed) {
+/// tensors that come with an address among them.
+static SmallVector<unsigned> getContendedNodes(const InterferenceGraph &graph,
+                                               const SbColoring &coloring) {
   SmallVector<unsigned> parts = graph.getIndependentParts();
   llvm::DenseSet<unsigned> contended;
   for (unsigned index : coloring.spilled)
     contended.insert(parts[index]);
   SmallVector<unsigned> chosen;
   for (auto [index, part] : llvm::enumerate(parts))
-    if (part != ~0u && contended.contains(part)) {
-      if (fixed[index])
-        return std::nullopt;
+    if (part != ~0u && contended.contains(part))
       chosen.push_back(index);
-    }
   return chosen;
 }
 
@@ -259,12 +271,8 @@ SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
   constexpr unsigned kLanes = SearchProblem::kLanes;
   llvm::ThreadPoolInterface *threads = getThreads();
   ArrayRef<BandSearchBuffer> buffers = problem.buffers;
-  bool oneDimensional = llvm::all_of(buffers, [&](const auto &buffer) {
-    return buffer.laneChoices.size() == 1 &&
-           buffer.laneChoices.front() == std::make_pair(0u, kLanes);
-  });
   SearchOutcome outcome;
-  if (oneDimensional) {
+  if (problem.isOneDimensional()) {
     SmallVector<SearchBuffer> ranges;
     for (const BandSearchBuffer &buffer : buffers)
       ranges.push_back(buffer.range);
@@ -299,14 +307,14 @@ void SbAllocPass::searchBeforeSpilling(
   ArrayRef<SbNode> nodes = graph.getNodes();
   if (searchWorkLeft == 0 || partitions % SearchProblem::kLanes != 0)
     return;
-  std::optional<SmallVector<unsigned>> chosen =
-      getContendedNodes(graph, coloring, fixed);
-  if (!chosen)
+  SmallVector<unsigned> chosen = getContendedNodes(graph, coloring);
+  SearchProblem problem(nodes, chosen, partitions, fixed);
+  // The search over partition bands places no tensor at a given place.
+  if (!problem.isOneDimensional() && llvm::is_contained(problem.isFixed, true))
     return;
-  SearchProblem problem(nodes, *chosen, partitions);
   SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
   // How close it came: the most tensors one of its placements held.
-  result.search = {unsigned(chosen->size()), 0};
+  result.search = {unsigned(chosen.size()), 0};
   for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates)
     result.search.placed = std::max<unsigned>(
         result.search.placed, llvm::count_if(placements, [](auto placement) {
@@ -318,10 +326,11 @@ void SbAllocPass::searchBeforeSpilling(
   // placements stand.
   for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates) {
     SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
-    for (unsigned index : *chosen)
-      placed[index].reset();
-    for (auto [position, index] : llvm::enumerate(*chosen)) {
+    for (auto [position, index] : llvm::enumerate(chosen)) {
       auto [choice, offset] = placements[position];
+      if (problem.isFixed[position])
+        continue;
+      placed[index].reset();
       if (offset >= 0)
         placed[index] = SbPlacement{problem.bases[position][choice], offset};
     }
