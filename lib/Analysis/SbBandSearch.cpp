@@ -736,7 +736,11 @@ walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
                             int64_t capacity, uint64_t maxWork,
                             llvm::ThreadPoolInterface *threads) {
   BandSearchResult result;
-  if (lanes == 0 || lanes > 32)
+  // Fixed buffers are the 1-D search's alone (SbSearch.h).
+  if (lanes == 0 || lanes > 32 ||
+      llvm::any_of(buffers, [](const BandSearchBuffer &buffer) {
+        return buffer.range.fixedOffset >= 0;
+      }))
     return result;
   SmallVector<BandSearchBuffer> reversed(buffers.begin(), buffers.end());
   SmallVector<SearchBuffer> ranges;
