@@ -266,13 +266,16 @@ private:
     return !ceiling.empty() && height[s] == ceiling[s];
   }
   /// Whether buffer `index` at `level` stays below every unplaced fixed
-  /// buffer over its sections (always, without fixed buffers).
-  bool fitsBelowFixed(unsigned index, int64_t level) const {
+  /// buffer over its sections (always, without fixed buffers). What the
+  /// fixed buffers' checks look at counts as work: many fixed buffers over
+  /// a section must not make a unit of work slower without bound.
+  bool fitsBelowFixed(unsigned index, int64_t level) {
     const Item &item = items[index];
     if (ceiling.empty())
       return true;
     if (item.isFixed())
       return false;
+    work += item.last - item.first;
     for (unsigned s = item.first; s < item.last; ++s)
       if (level + item.bytes > ceiling[s])
         return false;
@@ -288,8 +291,10 @@ private:
     for (unsigned s = first; s < last; ++s)
       for (unsigned index : fixedOver[s]) {
         const Item &item = items[index];
+        ++work;
         if (offsets[index] >= 0 || height[s] != item.fixedOffset)
           continue;
+        work += item.last - item.first;
         bool reached = true;
         for (unsigned t = item.first; t < item.last && reached; ++t)
           reached = height[t] == item.fixedOffset;
@@ -298,6 +303,7 @@ private:
         if (!commit(index, item.fixedOffset))
           return false;
         for (unsigned t = item.first; t < item.last; ++t) {
+          work += fixedOver[t].size();
           int64_t lowest = std::numeric_limits<int64_t>::max();
           for (unsigned other : fixedOver[t])
             if (offsets[other] < 0)
@@ -356,7 +362,7 @@ private:
   /// fixed buffers below that level in its way are placed: branching there
   /// now would rule that out, so the valley waits. (The lowest valley never
   /// waits: what it would wait for lies lower.)
-  bool hasWaiting(unsigned s, int64_t level) const {
+  bool hasWaiting(unsigned s, int64_t level) {
     if (ceiling.empty())
       return false;
     return llvm::any_of(covering.getUnplaced(s), [&](unsigned index) {
@@ -368,11 +374,12 @@ private:
 
   /// The lowest level from `level` up at which buffer `index` meets no
   /// unplaced fixed buffer over its sections.
-  int64_t getLevelAboveFixed(unsigned index, int64_t level) const {
+  int64_t getLevelAboveFixed(unsigned index, int64_t level) {
     const Item &item = items[index];
     for (bool moved = true; moved;) {
       moved = false;
-      for (unsigned s = item.first; s < item.last; ++s)
+      for (unsigned s = item.first; s < item.last; ++s) {
+        work += fixedOver[s].size();
         for (unsigned other : fixedOver[s]) {
           const Item &fixed = items[other];
           if (offsets[other] < 0 && fixed.fixedOffset < level + item.bytes &&
@@ -381,6 +388,7 @@ private:
             moved = true;
           }
         }
+      }
     }
     return level;
   }
@@ -391,7 +399,7 @@ private:
   /// wide and few; on hard-1000 this took 43 to 50 of 60 in the default
   /// budget), then those that fill the valley's whole width, then in the
   /// search's order.
-  SmallVector<unsigned, 16> getCandidates(const Valley &valley) const {
+  SmallVector<unsigned, 16> getCandidates(const Valley &valley) {
     SmallVector<unsigned, 16> candidates;
     int64_t level = height[valley.begin];
     for (unsigned index : covering.getUnplaced(valley.getSection()))

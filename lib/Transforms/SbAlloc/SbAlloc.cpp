@@ -227,9 +227,12 @@ private:
   /// search over partition bands, within the work left.
   SearchOutcome searchProblem(const SearchProblem &problem, int64_t budget,
                               uint64_t &searchWorkLeft);
+  /// `fixed`: every place colouring kept; `pinned`: those the tensors
+  /// came with (the others a spill round kept).
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
+                            ArrayRef<std::optional<SbPlacement>> pinned,
                             SbColoring &coloring, FuncResult &result);
 };
 } // namespace
@@ -303,16 +306,31 @@ SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
 void SbAllocPass::searchBeforeSpilling(
     const InterferenceGraph &graph, int64_t partitions, int64_t budget,
     uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
-    SbColoring &coloring, FuncResult &result) {
+    ArrayRef<std::optional<SbPlacement>> pinned, SbColoring &coloring,
+    FuncResult &result) {
   ArrayRef<SbNode> nodes = graph.getNodes();
   if (searchWorkLeft == 0 || partitions % SearchProblem::kLanes != 0)
     return;
   SmallVector<unsigned> chosen = getContendedNodes(graph, coloring);
+  // Around places a spill round kept, colouring alone, as before the
+  // search placed around fixed tensors.
+  if (llvm::any_of(chosen, [&](unsigned index) {
+        return fixed[index] && !pinned[index];
+      }))
+    return;
   SearchProblem problem(nodes, chosen, partitions, fixed);
+  bool aroundPinned = llvm::is_contained(problem.isFixed, true);
   // The search over partition bands places no tensor at a given place.
-  if (!problem.isOneDimensional() && llvm::is_contained(problem.isFixed, true))
+  if (!problem.isOneDimensional() && aroundPinned)
     return;
   SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
+  // Around pinned tensors only a complete placement replaces colouring's:
+  // completing a partial one spills fewer tensors per round, and the
+  // rounds after it, which keep their places, then spill one or two at a
+  // time (a pinned hard-500: 68 rounds where colouring's took 10, past
+  // max-iterations).
+  if (aroundPinned && !outcome.complete)
+    return;
   // How close it came: the most tensors one of its placements held.
   result.search = {unsigned(chosen.size()), 0};
   for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates)
@@ -509,7 +527,7 @@ SbColoring SbAllocPass::place(const Round &round,
         colorGraph(graph, partitions, budget, fixed, getThreads());
     if (!coloring.spilled.empty())
       searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
-                           coloring, result);
+                           round.fixed, coloring, result);
     return coloring;
   }
   // Work per node: each order costs about the same per node at any size,
