@@ -8,7 +8,8 @@
 // one of the buffers whose floor is its height, or gives its first section
 // up as dead space up to the next height around it: MiniMalloc's canonical
 // bottom-up order. Two of MiniMalloc's inferences (capacity, independent
-// parts) and two of ours (valley tiling, nogoods) prune it.
+// parts) and two of ours (valley tiling, nogoods) prune it. Fixed buffers
+// bound the sections under them until the sections reach their offset.
 // docs/SbAlloc.md has the details.
 //
 //===----------------------------------------------------------------------===//
@@ -558,8 +559,8 @@ private:
     }
   }
 
-  /// One undoable step: a section's height or a buffer's floor before it
-  /// changed, or a placement.
+  /// One undoable step: a section's height or ceiling or a buffer's floor
+  /// before it changed, or a placement.
   struct Change {
     enum Kind { Height, Floor, Ceiling, Placed } kind;
     unsigned index;

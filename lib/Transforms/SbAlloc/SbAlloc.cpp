@@ -227,8 +227,17 @@ private:
   /// search over partition bands, within the work left.
   SearchOutcome searchProblem(const SearchProblem &problem, int64_t budget,
                               uint64_t &searchWorkLeft);
-  /// `fixed`: every place colouring kept; `pinned`: those the tensors
-  /// came with (the others a spill round kept).
+  /// Replaces an overflowing colouring by a search's placement of the
+  /// contended region: the independent parts of the function (runs of
+  /// time no live range crosses out of) where colouring left a node out.
+  /// Elsewhere the colouring stands. The 1-D search runs when every tensor
+  /// there spans all partitions, around those `pinned` (the places the
+  /// tensors came with); else the search over partition bands, when none
+  /// there is pinned. Where a `fixed` place is one a spill round kept, it
+  /// does not run. When the search cannot place everything, colouring
+  /// completes the most it placed, and that spills instead if it costs
+  /// less (not around pinned tensors: there only a complete placement
+  /// counts).
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
@@ -237,15 +246,7 @@ private:
 };
 } // namespace
 
-/// Replaces an overflowing colouring by a search's placement of the
-/// contended region: the independent parts of the function (runs of time
-/// no live range crosses out of) where colouring left a node out.
-/// Elsewhere the colouring stands. The 1-D search runs when every tensor
-/// there spans all partitions, around those that come with an address;
-/// else the search over partition bands, when none there comes with one. When
-/// the search cannot place everything, colouring completes the most it placed,
-/// and that spills instead if it costs less. What the nodes `coloring` leaves
-/// out would cost to spill.
+/// What the nodes `coloring` leaves out would cost to spill.
 static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
   double cost = 0;
   for (unsigned index : coloring.spilled)
