@@ -7,10 +7,13 @@ runs. With --dense, every problem takes the dense path (its window search,
 then its chains of orders); with --twins, each comes twice in time. With
 --perfect, problems are perfect packings (bench/minimalloc.py's hard
 generator), so a spill means the search missed a placement that exists.
-Prints one summary line."""
+With --pinned, each problem is allocated once and then 10-30% of its
+tensors come with the addresses that allocation gave them, as a compiler
+that pins tensors writes them. Prints one summary line."""
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -90,6 +93,28 @@ def random_rows(rng, least, partitions=None):
     return rows
 
 
+def pin_tensors(source, allocated, count, rng):
+    """`source` (BIR text) with `count` of its SBUF tensors, drawn with
+    `rng` (in numeric order of their names where those are numbers), given
+    the addresses `allocated` (an -sb-alloc output of it) placed them at."""
+    addresses = {name: (address, base) for name, address, base in re.findall(
+        r'bir\.memloc "([^"]+)" internal address (\d+) base_partition (\d+)',
+        allocated)}
+    names = sorted(addresses, key=lambda name: (
+        not name.isdigit(), int(name) if name.isdigit() else 0, name))
+    pinned = set(rng.sample(names, min(count, len(names))))
+
+    def pin(match):
+        name = match.group(1)
+        if name not in pinned:
+            return match.group(0)
+        address, base = addresses[name]
+        return (f'bir.memloc "{name}" internal address {address} '
+                f'base_partition {base} :')
+
+    return re.sub(r'bir\.memloc "([^"]+)" internal :', pin, source)
+
+
 def import_problem(tools, path, rows, capacity):
     """Writes `rows` to the CSV at `path` and imports it: the program."""
     with open(path, "w") as out:
@@ -116,6 +141,9 @@ def main():
                         help="each problem twice, one copy after the other")
     parser.add_argument("--perfect", action="store_true",
                         help="perfect packings: every one must be placed")
+    parser.add_argument("--pinned", action="store_true",
+                        help="some tensors pinned where a first allocation "
+                        "put them")
     args = parser.parse_args()
     placed = spilled = failed = 0
     budget = ("" if args.search_budget is None
@@ -134,10 +162,19 @@ def main():
             if args.perfect:
                 rows, capacity = make_perfect(rng, seed, args.banded)
             imported = import_problem(args.tools, path, rows, capacity)
+            options = f"-sb-alloc=sbuf-bytes={capacity} report{budget}"
+            if args.pinned:
+                first = subprocess.run(
+                    [os.path.join(args.tools, "walrus-opt"), options],
+                    input=imported, capture_output=True)
+                if first.returncode == 0:
+                    imported = pin_tensors(
+                        imported.decode(), first.stdout.decode(),
+                        max(1, len(rows) * rng.randint(1, 3) // 10),
+                        rng).encode()
             run = subprocess.run(
                 [os.path.join(args.tools, "walrus-opt"),
-                 f"-sb-alloc=sbuf-bytes={capacity} report{budget}",
-                 "-sb-alloc-verify",
+                 options, "-sb-alloc-verify",
                  "-o", os.devnull], input=imported, capture_output=True)
             if run.returncode != 0:
                 failed += 1
@@ -151,7 +188,8 @@ def main():
     kind = ("banded " if args.banded else "") + ("dense " if args.dense
                                                    else "") + \
         ("twin " if args.twins else "") + \
-        ("perfect " if args.perfect else "") + "MiniMalloc"
+        ("perfect " if args.perfect else "") + \
+        ("pinned " if args.pinned else "") + "MiniMalloc"
     print(f"{args.count} random {kind} problems: {placed} placed, "
           f"{spilled} spilled, {failed} failed")
     return 1 if failed else 0

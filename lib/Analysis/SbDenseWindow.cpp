@@ -1,6 +1,7 @@
 //===- SbDenseWindow.cpp - Exact search where a dense trace peaks --------===//
 
 #include "Walrus/Analysis/SbDenseWindow.h"
+#include "FirstFit.h"
 #include "OccupancyIndex.h"
 #include "SweepFirstFit.h"
 #include "Walrus/Analysis/SbDense.h"
@@ -21,11 +22,16 @@ struct Window {
 class WindowPlacer {
 public:
   WindowPlacer(const InterferenceGraph &graph, int64_t partitions,
+               ArrayRef<std::optional<SbPlacement>> pinned,
                uint64_t maxSearchWork, unsigned maxOrders,
                llvm::ThreadPoolInterface *threads)
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
-        maxSearchWork(maxSearchWork), maxOrders(maxOrders), threads(threads),
-        time(rankByStarts(nodes)) {}
+        pinned(pinned), maxSearchWork(maxSearchWork), maxOrders(maxOrders),
+        threads(threads), time(rankByStarts(nodes)) {
+    for (auto [index, place] : llvm::enumerate(pinned))
+      if (place && nodes[index].live && nodes[index].bytes > 0)
+        pinnedNodes.push_back(index);
+  }
 
   /// The bytes live at each start rank (whole ranges: row blocks make the
   /// graph's bound lower, not the dense path's) and their largest sum;
@@ -47,12 +53,15 @@ private:
     Entangled
   };
   /// The tensors that meet windows: live through every one, through one
-  /// (per window), over part of one (per window); and the others.
+  /// (per window), over part of one (per window); and the others. Pinned
+  /// ones meeting the (single) window, and then those stacked around them.
   struct WindowTensors {
-    SmallVector<unsigned> common, others;
+    SmallVector<unsigned> common, others, pinnedIn;
     SmallVector<SmallVector<unsigned>> whole, partial;
   };
   bool classify(ArrayRef<Window> windows, WindowTensors &tensors);
+  bool meetsPinnedOutside(ArrayRef<Window> windows,
+                          const WindowTensors &tensors) const;
   /// Places the tensors live in `windows` (disjoint, in time order) by the
   /// search, then the others by first fit: `placed` when all fit, else
   /// `unplaced` lists the others that did not.
@@ -62,6 +71,12 @@ private:
                      SmallVectorImpl<unsigned> &unplaced);
   /// First fit of `others` (the nodes that meet no window) around `fixed`,
   /// the `early` ones first, the rest outwards from the windows.
+  /// With pinned tensors (and so one window), those live through the
+  /// window stack from the bottom where the pinned ones they meet leave
+  /// room (first fit, the longest lived first), and join the pinned ones
+  /// in it as fixed for the search; false when one finds no room.
+  bool stackAroundPinned(WindowTensors &tensors, int64_t height,
+                         MutableArrayRef<std::optional<SbPlacement>> fixed);
   SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
@@ -86,6 +101,9 @@ private:
   const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
   int64_t partitions;
+  /// The places tensors came with, and the live nodes that have one.
+  ArrayRef<std::optional<SbPlacement>> pinned;
+  SmallVector<unsigned> pinnedNodes;
   uint64_t maxSearchWork;
   unsigned maxOrders;
   llvm::ThreadPoolInterface *threads;
@@ -120,6 +138,9 @@ bool WindowPlacer::computeLoads() {
 /// through all of them, or two of different windows meet between them
 /// (each search would place its own without seeing the other).
 bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
+  // Around pinned tensors, one window (stackAroundPinned).
+  if (!pinnedNodes.empty() && windows.size() > 1)
+    return false;
   tensors.whole.assign(windows.size(), {});
   tensors.partial.assign(windows.size(), {});
   // Per window, the first start and last end of the tensors it holds.
@@ -133,6 +154,13 @@ bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
         met.push_back(position);
         throughAll &= first <= window.first && last >= window.last;
       }
+    // A pinned tensor stays where it is: the search places a window's
+    // tensors around it.
+    if (pinned[index]) {
+      if (!met.empty())
+        tensors.pinnedIn.push_back(index);
+      continue;
+    }
     if (met.empty())
       tensors.others.push_back(index);
     else if (met.size() == windows.size() && throughAll)
@@ -151,7 +179,30 @@ bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
   for (unsigned position = 1; position < windows.size(); ++position)
     if (spans[position - 1].second >= spans[position].first)
       return false;
-  return true;
+  return !meetsPinnedOutside(windows, tensors);
+}
+
+/// Whether a tensor the search places meets a pinned one only outside the
+/// windows: the search sees the windows alone, so it would not keep them
+/// apart. (Those stacked below avoid every pinned one they meet.)
+bool WindowPlacer::meetsPinnedOutside(ArrayRef<Window> windows,
+                                      const WindowTensors &tensors) const {
+  auto clip = [&](unsigned index, const Window &window) {
+    auto [first, last] = time.ranks[index];
+    return std::make_pair(std::max(first, window.first),
+                          std::min(last, window.last));
+  };
+  for (auto [window, partial] : llvm::zip_equal(windows, tensors.partial))
+    for (unsigned index : partial)
+      for (unsigned other : pinnedNodes) {
+        if (!time.meet(index, other))
+          continue;
+        auto [first, last] = clip(index, window);
+        auto [otherFirst, otherLast] = clip(other, window);
+        if (first > otherLast || otherFirst > last)
+          return true;
+      }
+  return false;
 }
 
 WindowPlacer::Outcome
@@ -171,7 +222,9 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   // stays), those through every window first: the same places in each.
   // The search places those live over part of a window. No overflow: the
   // ones stacked in a window are live together at its start.
-  SmallVector<std::optional<SbPlacement>> fixed(nodes.size());
+  SmallVector<std::optional<SbPlacement>> fixed(pinned);
+  if (!pinnedNodes.empty() && !stackAroundPinned(tensors, height, fixed))
+    return Outcome::SearchFailed;
   auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
     llvm::sort(indexes, [&](unsigned a, unsigned b) {
       auto length = [&](unsigned index) {
@@ -190,12 +243,16 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
        llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
     int64_t base = stack(whole, common);
     SmallVector<SearchBuffer> buffers;
-    for (unsigned index : partial) {
+    auto addBuffer = [&](unsigned index, int64_t fixedOffset) {
       auto [first, last] = time.ranks[index];
       buffers.push_back({std::max(first, window.first) - window.first,
                          std::min(last, window.last) - window.first,
-                         nodes[index].bytes});
-    }
+                         nodes[index].bytes, fixedOffset});
+    };
+    for (unsigned index : partial)
+      addBuffer(index, -1);
+    for (unsigned index : tensors.pinnedIn)
+      addBuffer(index, fixed[index]->address);
     SearchResult found = searchPlacement(
         buffers, height - base,
         std::min(maxSearchWork - result.searchWork, maxSearchWork / 8),
@@ -204,7 +261,9 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
     if (!found.offsets)
       return Outcome::SearchFailed;
     ++result.windowsPlaced;
-    for (auto [index, address] : llvm::zip_equal(partial, *found.offsets))
+    // The pinned tensors' offsets come last, where they were.
+    for (auto [index, address] : llvm::zip_equal(
+             partial, ArrayRef(*found.offsets).take_front(partial.size())))
       fixed[index] = SbPlacement{0, base + address};
   }
   SbColoring coloring =
@@ -216,6 +275,42 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   }
   placed = std::move(coloring);
   return Outcome::Placed;
+}
+
+bool WindowPlacer::stackAroundPinned(
+    WindowTensors &tensors, int64_t height,
+    MutableArrayRef<std::optional<SbPlacement>> fixed) {
+  SmallVector<unsigned> stacked(tensors.common);
+  llvm::append_range(stacked, tensors.whole.front());
+  tensors.common.clear();
+  tensors.whole.front().clear();
+  llvm::sort(stacked, [&](unsigned a, unsigned b) {
+    auto length = [&](unsigned index) {
+      return nodes[index].range.end - nodes[index].range.start;
+    };
+    return length(a) != length(b) ? length(a) > length(b) : a < b;
+  });
+  FirstFit taken(height, /*granuleShift=*/0);
+  SmallVector<unsigned> placed;
+  for (unsigned index : stacked) {
+    taken.clear();
+    // The stacked ones all span the window, so they meet each other; the
+    // pinned ones, wherever they meet it (also outside the window).
+    for (unsigned other : placed)
+      taken.take(fixed[other]->address,
+                 fixed[other]->address + nodes[other].bytes);
+    for (unsigned other : pinnedNodes)
+      if (time.meet(index, other))
+        taken.take(fixed[other]->address,
+                   fixed[other]->address + nodes[other].bytes);
+    std::optional<int64_t> offset = taken.find(nodes[index].bytes);
+    if (!offset)
+      return false;
+    fixed[index] = SbPlacement{0, *offset};
+    placed.push_back(index);
+  }
+  llvm::append_range(tensors.pinnedIn, placed);
+  return true;
 }
 
 SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
@@ -238,7 +333,9 @@ SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
   llvm::sort(keyed);
   for (auto [position, key] : llvm::enumerate(keyed))
     others[position] = std::get<3>(key);
-  if (windows.size() != 1)
+  // The sweep starts from the fixed nodes, all live at the window; pinned
+  // ones may lie anywhere, so then the index finds room.
+  if (windows.size() != 1 || !pinnedNodes.empty())
     return placeInOrder(graph, partitions, height, fixed, others,
                         result.placeWork);
   // After the early ones, the others on each side are a sweep in time
@@ -354,15 +451,17 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
 
 WindowPlacement
 walrus::placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
-                            int64_t bytesPerPartition, uint64_t maxSearchWork,
-                            unsigned maxOrders,
+                            int64_t bytesPerPartition,
+                            ArrayRef<std::optional<SbPlacement>> pinned,
+                            uint64_t maxSearchWork, unsigned maxOrders,
                             llvm::ThreadPoolInterface *threads) {
   WindowPlacement result;
   if (llvm::any_of(graph.getNodes(), [](const SbNode &node) {
         return node.bandClass != unsigned(BandClass::Full);
       }))
     return result;
-  WindowPlacer placer(graph, partitions, maxSearchWork, maxOrders, threads);
+  WindowPlacer placer(graph, partitions, pinned, maxSearchWork, maxOrders,
+                      threads);
   if (!placer.computeLoads() || placer.getAreaBound() > bytesPerPartition)
     return result;
   // Around the points within a thousandth of the bound: about what first

@@ -25,8 +25,9 @@ struct WindowPlacement {
   unsigned windowsPlaced = 0, orders = 0;
 };
 
-/// Tries to place `graph`'s nodes (all spanning every partition, none
-/// fixed) on `partitions` x `bytesPerPartition` bytes within the area bound
+/// Tries to place `graph`'s nodes (all spanning every partition, those
+/// `pinned` where they are) on `partitions` x `bytesPerPartition` bytes
+/// within the area bound
 /// (the most bytes live at once over whole live ranges). The search places
 /// the tensors live in a window of time around the points nearest to the
 /// bound (a window per run of such points, when they are separate
@@ -37,8 +38,9 @@ struct WindowPlacement {
 /// directions side by side; the result is the same without.
 WindowPlacement
 placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
-                    int64_t bytesPerPartition, uint64_t maxSearchWork,
-                    unsigned maxOrders,
+                    int64_t bytesPerPartition,
+                    llvm::ArrayRef<std::optional<SbPlacement>> pinned,
+                    uint64_t maxSearchWork, unsigned maxOrders,
                     llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus

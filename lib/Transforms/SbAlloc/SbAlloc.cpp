@@ -537,11 +537,10 @@ SbColoring SbAllocPass::place(const Round &round,
       uint64_t(denseBudget.getValue()), uint64_t(graph.getNodes().size()));
   // The window search first: where it reaches the bound, no order of the
   // chains is needed, and its first fit counts against their work.
-  bool anyFixed =
-      llvm::any_of(fixed, [](const auto &place) { return place.has_value(); });
-  if (!anyFixed && searchWorkLeft > 0) {
-    WindowPlacement window = placeByWindowSearch(
-        graph, partitions, budget, searchWorkLeft, kWindowOrders, getThreads());
+  if (searchWorkLeft > 0) {
+    WindowPlacement window =
+        placeByWindowSearch(graph, partitions, budget, fixed, searchWorkLeft,
+                            kWindowOrders, getThreads());
     spendSearchWork(window.searchWork, searchWorkLeft);
     countDenseWork(window.placeWork, window.orders, result);
     result.denseWindows += window.windowsPlaced;
