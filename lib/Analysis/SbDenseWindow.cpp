@@ -60,6 +60,8 @@ private:
     SmallVector<SmallVector<unsigned>> whole, partial;
   };
   bool classify(ArrayRef<Window> windows, WindowTensors &tensors);
+  /// Whether a tensor the search places meets a pinned one only outside
+  /// the windows.
   bool meetsPinnedOutside(ArrayRef<Window> windows,
                           const WindowTensors &tensors) const;
   /// Places the tensors live in `windows` (disjoint, in time order) by the
@@ -69,14 +71,14 @@ private:
                      ArrayRef<unsigned> early, WindowPlacement &result,
                      std::optional<SbColoring> &placed,
                      SmallVectorImpl<unsigned> &unplaced);
-  /// First fit of `others` (the nodes that meet no window) around `fixed`,
-  /// the `early` ones first, the rest outwards from the windows.
   /// With pinned tensors (and so one window), those live through the
   /// window stack from the bottom where the pinned ones they meet leave
   /// room (first fit, the longest lived first), and join the pinned ones
   /// in it as fixed for the search; false when one finds no room.
   bool stackAroundPinned(WindowTensors &tensors, int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed);
+  /// First fit of `others` (the nodes that meet no window) around `fixed`,
+  /// the `early` ones first, the rest outwards from the windows.
   SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
