@@ -60,10 +60,6 @@ private:
     SmallVector<SmallVector<unsigned>> whole, partial;
   };
   bool classify(ArrayRef<Window> windows, WindowTensors &tensors);
-  /// Whether a tensor the search places meets a pinned one only outside
-  /// the windows.
-  bool meetsPinnedOutside(ArrayRef<Window> windows,
-                          const WindowTensors &tensors) const;
   /// Places the tensors live in `windows` (disjoint, in time order) by the
   /// search, then the others by first fit: `placed` when all fit, else
   /// `unplaced` lists the others that did not.
@@ -181,30 +177,7 @@ bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
   for (unsigned position = 1; position < windows.size(); ++position)
     if (spans[position - 1].second >= spans[position].first)
       return false;
-  return !meetsPinnedOutside(windows, tensors);
-}
-
-/// Whether a tensor the search places meets a pinned one only outside the
-/// windows: the search sees the windows alone, so it would not keep them
-/// apart. (Those stacked below avoid every pinned one they meet.)
-bool WindowPlacer::meetsPinnedOutside(ArrayRef<Window> windows,
-                                      const WindowTensors &tensors) const {
-  auto clip = [&](unsigned index, const Window &window) {
-    auto [first, last] = time.ranks[index];
-    return std::make_pair(std::max(first, window.first),
-                          std::min(last, window.last));
-  };
-  for (auto [window, partial] : llvm::zip_equal(windows, tensors.partial))
-    for (unsigned index : partial)
-      for (unsigned other : pinnedNodes) {
-        if (!time.meet(index, other))
-          continue;
-        auto [first, last] = clip(index, window);
-        auto [otherFirst, otherLast] = clip(other, window);
-        if (first > otherLast || otherFirst > last)
-          return true;
-      }
-  return false;
+  return true;
 }
 
 WindowPlacer::Outcome
@@ -245,16 +218,51 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
        llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
     int64_t base = stack(whole, common);
     SmallVector<SearchBuffer> buffers;
+    // Pinned tensors outside the window that a window tensor meets: one
+    // point each, before or after the window's, in time order; a window
+    // tensor covers the points of those it meets (and those between).
+    SmallVector<unsigned> before, after;
+    for (unsigned other : pinnedNodes) {
+      if (time.ranks[other].second >= window.first &&
+          time.ranks[other].first <= window.last)
+        continue;
+      if (llvm::none_of(
+              partial, [&](unsigned index) { return time.meet(index, other); }))
+        continue;
+      (time.ranks[other].second < window.first ? before : after)
+          .push_back(other);
+    }
+    auto byStart = [&](unsigned a, unsigned b) {
+      return std::make_pair(time.ranks[a].first, a) <
+             std::make_pair(time.ranks[b].first, b);
+    };
+    llvm::sort(before, byStart);
+    llvm::sort(after, byStart);
+    unsigned shift = before.size(), width = window.last - window.first + 1;
     auto addBuffer = [&](unsigned index, int64_t fixedOffset) {
       auto [first, last] = time.ranks[index];
-      buffers.push_back({std::max(first, window.first) - window.first,
-                         std::min(last, window.last) - window.first,
-                         nodes[index].bytes, fixedOffset});
+      SearchBuffer buffer{std::max(first, window.first) - window.first + shift,
+                          std::min(last, window.last) - window.first + shift,
+                          nodes[index].bytes, fixedOffset};
+      for (auto [point, other] : llvm::enumerate(before))
+        if (time.meet(index, other))
+          buffer.start = std::min<unsigned>(buffer.start, point);
+      for (auto [point, other] : llvm::enumerate(after))
+        if (time.meet(index, other))
+          buffer.end = std::max<unsigned>(buffer.end, shift + width + point);
+      buffers.push_back(buffer);
     };
     for (unsigned index : partial)
       addBuffer(index, -1);
     for (unsigned index : tensors.pinnedIn)
       addBuffer(index, fixed[index]->address);
+    for (auto [point, other] : llvm::enumerate(before))
+      buffers.push_back({unsigned(point), unsigned(point), nodes[other].bytes,
+                         fixed[other]->address});
+    for (auto [point, other] : llvm::enumerate(after))
+      buffers.push_back({shift + width + unsigned(point),
+                         shift + width + unsigned(point), nodes[other].bytes,
+                         fixed[other]->address});
     SearchResult found = searchPlacement(
         buffers, height - base,
         std::min(maxSearchWork - result.searchWork, maxSearchWork / 8),
