@@ -1,7 +1,6 @@
 //===- SbDenseWindow.cpp - Exact search where a dense trace peaks --------===//
 
 #include "Walrus/Analysis/SbDenseWindow.h"
-#include "FirstFit.h"
 #include "OccupancyIndex.h"
 #include "SweepFirstFit.h"
 #include "Walrus/Analysis/SbDense.h"
@@ -68,8 +67,8 @@ private:
                      std::optional<SbColoring> &placed,
                      SmallVectorImpl<unsigned> &unplaced);
   /// With pinned tensors (and so one window), those live through the
-  /// window stack from the bottom where the pinned ones they meet leave
-  /// room (first fit, the longest lived first), and join the pinned ones
+  /// window stack from the bottom, the longest lived first, each above the
+  /// last and clear of the pinned ones it meets, and join the pinned ones
   /// in it as fixed for the search; false when one finds no room.
   bool stackAroundPinned(WindowTensors &tensors, int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed);
@@ -300,24 +299,28 @@ bool WindowPlacer::stackAroundPinned(
     };
     return length(a) != length(b) ? length(a) > length(b) : a < b;
   });
-  FirstFit taken(height, /*granuleShift=*/0);
+  // Each goes at the lowest offset above the last that the pinned ones it
+  // meets leave free (pinned ones by address: one pass each).
+  SmallVector<unsigned> byAddress(pinnedNodes);
+  llvm::sort(byAddress, [&](unsigned a, unsigned b) {
+    return fixed[a]->address < fixed[b]->address;
+  });
   SmallVector<unsigned> placed;
+  int64_t top = 0;
   for (unsigned index : stacked) {
-    taken.clear();
-    // The stacked ones all span the window, so they meet each other; the
-    // pinned ones, wherever they meet it (also outside the window).
-    for (unsigned other : placed)
-      taken.take(fixed[other]->address,
-                 fixed[other]->address + nodes[other].bytes);
-    for (unsigned other : pinnedNodes)
-      if (time.meet(index, other))
-        taken.take(fixed[other]->address,
-                   fixed[other]->address + nodes[other].bytes);
-    std::optional<int64_t> offset = taken.find(nodes[index].bytes);
-    if (!offset)
+    int64_t offset = top, bytes = nodes[index].bytes;
+    for (unsigned other : byAddress) {
+      int64_t first = fixed[other]->address, end = first + nodes[other].bytes;
+      if (first >= offset + bytes)
+        break;
+      if (end > offset && time.meet(index, other))
+        offset = end;
+    }
+    if (offset > height - bytes)
       return false;
-    fixed[index] = SbPlacement{0, *offset};
+    fixed[index] = SbPlacement{0, offset};
     placed.push_back(index);
+    top = offset + bytes;
   }
   llvm::append_range(tensors.pinnedIn, placed);
   return true;

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <limits>
@@ -57,18 +58,17 @@ public:
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
       Item item{span.first, span.second, buffer.bytes, buffer.fixedOffset};
       if (item.isFixed()) {
-        if (fixedOver.empty()) {
+        if (fixedOver.empty())
           fixedOver.resize(sections);
-          ceiling.assign(sections, std::numeric_limits<int64_t>::max());
-        }
-        for (unsigned s = item.first; s < item.last; ++s) {
+        for (unsigned s = item.first; s < item.last; ++s)
           fixedOver[s].push_back(items.size());
-          ceiling[s] = std::min(ceiling[s], item.fixedOffset);
-        }
       }
       for (unsigned s = item.first; s < item.last; ++s)
         remaining[s] += item.bytes;
-      covering.add(item.first, item.last);
+      // Fixed buffers are never candidates and their floors never matter
+      // (their ceilings do): the covering lists leave them out, so that
+      // rises over many fixed buffers do not pass each of them.
+      covering.add(item.first, item.isFixed() ? item.first : item.last);
       for (unsigned s = item.first; s + 1 < item.last; ++s)
         ++crossing[s];
       startingAt[item.first].push_back(items.size());
@@ -77,6 +77,26 @@ public:
     }
     floor.assign(items.size(), 0);
     offsets.assign(items.size(), -1);
+    lowerBound = remaining.empty() ? 0 : *llvm::max_element(remaining);
+    // Each section's fixed buffers by offset; the lowest is the ceiling.
+    if (!fixedOver.empty()) {
+      nextFixed.assign(sections, 0);
+      ceiling.assign(sections, 0);
+      for (auto [s, over] : llvm::enumerate(fixedOver)) {
+        // Empty ones first at one offset, so that every section lists
+        // those at an offset in the same order.
+        llvm::sort(over, [&](unsigned a, unsigned b) {
+          return std::make_tuple(items[a].fixedOffset, items[a].bytes, a) <
+                 std::make_tuple(items[b].fixedOffset, items[b].bytes, b);
+        });
+        ceiling[s] = getCeiling(s);
+      }
+      // Those at the bottom are placed before any attempt, for good: the
+      // state after them is where every attempt starts (each would
+      // otherwise place them again, uncounted against its budget).
+      fixedFit = areFixedApart() && placeFixed(0, sections);
+      trail.clear();
+    }
   }
 
   /// Of the placements tried so far, the one covering the most bytes x
@@ -85,31 +105,16 @@ public:
   double getBestArea() const { return bestArea; }
 
   /// The most bytes live at one time: no placement is lower.
-  int64_t getLowerBound() const {
-    return remaining.empty() ? 0 : *llvm::max_element(remaining);
-  }
+  int64_t getLowerBound() const { return lowerBound; }
 
-  /// Whether the bytes live at each time fit at all, and the fixed
-  /// buffers inside the capacity, apart.
+  /// Whether the bytes live at each time fit at all (over the fixed ones
+  /// placed at the bottom), and the fixed buffers inside the capacity,
+  /// apart, and placed where they start.
   bool mayFit() const {
-    if (!llvm::all_of(remaining, [&](int64_t r) { return r <= capacity; }))
-      return false;
-    // Each buffer's bytes are at most the capacity here, so the ends of
-    // those inside it do not overflow.
-    for (ArrayRef<unsigned> over : fixedOver) {
-      SmallVector<std::pair<int64_t, int64_t>> taken;
-      for (unsigned index : over) {
-        const Item &item = items[index];
-        if (item.fixedOffset > capacity - item.bytes)
-          return false;
-        taken.push_back({item.fixedOffset, item.fixedOffset + item.bytes});
-      }
-      llvm::sort(taken);
-      for (size_t position = 1; position < taken.size(); ++position)
-        if (taken[position - 1].second > taken[position].first)
-          return false;
-    }
-    return true;
+    return fixedFit &&
+           llvm::all_of(llvm::seq<size_t>(0, height.size()), [&](size_t s) {
+             return height[s] + remaining[s] <= capacity;
+           });
   }
 
   /// Places every buffer, trying candidates in `order`, unless that takes
@@ -118,11 +123,6 @@ public:
     rank = getRanks(order);
     eitherEnd = order.eitherEnd;
     SearchResult result;
-    // Fixed buffers at the bottom are placed before the first step.
-    if (!placeFixed(0, height.size())) {
-      rollback(0);
-      return result;
-    }
     result.work =
         attempt(maxWork, height.size(), [&] { result.offsets = offsets; });
     return result;
@@ -283,38 +283,62 @@ private:
     return true;
   }
 
-  /// Places the unplaced fixed buffers over sections [first, last) whose
-  /// sections have all reached their offset, and those this lets follow;
-  /// false when one of them does not fit what remains.
+  /// Whether the fixed buffers lie inside the capacity, those over each
+  /// section apart. Each buffer's bytes are at most the capacity when this
+  /// is asked, so their ends do not overflow.
+  bool areFixedApart() const {
+    for (ArrayRef<unsigned> over : fixedOver)
+      for (auto [position, index] : llvm::enumerate(over)) {
+        const Item &item = items[index];
+        if (item.bytes > capacity || item.fixedOffset > capacity - item.bytes)
+          return false;
+        if (position > 0) {
+          const Item &below = items[over[position - 1]];
+          if (below.fixedOffset + below.bytes > item.fixedOffset)
+            return false;
+        }
+      }
+    return true;
+  }
+
+  /// The offset of section `s`'s lowest unplaced fixed buffer (the
+  /// largest int64_t when none is left).
+  int64_t getCeiling(unsigned s) const {
+    return nextFixed[s] < fixedOver[s].size()
+               ? items[fixedOver[s][nextFixed[s]]].fixedOffset
+               : std::numeric_limits<int64_t>::max();
+  }
+
+  /// Places the fixed buffers over sections [first, last) whose sections
+  /// have all reached their offset (at a section, only the lowest unplaced
+  /// one can have), and those this lets follow; false when one of them
+  /// does not fit what remains.
   bool placeFixed(unsigned first, unsigned last) {
     if (ceiling.empty())
       return true;
-    for (unsigned s = first; s < last; ++s)
-      for (unsigned index : fixedOver[s]) {
-        const Item &item = items[index];
-        ++work;
-        if (offsets[index] >= 0 || height[s] != item.fixedOffset)
-          continue;
-        work += item.last - item.first;
-        bool reached = true;
-        for (unsigned t = item.first; t < item.last && reached; ++t)
-          reached = height[t] == item.fixedOffset;
-        if (!reached)
-          continue;
-        if (!commit(index, item.fixedOffset))
-          return false;
-        for (unsigned t = item.first; t < item.last; ++t) {
-          work += fixedOver[t].size();
-          int64_t lowest = std::numeric_limits<int64_t>::max();
-          for (unsigned other : fixedOver[t])
-            if (offsets[other] < 0)
-              lowest = std::min(lowest, items[other].fixedOffset);
-          trail.push_back({Change::Ceiling, t, ceiling[t]});
-          ceiling[t] = lowest;
-        }
-        if (!placeFixed(item.first, item.last))
-          return false;
+    for (unsigned s = first; s < last; ++s) {
+      ++work;
+      if (!isBlocked(s))
+        continue;
+      unsigned index = fixedOver[s][nextFixed[s]];
+      const Item &item = items[index];
+      work += item.last - item.first;
+      bool reached = true;
+      for (unsigned t = item.first; t < item.last && reached; ++t)
+        reached = height[t] == item.fixedOffset;
+      if (!reached)
+        continue;
+      if (!commit(index, item.fixedOffset))
+        return false;
+      // It was the lowest unplaced one over each of its sections.
+      for (unsigned t = item.first; t < item.last; ++t) {
+        trail.push_back({Change::Ceiling, t, int64_t(nextFixed[t])});
+        ++nextFixed[t];
+        ceiling[t] = getCeiling(t);
       }
+      if (!placeFixed(item.first, item.last))
+        return false;
+    }
     return true;
   }
 
@@ -380,14 +404,18 @@ private:
     for (bool moved = true; moved;) {
       moved = false;
       for (unsigned s = item.first; s < item.last; ++s) {
-        work += fixedOver[s].size();
-        for (unsigned other : fixedOver[s]) {
-          const Item &fixed = items[other];
-          if (offsets[other] < 0 && fixed.fixedOffset < level + item.bytes &&
-              fixed.fixedOffset + fixed.bytes > level) {
-            level = fixed.fixedOffset + fixed.bytes;
-            moved = true;
-          }
+        // The unplaced ones, by offset and so by end: the first ending
+        // above `level` is the only one that can be in the way.
+        ArrayRef<unsigned> unplaced =
+            ArrayRef(fixedOver[s]).drop_front(nextFixed[s]);
+        work += 1 + llvm::Log2_64_Ceil(unplaced.size() + 1);
+        auto next = llvm::partition_point(unplaced, [&](unsigned other) {
+          return items[other].fixedOffset + items[other].bytes <= level;
+        });
+        if (next != unplaced.end() &&
+            items[*next].fixedOffset < level + item.bytes) {
+          level = items[*next].fixedOffset + items[*next].bytes;
+          moved = true;
         }
       }
     }
@@ -535,7 +563,8 @@ private:
         floor[change.index] = change.value;
         break;
       case Change::Ceiling:
-        ceiling[change.index] = change.value;
+        nextFixed[change.index] = unsigned(change.value);
+        ceiling[change.index] = getCeiling(change.index);
         break;
       case Change::Placed: {
         const Item &item = items[change.index];
@@ -575,10 +604,16 @@ private:
   SmallVector<unsigned> crossing;
   /// Per buffer: floor and offset (-1 while unplaced).
   SmallVector<int64_t> floor, offsets;
-  /// With fixed buffers, per section: those over it, and the lowest offset
-  /// of those still unplaced (none: the largest int64_t).
+  /// With fixed buffers, per section: those over it by offset, the first
+  /// unplaced one among them (they are placed lowest first), and its
+  /// offset (the ceiling; none: the largest int64_t).
   SmallVector<SmallVector<unsigned, 2>> fixedOver;
+  SmallVector<unsigned> nextFixed;
   SmallVector<int64_t> ceiling;
+  /// Whether the fixed buffers are apart, and those at the bottom fit.
+  bool fixedFit = true;
+  /// The most bytes live at one time, fixed buffers included.
+  int64_t lowerBound = 0;
   /// Per section the buffers over it and those starting there.
   CoveringLists covering;
   SmallVector<SmallVector<unsigned>> startingAt;
