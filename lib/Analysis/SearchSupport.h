@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/ThreadPool.h"
 
 namespace walrus {
@@ -174,8 +175,17 @@ protected:
   bool solve(unsigned first, unsigned last) {
     Derived &self = static_cast<Derived &>(*this);
     work += self.getStepWork(first, last);
+    // A branch this deep ends the attempt as if out of work: each step is
+    // a frame, and the stack is finite (8 MiB on the main and pool
+    // threads; a pinned hard-500 went 10k steps deep, which ASan's frames
+    // overflow). Hard instances go a few thousand deep at most (hard-1000:
+    // 1000).
+    if (depth >= kMaxDepth)
+      work = std::max(work, maxWork + 1);
     if (work > maxWork)
       return false;
+    ++depth;
+    auto leave = llvm::make_scope_exit([&] { --depth; });
     uint64_t state = self.hashState(first, last);
     if (failed.contains(state))
       return false;
@@ -196,7 +206,10 @@ protected:
     return false;
   }
 
+  static constexpr unsigned kMaxDepth = 4096;
   uint64_t maxWork = 0, work = 0;
+  /// Steps taken on the current branch.
+  unsigned depth = 0;
   FailedStates failed;
 };
 
