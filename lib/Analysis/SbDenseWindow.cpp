@@ -59,6 +59,16 @@ private:
     SmallVector<SmallVector<unsigned>> whole, partial;
   };
   bool classify(ArrayRef<Window> windows, WindowTensors &tensors);
+  /// The order tensors stack in below a window: the longest lived first
+  /// (lowest), ties by index.
+  void sortLongestFirst(MutableArrayRef<unsigned> indexes) const {
+    auto length = [&](unsigned index) {
+      return nodes[index].range.end - nodes[index].range.start;
+    };
+    llvm::sort(indexes, [&](unsigned a, unsigned b) {
+      return length(a) != length(b) ? length(a) > length(b) : a < b;
+    });
+  }
   /// Places the tensors live in `windows` (disjoint, in time order) by the
   /// search, then the others by first fit: `placed` when all fit, else
   /// `unplaced` lists the others that did not.
@@ -200,12 +210,7 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   if (!pinnedNodes.empty() && !stackAroundPinned(tensors, height, fixed))
     return Outcome::SearchFailed;
   auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
-    llvm::sort(indexes, [&](unsigned a, unsigned b) {
-      auto length = [&](unsigned index) {
-        return nodes[index].range.end - nodes[index].range.start;
-      };
-      return length(a) != length(b) ? length(a) > length(b) : a < b;
-    });
+    sortLongestFirst(indexes);
     for (unsigned index : indexes) {
       fixed[index] = SbPlacement{0, offset};
       offset += nodes[index].bytes;
@@ -293,12 +298,7 @@ bool WindowPlacer::stackAroundPinned(
   llvm::append_range(stacked, tensors.whole.front());
   tensors.common.clear();
   tensors.whole.front().clear();
-  llvm::sort(stacked, [&](unsigned a, unsigned b) {
-    auto length = [&](unsigned index) {
-      return nodes[index].range.end - nodes[index].range.start;
-    };
-    return length(a) != length(b) ? length(a) > length(b) : a < b;
-  });
+  sortLongestFirst(stacked);
   // Each goes at the lowest offset above the last that the pinned ones it
   // meets leave free (pinned ones by address: one pass each).
   SmallVector<unsigned> byAddress(pinnedNodes);

@@ -79,17 +79,15 @@ public:
     offsets.assign(items.size(), -1);
     lowerBound = remaining.empty() ? 0 : *llvm::max_element(remaining);
     // Each section's fixed buffers by offset; the lowest is the ceiling.
-    if (!fixedOver.empty()) {
+    if (hasFixed()) {
       nextFixed.assign(sections, 0);
-      ceiling.assign(sections, 0);
-      for (auto [s, over] : llvm::enumerate(fixedOver)) {
+      for (llvm::MutableArrayRef<unsigned> over : fixedOver) {
         // Empty ones first at one offset, so that every section lists
         // those at an offset in the same order.
         llvm::sort(over, [&](unsigned a, unsigned b) {
           return std::make_tuple(items[a].fixedOffset, items[a].bytes, a) <
                  std::make_tuple(items[b].fixedOffset, items[b].bytes, b);
         });
-        ceiling[s] = getCeiling(s);
       }
       // Those at the bottom are placed before any attempt, for good: the
       // state after them is where every attempt starts (each would
@@ -217,15 +215,15 @@ private:
     for (unsigned index : covering.getUnplaced(section))
       if (floor[index] > level)
         next = std::min(next, floor[index]);
-    if (!ceiling.empty()) {
+    if (hasFixed()) {
       // A buffer kept off this level by a fixed one it meets sits above
       // that one, no lower; and the section rises no higher than the
       // fixed buffers over it.
       for (unsigned index : covering.getUnplaced(section))
-        if (!items[index].isFixed() && floor[index] == level)
+        if (floor[index] == level)
           if (int64_t above = getLevelAboveFixed(index, level); above > level)
             next = std::min(next, above);
-      next = std::min(next, ceiling[section]);
+      next = std::min(next, getCeiling(section));
     }
     if (next + remaining[section] > capacity)
       return false;
@@ -264,21 +262,21 @@ private:
   /// A section at its ceiling waits for the other sections of that buffer:
   /// nothing can sit at its bottom, so it is a wall, not a valley.
   bool isBlocked(unsigned s) const {
-    return !ceiling.empty() && height[s] == ceiling[s];
+    return hasFixed() && height[s] == getCeiling(s);
   }
-  /// Whether buffer `index` at `level` stays below every unplaced fixed
-  /// buffer over its sections (always, without fixed buffers). What the
-  /// fixed buffers' checks look at counts as work: many fixed buffers over
-  /// a section must not make a unit of work slower without bound.
+  bool hasFixed() const { return !fixedOver.empty(); }
+  /// Whether buffer `index` (not fixed: the covering lists, which the
+  /// callers go through, hold none) at `level` stays below every unplaced
+  /// fixed buffer over its sections (always, without fixed buffers). What
+  /// the fixed buffers' checks look at counts as work: many fixed buffers
+  /// over a section must not make a unit of work slower without bound.
   bool fitsBelowFixed(unsigned index, int64_t level) {
     const Item &item = items[index];
-    if (ceiling.empty())
+    if (!hasFixed())
       return true;
-    if (item.isFixed())
-      return false;
     work += item.last - item.first;
     for (unsigned s = item.first; s < item.last; ++s)
-      if (level + item.bytes > ceiling[s])
+      if (level + item.bytes > getCeiling(s))
         return false;
     return true;
   }
@@ -314,7 +312,7 @@ private:
   /// one can have), and those this lets follow; false when one of them
   /// does not fit what remains.
   bool placeFixed(unsigned first, unsigned last) {
-    if (ceiling.empty())
+    if (!hasFixed())
       return true;
     for (unsigned s = first; s < last; ++s) {
       ++work;
@@ -334,7 +332,6 @@ private:
       for (unsigned t = item.first; t < item.last; ++t) {
         trail.push_back({Change::Ceiling, t, int64_t(nextFixed[t])});
         ++nextFixed[t];
-        ceiling[t] = getCeiling(t);
       }
       if (!placeFixed(item.first, item.last))
         return false;
@@ -388,11 +385,10 @@ private:
   /// now would rule that out, so the valley waits. (The lowest valley never
   /// waits: what it would wait for lies lower.)
   bool hasWaiting(unsigned s, int64_t level) {
-    if (ceiling.empty())
+    if (!hasFixed())
       return false;
     return llvm::any_of(covering.getUnplaced(s), [&](unsigned index) {
-      return !items[index].isFixed() && floor[index] == level &&
-             !fitsBelowFixed(index, level) &&
+      return floor[index] == level && !fitsBelowFixed(index, level) &&
              getLevelAboveFixed(index, level) == level;
     });
   }
@@ -564,7 +560,6 @@ private:
         break;
       case Change::Ceiling:
         nextFixed[change.index] = unsigned(change.value);
-        ceiling[change.index] = getCeiling(change.index);
         break;
       case Change::Placed: {
         const Item &item = items[change.index];
@@ -588,8 +583,8 @@ private:
     }
   }
 
-  /// One undoable step: a section's height or ceiling or a buffer's floor
-  /// before it changed, or a placement.
+  /// One undoable step: a section's height or first unplaced fixed buffer
+  /// (Ceiling) or a buffer's floor before it changed, or a placement.
   struct Change {
     enum Kind { Height, Floor, Ceiling, Placed } kind;
     unsigned index;
@@ -604,12 +599,11 @@ private:
   SmallVector<unsigned> crossing;
   /// Per buffer: floor and offset (-1 while unplaced).
   SmallVector<int64_t> floor, offsets;
-  /// With fixed buffers, per section: those over it by offset, the first
-  /// unplaced one among them (they are placed lowest first), and its
-  /// offset (the ceiling; none: the largest int64_t).
+  /// With fixed buffers, per section: those over it by offset, and the
+  /// first unplaced one among them (they are placed lowest first), whose
+  /// offset is the ceiling (getCeiling).
   SmallVector<SmallVector<unsigned, 2>> fixedOver;
   SmallVector<unsigned> nextFixed;
-  SmallVector<int64_t> ceiling;
   /// Whether the fixed buffers are apart, and those at the bottom fit.
   bool fixedFit = true;
   /// The most bytes live at one time, fixed buffers included.
