@@ -11,8 +11,9 @@
 // per buffer, one-lane buffers per roomiest lanes), when a walled run of
 // a lane cannot be covered at its bottom, or when a state already failed
 // (DepthFirstSearch); sibling quarters and halves with equal heights are
-// searched once, and alike buffers in one order (symmetry).
-// docs/SbAlloc.md has the details.
+// searched once, and alike buffers in one order (symmetry). Fixed buffers
+// bound the cells under them until the cells reach their offset, as in the
+// 1-D search. docs/SbAlloc.md has the details.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,9 +63,15 @@ public:
     for (unsigned at = 0; at < sections * lanes; ++at)
       keys.flip(at / lanes, getHeightKey(at, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
-      Item item{
-          span.first, span.second, buffer.range.bytes, buffer.laneChoices, 0, 0,
-          ~0u,        {}};
+      Item item{span.first,
+                span.second,
+                buffer.range.bytes,
+                buffer.range.fixedOffset,
+                buffer.laneChoices,
+                0,
+                0,
+                ~0u,
+                {}};
       item.floors.assign(item.choices.size(), 0);
       for (auto [first, last] : item.choices) {
         unsigned mask = ((1u << (last - first)) - 1) << first;
@@ -76,15 +83,25 @@ public:
     }
     for (unsigned index : llvm::seq<unsigned>(0, items.size())) {
       const Item &item = items[index];
-      covering.add(item.first, item.last);
+      // Fixed buffers are never candidates and have no floors to keep (as
+      // in the 1-D search): the covering lists leave them out.
+      covering.add(item.first, item.isFixed() ? item.first : item.last);
       startingAt[item.first].push_back(index);
       keys.flip(item.first, mixBits(index));
       updateCounts(item, +1);
+      if (item.isFixed())
+        addFixed(index);
     }
     offsets.assign(items.size(), -1);
     choices.assign(items.size(), 0);
     findSymmetries();
     findTwins();
+    if (hasFixed()) {
+      // Those at the bottom are placed before any attempt, for good: the
+      // state after them is where every attempt starts.
+      fixedFit = sortFixed() && placeFixed(0, sections, 0, lanes);
+      trail.clear();
+    }
   }
 
   /// Of the placements tried so far, the one covering the most bytes x
@@ -104,7 +121,8 @@ public:
   /// Whether the bytes live at each time fit at all, and every buffer has
   /// a band choice.
   bool mayFit() {
-    return llvm::all_of(items,
+    return fixedFit &&
+           llvm::all_of(items,
                         [](const Item &item) { return item.anyLanes != 0; }) &&
            llvm::all_of(llvm::seq<unsigned>(0, sections),
                         [&](unsigned s) { return isConsistent(s); });
@@ -125,6 +143,8 @@ private:
   struct Item {
     unsigned first, last; // sections [first, last)
     int64_t bytes;
+    /// -1 unless it must take this offset (in its only band choice).
+    int64_t fixedOffset;
     SmallVector<std::pair<unsigned, unsigned>, 4> choices;
     unsigned laneCount;
     /// Lanes some choice includes / every choice includes.
@@ -134,6 +154,7 @@ private:
     /// The buffer before it with the same range, bytes and band choices
     /// (~0u: none).
     unsigned twinBefore = ~0u;
+    bool isFixed() const { return fixedOffset >= 0; }
   };
 
   using LaneRange = std::pair<unsigned, unsigned>;
@@ -168,7 +189,10 @@ private:
       return std::make_tuple(item.first, item.last, item.bytes,
                              ArrayRef(item.choices));
     };
-    auto byKey = llvm::to_vector(llvm::seq<unsigned>(0, items.size()));
+    SmallVector<unsigned> byKey;
+    for (unsigned index : llvm::seq<unsigned>(0, items.size()))
+      if (!items[index].isFixed())
+        byKey.push_back(index);
     llvm::stable_sort(byKey,
                       [&](unsigned a, unsigned b) { return key(a) < key(b); });
     for (auto [before, index] : llvm::zip(byKey, llvm::drop_begin(byKey)))
@@ -301,6 +325,144 @@ private:
     return item.floors[choice];
   }
 
+  /// Fixed buffers (docs/SbAlloc.md, "Fixed buffers in the search"), per
+  /// cell as the 1-D search has them per section: the cells under an
+  /// unplaced one rise no higher than its offset (their ceiling); one whose
+  /// cells all reach it is placed there at once; a cell at its ceiling is
+  /// no open cell. Branching is always at the lowest open cell, which lies
+  /// below every unplaced fixed buffer (the lowest of those has a cell
+  /// below its offset that is open), so no cell waits for one.
+  bool hasFixed() const { return !fixedOver.empty(); }
+  void addFixed(unsigned index) {
+    if (fixedOver.empty())
+      fixedOver.resize(sections * lanes);
+    const Item &item = items[index];
+    auto [firstLane, lastLane] = item.choices.front();
+    for (unsigned s = item.first; s < item.last; ++s)
+      for (unsigned lane = firstLane; lane < lastLane; ++lane)
+        fixedOver[cell(lane, s)].push_back(index);
+  }
+
+  /// Sorts each cell's fixed buffers by offset (empty ones first at one
+  /// offset, so that every cell lists those at an offset in the same
+  /// order); false unless they lie inside the capacity and apart. Each
+  /// buffer's bytes are compared with the capacity first, so their ends do
+  /// not overflow.
+  bool sortFixed() {
+    nextFixed.assign(sections * lanes, 0);
+    for (llvm::MutableArrayRef<unsigned> over : fixedOver) {
+      llvm::sort(over, [&](unsigned a, unsigned b) {
+        return std::make_tuple(items[a].fixedOffset, items[a].bytes, a) <
+               std::make_tuple(items[b].fixedOffset, items[b].bytes, b);
+      });
+      for (auto [position, index] : llvm::enumerate(over)) {
+        const Item &item = items[index];
+        if (item.bytes > capacity || item.fixedOffset > capacity - item.bytes)
+          return false;
+        if (position > 0) {
+          const Item &below = items[over[position - 1]];
+          if (below.fixedOffset + below.bytes > item.fixedOffset)
+            return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /// The offset of cell `at`'s lowest unplaced fixed buffer (the largest
+  /// int64_t when none is left).
+  int64_t getCeiling(unsigned at) const {
+    return nextFixed[at] < fixedOver[at].size()
+               ? items[fixedOver[at][nextFixed[at]]].fixedOffset
+               : std::numeric_limits<int64_t>::max();
+  }
+  bool isBlocked(unsigned at) const {
+    return hasFixed() && height[at] == getCeiling(at);
+  }
+
+  /// Whether unplaced buffer `index` in band choice `choice` at `level`
+  /// stays below every unplaced fixed buffer over its cells (always,
+  /// without fixed buffers).
+  bool fitsBelowFixed(unsigned index, unsigned choice, int64_t level) {
+    if (!hasFixed())
+      return true;
+    const Item &item = items[index];
+    auto [firstLane, lastLane] = item.choices[choice];
+    work += (item.last - item.first) * (lastLane - firstLane);
+    for (unsigned s = item.first; s < item.last; ++s)
+      for (unsigned lane = firstLane; lane < lastLane; ++lane)
+        if (level + item.bytes > getCeiling(cell(lane, s)))
+          return false;
+    return true;
+  }
+
+  /// The lowest level from `level` up at which buffer `index` in band
+  /// choice `choice` meets no unplaced fixed buffer over its cells.
+  int64_t getLevelAboveFixed(unsigned index, unsigned choice, int64_t level) {
+    const Item &item = items[index];
+    auto [firstLane, lastLane] = item.choices[choice];
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (unsigned s = item.first; s < item.last; ++s)
+        for (unsigned lane = firstLane; lane < lastLane; ++lane) {
+          // The unplaced ones, by offset and so by end: the first ending
+          // above `level` is the only one that can be in the way.
+          unsigned at = cell(lane, s);
+          ArrayRef<unsigned> unplaced =
+              ArrayRef(fixedOver[at]).drop_front(nextFixed[at]);
+          work += 1 + llvm::Log2_64_Ceil(unplaced.size() + 1);
+          auto next = llvm::partition_point(unplaced, [&](unsigned other) {
+            return items[other].fixedOffset + items[other].bytes <= level;
+          });
+          if (next != unplaced.end() &&
+              items[*next].fixedOffset < level + item.bytes) {
+            level = items[*next].fixedOffset + items[*next].bytes;
+            moved = true;
+          }
+        }
+    }
+    return level;
+  }
+
+  /// Places the fixed buffers over the cells of sections [first, last) x
+  /// lanes [firstLane, lastLane) whose cells have all reached their offset
+  /// (at a cell, only the lowest unplaced one can have), and those this
+  /// lets follow; false when one of them leaves a section that cannot
+  /// hold what remains.
+  bool placeFixed(unsigned first, unsigned last, unsigned firstLane,
+                  unsigned lastLane) {
+    if (!hasFixed())
+      return true;
+    for (unsigned s = first; s < last; ++s)
+      for (unsigned lane = firstLane; lane < lastLane; ++lane) {
+        ++work;
+        if (!isBlocked(cell(lane, s)))
+          continue;
+        unsigned index = fixedOver[cell(lane, s)][nextFixed[cell(lane, s)]];
+        const Item &item = items[index];
+        auto [fixedFirst, fixedLast] = item.choices.front();
+        work += (item.last - item.first) * (fixedLast - fixedFirst);
+        bool reached = true;
+        for (unsigned t = item.first; t < item.last && reached; ++t)
+          for (unsigned l = fixedFirst; l < fixedLast && reached; ++l)
+            reached = height[cell(l, t)] == item.fixedOffset;
+        if (!reached)
+          continue;
+        commit(index, 0, item.fixedOffset);
+        // It was the lowest unplaced one over each of its cells.
+        for (unsigned t = item.first; t < item.last; ++t)
+          for (unsigned l = fixedFirst; l < fixedLast; ++l) {
+            trail.push_back({Change::Ceiling, cell(l, t), 0,
+                             int64_t(nextFixed[cell(l, t)])});
+            ++nextFixed[cell(l, t)];
+          }
+        if (!placeFixed(item.first, item.last, fixedFirst, fixedLast) ||
+            !holdsAround(item))
+          return false;
+      }
+    return true;
+  }
+
   /// Section `s` can still hold what remains to be placed over it. A
   /// buffer sits above the highest of the lanes it takes, so buffers
   /// spanning all lanes must fit above the highest lane, and those
@@ -322,13 +484,20 @@ private:
           (lanes % 2 != 0 || halfBytes[s] <= halfRoom)))
       return false;
     // Each buffer must fit whole above its floor in one of its choices:
-    // it sits no lower (floors only rise as the search goes down).
+    // it sits no lower (floors only rise as the search goes down), nor
+    // where it meets a fixed buffer.
     work += covering.getUnplaced(s).size();
     for (unsigned index : covering.getUnplaced(s)) {
       const Item &item = items[index];
-      if (llvm::none_of(item.floors, [&](int64_t floor) {
-            return floor + item.bytes <= capacity;
-          }))
+      if (llvm::none_of(llvm::seq<unsigned>(0, item.choices.size()),
+                        [&](unsigned choice) {
+                          int64_t floor = getFloor(item, choice);
+                          if (floor + item.bytes > capacity)
+                            return false;
+                          return !hasFixed() ||
+                                 getLevelAboveFixed(index, choice, floor) <=
+                                     capacity - item.bytes;
+                        }))
         return false;
     }
     return quartersFitLanes(s);
@@ -423,8 +592,20 @@ private:
       for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
         if (lanesOf.first <= lane && lane < lanesOf.second)
           consider(getFloor(items[index], choice));
+    if (hasFixed()) {
+      // A buffer kept off this level by a fixed one it meets sits above
+      // that one, no lower; and the cell rises no higher than the fixed
+      // buffers over it.
+      for (unsigned index : covering.getUnplaced(section))
+        for (auto [choice, lanesOf] : llvm::enumerate(items[index].choices))
+          if (lanesOf.first <= lane && lane < lanesOf.second &&
+              getFloor(items[index], choice) == level)
+            consider(getLevelAboveFixed(index, choice, level));
+      next = std::min(next, getCeiling(this->cell(lane, section)));
+    }
     setHeight(this->cell(lane, section), next);
-    if (isConsistent(section) &&
+    if (placeFixed(section, section + 1, lane, lane + 1) &&
+        isConsistent(section) &&
         llvm::all_of(ArrayRef<unsigned>{section - 1, section, section + 1},
                      [&](unsigned s) { return laneRunTiles(lane, s); }) &&
         solve(first, last))
@@ -463,7 +644,8 @@ private:
   }
 
   bool isOpen(unsigned lane, unsigned s) const {
-    return open[cell(lane, s)] > 0 && height[cell(lane, s)] < capacity;
+    return open[cell(lane, s)] > 0 && height[cell(lane, s)] < capacity &&
+           !isBlocked(cell(lane, s));
   }
 
   /// Whether section `s` has bytes to spare: dead space there is possible.
@@ -485,8 +667,15 @@ private:
     auto isFloor = [&](unsigned t) {
       return t < sections && isOpen(lane, t) && height[cell(lane, t)] == level;
     };
+    // A cell at a fixed buffer's offset lower than the run is no wall: a
+    // buffer in the run may reach over it, above that fixed buffer.
     auto isWall = [&](unsigned t) {
-      return t >= sections || !isOpen(lane, t) || height[cell(lane, t)] > level;
+      if (t >= sections)
+        return true;
+      unsigned at = cell(lane, t);
+      if (isBlocked(at))
+        return height[at] >= level;
+      return !isOpen(lane, t) || height[at] > level;
     };
     unsigned begin = s, end = s + 1;
     while (isFloor(begin - 1))
@@ -505,7 +694,9 @@ private:
         reached[t + 1 - begin] = true;
       for (unsigned index : startingAt[t]) {
         const Item &item = items[index];
-        if (offsets[index] >= 0 || item.last > end ||
+        // A fixed buffer never covers a run: the cells at its offset are
+        // no open cells.
+        if (offsets[index] >= 0 || item.isFixed() || item.last > end ||
             reached[item.last - begin])
           continue;
         for (auto [choice, lanesOf] : llvm::enumerate(item.choices))
@@ -534,6 +725,7 @@ private:
         if (lanesOf.first <= lane && lane < lanesOf.second &&
             getFloor(items[index], choice) == level &&
             !forbidden.contains({index, lanesOf.first, level}) &&
+            fitsBelowFixed(index, choice, level) &&
             !found(index, unsigned(choice)))
           return;
     }
@@ -599,11 +791,22 @@ private:
     return edges;
   }
 
+  /// Puts buffer `index` in band choice `choice` at `offset` if it fits
+  /// under the capacity, and the inferences still hold.
   bool place(unsigned index, unsigned choice, int64_t offset) {
     const Item &item = items[index];
-    int64_t top = offset + item.bytes;
-    if (top > capacity)
+    if (offset + item.bytes > capacity)
       return false;
+    commit(index, choice, offset);
+    auto [firstLane, lastLane] = item.choices[choice];
+    return placeFixed(item.first, item.last, firstLane, lastLane) &&
+           holdsAround(item);
+  }
+
+  /// Puts buffer `index` in band choice `choice` at `offset`.
+  void commit(unsigned index, unsigned choice, int64_t offset) {
+    const Item &item = items[index];
+    int64_t top = offset + item.bytes;
     offsets[index] = offset;
     choices[index] = choice;
     covering.setPlaced(index, true);
@@ -615,6 +818,11 @@ private:
     for (unsigned s = item.first; s < item.last; ++s)
       for (unsigned lane = firstLane; lane < lastLane; ++lane)
         setHeight(cell(lane, s), top);
+  }
+
+  /// After `item` was placed: whether its sections can still hold what
+  /// remains, and the lanes' runs beside and under it be covered.
+  bool holdsAround(const Item &item) {
     if (!llvm::all_of(llvm::seq(item.first, item.last),
                       [&](unsigned s) { return isConsistent(s); }))
       return false;
@@ -661,6 +869,10 @@ private:
         items[change.index].floors[change.choice] = change.value;
         continue;
       }
+      if (change.kind == Change::Ceiling) {
+        nextFixed[change.index] = unsigned(change.value);
+        continue;
+      }
       if (change.kind == Change::Forbid) {
         forbiddenKeys ^= getKey(forbiddenLog.back());
         forbidden.erase(forbiddenLog.pop_back_val());
@@ -681,10 +893,10 @@ private:
     }
   }
 
-  /// One undoable step: a cell's height before it changed, a placement, or
-  /// a placement ruled out.
+  /// One undoable step: a cell's height or first unplaced fixed buffer
+  /// (Ceiling) before it changed, a placement, or a placement ruled out.
   struct Change {
-    enum Kind { Height, Floor, Placed, Forbid } kind;
+    enum Kind { Height, Floor, Ceiling, Placed, Forbid } kind;
     unsigned index;
     unsigned choice; // of a Floor change
     int64_t value;
@@ -708,6 +920,12 @@ private:
   CoveringLists covering;
   SmallVector<SmallVector<unsigned>> startingAt;
   SmallVector<bool> reached;
+  /// With fixed buffers, per cell: those over it by offset, and the first
+  /// unplaced one among them, whose offset is the ceiling (getCeiling).
+  SmallVector<SmallVector<unsigned, 2>> fixedOver;
+  SmallVector<unsigned> nextFixed;
+  /// Whether the fixed buffers are apart, and those at the bottom fit.
+  bool fixedFit = true;
   /// Per buffer: offset (-1 while unplaced) and band choice.
   SmallVector<int64_t> offsets;
   SmallVector<unsigned> choices;
@@ -736,10 +954,10 @@ walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
                             int64_t capacity, uint64_t maxWork,
                             llvm::ThreadPoolInterface *threads) {
   BandSearchResult result;
-  // Fixed buffers are the 1-D search's alone (SbSearch.h).
+  // A fixed buffer has one band choice: where it is.
   if (lanes == 0 || lanes > 32 ||
       llvm::any_of(buffers, [](const BandSearchBuffer &buffer) {
-        return buffer.range.fixedOffset >= 0;
+        return buffer.range.fixedOffset >= 0 && buffer.laneChoices.size() != 1;
       }))
     return result;
   SmallVector<BandSearchBuffer> reversed(buffers.begin(), buffers.end());

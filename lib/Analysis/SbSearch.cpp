@@ -527,7 +527,13 @@ private:
       --begin;
     while (isFloor(end))
       ++end;
-    if (!isWall(begin - 1, level) || !isWall(end, level))
+    // A section at a fixed buffer's offset lower than the valley is no
+    // wall: a buffer in the valley may reach over it, above that one.
+    auto isTileWall = [&](unsigned t) {
+      return isWall(t, level) && !(t < height.size() && remaining[t] > 0 &&
+                                   isBlocked(t) && height[t] < level);
+    };
+    if (!isTileWall(begin - 1) || !isTileWall(end))
       return true;
     work += end - begin;
     reached.assign(end - begin + 1, false);

@@ -72,12 +72,13 @@ def TestFreeGaps : Pass<"test-walrus-free-gaps", "mlir::ModuleOp"> {
 }
 
 def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
-  let summary = "Check the 1-D search around fixed buffers on random solutions";
+  let summary = "Check the searches around fixed buffers on random solutions";
   let description = [{
     Makes seeded random placements (buffers dropped at random places in a
     small capacity x time rectangle, kept where they meet no other), fixes
     a share of the buffers where they are, and runs `searchPlacement`
-    (Walrus/Analysis/SbSearch.h) at that capacity. Each problem has a
+    (Walrus/Analysis/SbSearch.h) or, with `lanes`, `searchBandPlacement`
+    (SbBandSearch.h) at that capacity. Each problem has a
     solution, so each should be placed; prints how many were, and how
     many placements broke a rule (outside the capacity, a fixed buffer
     moved, two co-live buffers on a common byte). The module is not
@@ -92,6 +93,12 @@ def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
            "The search's work budget per problem">,
     Option<"scale", "scale", "int64_t", /*default=*/"1",
            "1: a few buffers over a few points; 2: tens, longer lived">,
+    Option<"perfect", "perfect", "bool", /*default=*/"false",
+           "Perfect packings (guillotine cuts of a full box) instead">,
+    Option<"lanes", "lanes", "unsigned", /*default=*/"1",
+           "1: the 1-D search; 2 to 32 (a power of two): the search over "
+           "partition bands, with buffers a quarter, a half or all lanes "
+           "wide">,
   ];
 }
 

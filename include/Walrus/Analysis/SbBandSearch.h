@@ -39,8 +39,9 @@ struct BandSearchResult {
 /// Places every buffer in lanes [0, lanes) x bytes [0, capacity) with no
 /// two co-live buffers sharing a lane and a byte, doing at most `maxWork`.
 /// With `threads`, attempts over time as given and reversed run side by
-/// side; the result is the same without. Places nothing when a buffer is
-/// fixed (`range.fixedOffset`): only the 1-D search places around those.
+/// side; the result is the same without. A fixed buffer
+/// (`range.fixedOffset`) stays at that offset in its only band choice (with
+/// more than one choice, nothing is placed).
 BandSearchResult
 searchBandPlacement(llvm::ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
                     int64_t capacity, uint64_t maxWork,

@@ -70,15 +70,24 @@ struct SearchProblem {
       BandSearchBuffer &buffer = buffers.emplace_back();
       buffer.range = {node.range.start, node.range.end, node.bytes};
       isFixed.push_back(fixed[index].has_value());
-      if (fixed[index])
-        buffer.range.fixedOffset = fixed[index]->address;
       SmallVector<int64_t, 4> &choices = bases.emplace_back();
-      for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
+      auto addChoice = [&](int64_t first) {
         buffer.laneChoices.push_back(
             {unsigned(first / laneWidth),
-             unsigned(llvm::divideCeil(first + node.partitions, laneWidth))});
+             unsigned(std::min<int64_t>(
+                 kLanes,
+                 llvm::divideCeil(first + node.partitions, laneWidth)))});
         choices.push_back(first);
+      };
+      // A fixed tensor has one band choice, where it is (the verifier
+      // keeps it inside the partitions). It takes every lane it touches.
+      if (fixed[index]) {
+        buffer.range.fixedOffset = fixed[index]->address;
+        addChoice(fixed[index]->basePartition);
+        continue;
       }
+      for (auto [first, width] : getBandChoices(node.bandClass, partitions))
+        addChoice(first);
     }
   }
 };
@@ -231,13 +240,12 @@ private:
   /// contended region: the independent parts of the function (runs of
   /// time no live range crosses out of) where colouring left a node out.
   /// Elsewhere the colouring stands. The 1-D search runs when every tensor
-  /// there spans all partitions, around those `pinned` (the places the
-  /// tensors came with); else the search over partition bands, when none
-  /// there is pinned. Where a `fixed` place is one a spill round kept, it
-  /// does not run. When the search cannot place everything, colouring
-  /// completes the most it placed, and that spills instead if it costs
-  /// less (not around pinned tensors: there only a complete placement
-  /// counts).
+  /// there spans all partitions, else the search over partition bands;
+  /// both place around those `pinned` (the places the tensors came with).
+  /// Where a `fixed` place is one a spill round kept, neither runs. When the
+  /// search cannot place everything, colouring completes the most it placed,
+  /// and that spills instead if it costs less (not around pinned tensors: there
+  /// only a complete placement counts).
   void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
                             ArrayRef<std::optional<SbPlacement>> fixed,
@@ -321,9 +329,6 @@ void SbAllocPass::searchBeforeSpilling(
     return;
   SearchProblem problem(nodes, chosen, partitions, fixed);
   bool aroundPinned = llvm::is_contained(problem.isFixed, true);
-  // The search over partition bands places no tensor at a given place.
-  if (!problem.isOneDimensional() && aroundPinned)
-    return;
   SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
   // Around pinned tensors only a complete placement replaces colouring's:
   // completing a partial one spills fewer tensors per round, and the
