@@ -243,10 +243,12 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
     llvm::sort(before, byStart);
     llvm::sort(after, byStart);
     unsigned shift = before.size(), width = window.last - window.first + 1;
+    // Lambdas capture no structured bindings in C++17.
+    unsigned windowFirst = window.first, windowLast = window.last;
     auto addBuffer = [&](unsigned index, int64_t fixedOffset) {
       auto [first, last] = time.ranks[index];
-      SearchBuffer buffer{std::max(first, window.first) - window.first + shift,
-                          std::min(last, window.last) - window.first + shift,
+      SearchBuffer buffer{std::max(first, windowFirst) - windowFirst + shift,
+                          std::min(last, windowLast) - windowFirst + shift,
                           nodes[index].bytes, fixedOffset};
       for (auto [point, other] : llvm::enumerate(before))
         if (time.meet(index, other))

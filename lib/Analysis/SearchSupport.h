@@ -185,7 +185,7 @@ protected:
     if (work > maxWork)
       return false;
     ++depth;
-    auto leave = llvm::make_scope_exit([&] { --depth; });
+    llvm::scope_exit leave([&] { --depth; });
     uint64_t state = self.hashState(first, last);
     if (failed.contains(state))
       return false;
