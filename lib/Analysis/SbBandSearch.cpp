@@ -86,7 +86,10 @@ public:
       // Fixed buffers are never candidates and have no floors to keep (as
       // in the 1-D search): the covering lists leave them out.
       covering.add(item.first, item.isFixed() ? item.first : item.last);
-      startingAt[item.first].push_back(index);
+      // A fixed buffer never covers a lane's run (laneRunTiles): the cells
+      // at its offset are no open cells.
+      if (!item.isFixed())
+        startingAt[item.first].push_back(index);
       keys.flip(item.first, mixBits(index));
       updateCounts(item, +1);
       if (item.isFixed())
@@ -433,33 +436,55 @@ private:
                   unsigned lastLane) {
     if (!hasFixed())
       return true;
-    for (unsigned s = first; s < last; ++s)
-      for (unsigned lane = firstLane; lane < lastLane; ++lane) {
-        ++work;
-        if (!isBlocked(cell(lane, s)))
-          continue;
-        unsigned index = fixedOver[cell(lane, s)][nextFixed[cell(lane, s)]];
-        const Item &item = items[index];
-        auto [fixedFirst, fixedLast] = item.choices.front();
-        work += (item.last - item.first) * (fixedLast - fixedFirst);
-        bool reached = true;
-        for (unsigned t = item.first; t < item.last && reached; ++t)
-          for (unsigned l = fixedFirst; l < fixedLast && reached; ++l)
-            reached = height[cell(l, t)] == item.fixedOffset;
-        if (!reached)
-          continue;
-        commit(index, 0, item.fixedOffset);
-        // It was the lowest unplaced one over each of its cells.
-        for (unsigned t = item.first; t < item.last; ++t)
-          for (unsigned l = fixedFirst; l < fixedLast; ++l) {
-            trail.push_back({Change::Ceiling, cell(l, t), 0,
-                             int64_t(nextFixed[cell(l, t)])});
-            ++nextFixed[cell(l, t)];
-          }
-        if (!placeFixed(item.first, item.last, fixedFirst, fixedLast) ||
-            !holdsAround(item))
-          return false;
+    // The cells still to look at, a block per buffer placed (that buffer
+    // lets those above it follow; once its block is done, the inferences
+    // around it are checked): thousands can stack up, so a stack of
+    // blocks, not recursion, visited in the same order.
+    struct Block {
+      unsigned section, lane, first, last, firstLane, lastLane;
+      /// The fixed buffer placed when the block was pushed (~0u: none).
+      unsigned placed;
+    };
+    SmallVector<Block, 4> blocks{
+        {first, firstLane, first, last, firstLane, lastLane, ~0u}};
+    while (!blocks.empty()) {
+      Block &block = blocks.back();
+      if (block.lane == block.lastLane) {
+        block.lane = block.firstLane;
+        ++block.section;
       }
+      if (block.section >= block.last) {
+        unsigned placed = block.placed;
+        blocks.pop_back();
+        if (placed != ~0u && !holdsAround(items[placed]))
+          return false;
+        continue;
+      }
+      unsigned at = cell(block.lane++, block.section);
+      ++work;
+      if (!isBlocked(at))
+        continue;
+      unsigned index = fixedOver[at][nextFixed[at]];
+      const Item &item = items[index];
+      auto [fixedFirst, fixedLast] = item.choices.front();
+      work += (item.last - item.first) * (fixedLast - fixedFirst);
+      bool reached = true;
+      for (unsigned t = item.first; t < item.last && reached; ++t)
+        for (unsigned l = fixedFirst; l < fixedLast && reached; ++l)
+          reached = height[cell(l, t)] == item.fixedOffset;
+      if (!reached)
+        continue;
+      commit(index, 0, item.fixedOffset);
+      // It was the lowest unplaced one over each of its cells.
+      for (unsigned t = item.first; t < item.last; ++t)
+        for (unsigned l = fixedFirst; l < fixedLast; ++l) {
+          trail.push_back(
+              {Change::Ceiling, cell(l, t), 0, int64_t(nextFixed[cell(l, t)])});
+          ++nextFixed[cell(l, t)];
+        }
+      blocks.push_back({item.first, fixedFirst, item.first, item.last,
+                        fixedFirst, fixedLast, index});
+    }
     return true;
   }
 
@@ -692,11 +717,10 @@ private:
         continue;
       if (hasSlack(t))
         reached[t + 1 - begin] = true;
+      work += startingAt[t].size();
       for (unsigned index : startingAt[t]) {
         const Item &item = items[index];
-        // A fixed buffer never covers a run: the cells at its offset are
-        // no open cells.
-        if (offsets[index] >= 0 || item.isFixed() || item.last > end ||
+        if (offsets[index] >= 0 || item.last > end ||
             reached[item.last - begin])
           continue;
         for (auto [choice, lanesOf] : llvm::enumerate(item.choices))
@@ -918,6 +942,7 @@ private:
   SmallVector<int64_t> fullBytes, halfBytes;
   SmallVector<unsigned> crossing;
   CoveringLists covering;
+  /// Per section the buffers starting there, but for fixed ones.
   SmallVector<SmallVector<unsigned>> startingAt;
   SmallVector<bool> reached;
   /// With fixed buffers, per cell: those over it by offset, and the first

@@ -314,7 +314,17 @@ private:
   bool placeFixed(unsigned first, unsigned last) {
     if (!hasFixed())
       return true;
-    for (unsigned s = first; s < last; ++s) {
+    // The sections still to look at, a range per buffer placed (that buffer
+    // lets those above it follow): thousands can stack up, so a stack of
+    // ranges, not recursion, visited in the same order.
+    SmallVector<std::pair<unsigned, unsigned>, 4> ranges{{first, last}};
+    while (!ranges.empty()) {
+      auto &[next, end] = ranges.back();
+      if (next == end) {
+        ranges.pop_back();
+        continue;
+      }
+      unsigned s = next++;
       ++work;
       if (!isBlocked(s))
         continue;
@@ -333,8 +343,7 @@ private:
         trail.push_back({Change::Ceiling, t, int64_t(nextFixed[t])});
         ++nextFixed[t];
       }
-      if (!placeFixed(item.first, item.last))
-        return false;
+      ranges.push_back({item.first, item.last});
     }
     return true;
   }

@@ -13,7 +13,9 @@
 // RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=50 scale=2 max-work=1000000000" -o /dev/null | FileCheck %s --check-prefix=LARGE50
 // RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=90 scale=2 max-work=1000000000" -o /dev/null | FileCheck %s --check-prefix=LARGE90
 // Nothing fixed: the search as before.
-// RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=0" -o /dev/null | FileCheck %s --check-prefix=NONE
+// With 200000 fixed buffers stacked, each placed once the one below is
+// (recursively, before: a stack overflow in both searches).
+// RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=0 stacked=200000" -o /dev/null | FileCheck %s --check-prefix=NONE
 // Over four lanes, buffers a quarter, a half or all of them wide, the
 // search over partition bands (lib/Analysis/SbBandSearch.cpp). It fails
 // without the ceilings (most problems unplaced), without a buffer kept off
@@ -29,7 +31,7 @@
 // RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=20 scale=2 lanes=4 max-work=100000000" -o /dev/null | FileCheck %s --check-prefix=LANES-LARGE20
 // RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=50 scale=2 lanes=4 max-work=100000000" -o /dev/null | FileCheck %s --check-prefix=LANES-LARGE50
 // RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=90 scale=2 lanes=4 max-work=100000000" -o /dev/null | FileCheck %s --check-prefix=LANES-LARGE90
-// RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=0 lanes=4" -o /dev/null | FileCheck %s --check-prefix=LANES-NONE
+// RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=0 lanes=4 stacked=200000" -o /dev/null | FileCheck %s --check-prefix=LANES-NONE
 // Perfect packings (guillotine cuts of a full box: every byte of every
 // lane is used at every time), 1000 each, a share fixed: each has a
 // placement, so a problem not placed within the budget is one the search
@@ -54,6 +56,7 @@
 // LARGE90: search with fixed buffers: 300 instances, 5910 buffers, 5316 fixed, 300 placed, 0 invalid
 // Two fixed buffers on a common byte, or one past the capacity: none.
 // NONE: search with fixed buffers: 2 of 2 impossible declined
+// NONE: search with fixed buffers: 200000 stacked and one more placed
 // NONE: search with fixed buffers: 300 instances, 2367 buffers, 0 fixed, 300 placed, 0 invalid
 // LANES20: search with fixed buffers: 300 instances, 3006 buffers, 620 fixed, 300 placed, 0 invalid
 // LANES50: search with fixed buffers: 300 instances, 3006 buffers, 1519 fixed, 300 placed, 0 invalid
@@ -62,6 +65,7 @@
 // LANES-LARGE50: search with fixed buffers: 300 instances, 8091 buffers, 4072 fixed, 299 placed, 0 invalid
 // LANES-LARGE90: search with fixed buffers: 300 instances, 8091 buffers, 7291 fixed, 300 placed, 0 invalid
 // LANES-NONE: search with fixed buffers: 2 of 2 impossible declined
+// LANES-NONE: search with fixed buffers: 200000 stacked and one more placed
 // LANES-NONE: search with fixed buffers: 300 instances, 3006 buffers, 0 fixed, 300 placed, 0 invalid
 // PERFECT20: search with fixed buffers: 1000 instances, 23914 buffers, 4810 fixed, 1000 placed, 0 invalid
 // PERFECT50: search with fixed buffers: 1000 instances, 23914 buffers, 12052 fixed, 1000 placed, 0 invalid

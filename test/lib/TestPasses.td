@@ -93,6 +93,8 @@ def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
            "The search's work budget per problem">,
     Option<"scale", "scale", "int64_t", /*default=*/"1",
            "1: a few buffers over a few points; 2: tens, longer lived">,
+    Option<"stacked", "stacked", "int64_t", /*default=*/"0",
+           "Also place one buffer over this many fixed ones stacked">,
     Option<"perfect", "perfect", "bool", /*default=*/"false",
            "Perfect packings (guillotine cuts of a full box) instead">,
     Option<"lanes", "lanes", "unsigned", /*default=*/"1",

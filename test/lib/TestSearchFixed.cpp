@@ -234,6 +234,21 @@ struct TestSearchFixedPass
     declined += !search(past, lanes, maxWork);
     llvm::outs() << "search with fixed buffers: " << declined
                  << " of 2 impossible declined\n";
+    // Fixed buffers stacked one on another, each placed once the one below
+    // is: a recursion per buffer overflowed the stack here.
+    if (stacked > 0) {
+      unsigned width = std::max<unsigned>(lanes, 1);
+      Instance tower;
+      for (int64_t offset = 0; offset <= stacked; ++offset)
+        addBuffer(tower, {0, 9, 1}, width, 0, width, offset);
+      std::mt19937_64 random(0);
+      fixSome(random, tower, 100);
+      tower.buffers.back().range.fixedOffset = -1;
+      bool placedTower = search(tower, lanes, maxWork).has_value();
+      llvm::outs() << "search with fixed buffers: " << stacked
+                   << " stacked and one more "
+                   << (placedTower ? "placed" : "not placed") << "\n";
+    }
     llvm::outs() << "search with fixed buffers: " << instances << " instances, "
                  << buffers << " buffers, " << fixed << " fixed, " << placed
                  << " placed, " << invalid << " invalid\n";
