@@ -76,11 +76,24 @@ private:
                      ArrayRef<unsigned> early, WindowPlacement &result,
                      std::optional<SbColoring> &placed,
                      SmallVectorImpl<unsigned> &unplaced);
-  /// With pinned tensors (and so one window), those live through the
-  /// window stack from the bottom, the longest lived first, each above the
-  /// last and clear of the pinned ones it meets, and join the pinned ones
-  /// in it as fixed for the search; false when one finds no room.
-  bool stackAroundPinned(WindowTensors &tensors, int64_t height,
+  /// Places the tensors that meet `window` (its `free` ones, live over
+  /// part of it or, around pinned tensors, through it) by the search,
+  /// above `base`, around the `fixedIn` ones at their `fixed` place;
+  /// false when the search does not place them all.
+  bool searchWindow(const Window &window, ArrayRef<unsigned> free,
+                    ArrayRef<unsigned> fixedIn, int64_t base, int64_t height,
+                    MutableArrayRef<std::optional<SbPlacement>> fixed,
+                    WindowPlacement &result);
+  /// With pinned tensors (and so one window): places the window's tensors
+  /// around them, those live through it stacked (stackAroundPinned).
+  bool placeAroundPinned(const Window &window, WindowTensors &tensors,
+                         int64_t height,
+                         MutableArrayRef<std::optional<SbPlacement>> fixed,
+                         WindowPlacement &result);
+  /// Stacks `stacked` from the bottom, the longest lived first, each above
+  /// the last and clear of the pinned ones it meets; false when one finds
+  /// no room.
+  bool stackAroundPinned(MutableArrayRef<unsigned> stacked, int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed);
   /// First fit of `others` (the nodes that meet no window) around `fixed`,
   /// the `early` ones first, the rest outwards from the windows.
@@ -207,80 +220,24 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   // The search places those live over part of a window. No overflow: the
   // ones stacked in a window are live together at its start.
   SmallVector<std::optional<SbPlacement>> fixed(pinned);
-  if (!pinnedNodes.empty() && !stackAroundPinned(tensors, height, fixed))
-    return Outcome::SearchFailed;
-  auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
-    sortLongestFirst(indexes);
-    for (unsigned index : indexes) {
-      fixed[index] = SbPlacement{0, offset};
-      offset += nodes[index].bytes;
-    }
-    return offset;
-  };
-  int64_t common = stack(tensors.common, 0);
-  for (auto [window, whole, partial] :
-       llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
-    int64_t base = stack(whole, common);
-    SmallVector<SearchBuffer> buffers;
-    // Pinned tensors outside the window that a window tensor meets: one
-    // point each, before or after the window's, in time order; a window
-    // tensor covers the points of those it meets (and those between).
-    SmallVector<unsigned> before, after;
-    for (unsigned other : pinnedNodes) {
-      if (time.ranks[other].second >= window.first &&
-          time.ranks[other].first <= window.last)
-        continue;
-      if (llvm::none_of(
-              partial, [&](unsigned index) { return time.meet(index, other); }))
-        continue;
-      (time.ranks[other].second < window.first ? before : after)
-          .push_back(other);
-    }
-    auto byStart = [&](unsigned a, unsigned b) {
-      return std::make_pair(time.ranks[a].first, a) <
-             std::make_pair(time.ranks[b].first, b);
-    };
-    llvm::sort(before, byStart);
-    llvm::sort(after, byStart);
-    unsigned shift = before.size(), width = window.last - window.first + 1;
-    // Lambdas capture no structured bindings in C++17.
-    unsigned windowFirst = window.first, windowLast = window.last;
-    auto addBuffer = [&](unsigned index, int64_t fixedOffset) {
-      auto [first, last] = time.ranks[index];
-      SearchBuffer buffer{std::max(first, windowFirst) - windowFirst + shift,
-                          std::min(last, windowLast) - windowFirst + shift,
-                          nodes[index].bytes, fixedOffset};
-      for (auto [point, other] : llvm::enumerate(before))
-        if (time.meet(index, other))
-          buffer.start = std::min<unsigned>(buffer.start, point);
-      for (auto [point, other] : llvm::enumerate(after))
-        if (time.meet(index, other))
-          buffer.end = std::max<unsigned>(buffer.end, shift + width + point);
-      buffers.push_back(buffer);
-    };
-    for (unsigned index : partial)
-      addBuffer(index, -1);
-    for (unsigned index : tensors.pinnedIn)
-      addBuffer(index, fixed[index]->address);
-    for (auto [point, other] : llvm::enumerate(before))
-      buffers.push_back({unsigned(point), unsigned(point), nodes[other].bytes,
-                         fixed[other]->address});
-    for (auto [point, other] : llvm::enumerate(after))
-      buffers.push_back({shift + width + unsigned(point),
-                         shift + width + unsigned(point), nodes[other].bytes,
-                         fixed[other]->address});
-    SearchResult found = searchPlacement(
-        buffers, height - base,
-        std::min(maxSearchWork - result.searchWork, maxSearchWork / 8),
-        threads);
-    result.searchWork += found.work;
-    if (!found.offsets)
+  if (!pinnedNodes.empty()) {
+    if (!placeAroundPinned(windows.front(), tensors, height, fixed, result))
       return Outcome::SearchFailed;
-    ++result.windowsPlaced;
-    // The pinned tensors' offsets come last, where they were.
-    for (auto [index, address] : llvm::zip_equal(
-             partial, ArrayRef(*found.offsets).take_front(partial.size())))
-      fixed[index] = SbPlacement{0, base + address};
+  } else {
+    auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
+      sortLongestFirst(indexes);
+      for (unsigned index : indexes) {
+        fixed[index] = SbPlacement{0, offset};
+        offset += nodes[index].bytes;
+      }
+      return offset;
+    };
+    int64_t common = stack(tensors.common, 0);
+    for (auto [window, whole, partial] :
+         llvm::zip_equal(windows, tensors.whole, tensors.partial))
+      if (!searchWindow(window, partial, {}, stack(whole, common), height,
+                        fixed, result))
+        return Outcome::SearchFailed;
   }
   SbColoring coloring =
       placeOthers(windows, height, early, fixed, tensors.others, result);
@@ -293,13 +250,93 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   return Outcome::Placed;
 }
 
+bool WindowPlacer::searchWindow(
+    const Window &window, ArrayRef<unsigned> free, ArrayRef<unsigned> fixedIn,
+    int64_t base, int64_t height,
+    MutableArrayRef<std::optional<SbPlacement>> fixed,
+    WindowPlacement &result) {
+  SmallVector<SearchBuffer> buffers;
+  // Pinned tensors outside the window that a window tensor meets: one
+  // point each, before or after the window's; a window tensor covers the
+  // points of those it meets, and those between. Before the window, by
+  // end: a window tensor meets those ending at or after its start, the
+  // ones nearest the window. After it, by start: those starting at or
+  // before its end. So it meets every pinned tensor between too.
+  SmallVector<unsigned> before, after;
+  for (unsigned other : pinnedNodes) {
+    if (time.ranks[other].second >= window.first &&
+        time.ranks[other].first <= window.last)
+      continue;
+    if (llvm::none_of(free,
+                      [&](unsigned index) { return time.meet(index, other); }))
+      continue;
+    (time.ranks[other].second < window.first ? before : after).push_back(other);
+  }
+  llvm::sort(before, [&](unsigned a, unsigned b) {
+    return std::make_pair(time.ranks[a].second, a) <
+           std::make_pair(time.ranks[b].second, b);
+  });
+  llvm::sort(after, [&](unsigned a, unsigned b) {
+    return std::make_pair(time.ranks[a].first, a) <
+           std::make_pair(time.ranks[b].first, b);
+  });
+  unsigned shift = before.size(), width = window.last - window.first + 1;
+  // Lambdas capture no structured bindings in C++17.
+  unsigned windowFirst = window.first, windowLast = window.last;
+  auto addBuffer = [&](unsigned index, int64_t fixedOffset) {
+    auto [first, last] = time.ranks[index];
+    SearchBuffer buffer{std::max(first, windowFirst) - windowFirst + shift,
+                        std::min(last, windowLast) - windowFirst + shift,
+                        nodes[index].bytes, fixedOffset};
+    for (auto [point, other] : llvm::enumerate(before))
+      if (time.meet(index, other))
+        buffer.start = std::min<unsigned>(buffer.start, point);
+    for (auto [point, other] : llvm::enumerate(after))
+      if (time.meet(index, other))
+        buffer.end = std::max<unsigned>(buffer.end, shift + width + point);
+    buffers.push_back(buffer);
+  };
+  for (unsigned index : free)
+    addBuffer(index, -1);
+  for (unsigned index : fixedIn)
+    addBuffer(index, fixed[index]->address);
+  for (auto [point, other] : llvm::enumerate(before))
+    buffers.push_back({unsigned(point), unsigned(point), nodes[other].bytes,
+                       fixed[other]->address});
+  for (auto [point, other] : llvm::enumerate(after))
+    buffers.push_back({shift + width + unsigned(point),
+                       shift + width + unsigned(point), nodes[other].bytes,
+                       fixed[other]->address});
+  SearchResult found = searchPlacement(
+      buffers, height - base,
+      std::min(maxSearchWork - result.searchWork, maxSearchWork / 8), threads);
+  result.searchWork += found.work;
+  if (!found.offsets)
+    return false;
+  ++result.windowsPlaced;
+  for (auto [index, address] :
+       llvm::zip_equal(free, ArrayRef(*found.offsets).take_front(free.size())))
+    fixed[index] = SbPlacement{0, base + address};
+  return true;
+}
+
+bool WindowPlacer::placeAroundPinned(
+    const Window &window, WindowTensors &tensors, int64_t height,
+    MutableArrayRef<std::optional<SbPlacement>> fixed,
+    WindowPlacement &result) {
+  SmallVector<unsigned> through(tensors.common);
+  llvm::append_range(through, tensors.whole.front());
+  if (!stackAroundPinned(through, height, fixed))
+    return false;
+  SmallVector<unsigned> fixedIn(tensors.pinnedIn);
+  llvm::append_range(fixedIn, through);
+  return searchWindow(window, tensors.partial.front(), fixedIn, 0, height,
+                      fixed, result);
+}
+
 bool WindowPlacer::stackAroundPinned(
-    WindowTensors &tensors, int64_t height,
+    MutableArrayRef<unsigned> stacked, int64_t height,
     MutableArrayRef<std::optional<SbPlacement>> fixed) {
-  SmallVector<unsigned> stacked(tensors.common);
-  llvm::append_range(stacked, tensors.whole.front());
-  tensors.common.clear();
-  tensors.whole.front().clear();
   sortLongestFirst(stacked);
   // Each goes at the lowest offset above the last that the pinned ones it
   // meets leave free (pinned ones by address: one pass each).
@@ -307,7 +344,6 @@ bool WindowPlacer::stackAroundPinned(
   llvm::sort(byAddress, [&](unsigned a, unsigned b) {
     return fixed[a]->address < fixed[b]->address;
   });
-  SmallVector<unsigned> placed;
   int64_t top = 0;
   for (unsigned index : stacked) {
     int64_t offset = top, bytes = nodes[index].bytes;
@@ -321,10 +357,8 @@ bool WindowPlacer::stackAroundPinned(
     if (offset > height - bytes)
       return false;
     fixed[index] = SbPlacement{0, offset};
-    placed.push_back(index);
     top = offset + bytes;
   }
-  llvm::append_range(tensors.pinnedIn, placed);
   return true;
 }
 
