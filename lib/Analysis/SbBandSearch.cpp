@@ -102,7 +102,8 @@ public:
     if (hasFixed()) {
       // Those at the bottom are placed before any attempt, for good: the
       // state after them is where every attempt starts.
-      fixedFit = sortFixed() && placeFixed(0, sections, 0, lanes);
+      fixedFit =
+          fixed.sortAndCheck(capacity) && placeFixed(0, sections, 0, lanes);
       trail.clear();
     }
   }
@@ -335,50 +336,17 @@ private:
   /// no open cell. Branching is always at the lowest open cell, which lies
   /// below every unplaced fixed buffer (the lowest of those has a cell
   /// below its offset that is open), so no cell waits for one.
-  bool hasFixed() const { return !fixedOver.empty(); }
+  bool hasFixed() const { return !fixed.empty(); }
   void addFixed(unsigned index) {
-    if (fixedOver.empty())
-      fixedOver.resize(sections * lanes);
     const Item &item = items[index];
     auto [firstLane, lastLane] = item.choices.front();
     for (unsigned s = item.first; s < item.last; ++s)
       for (unsigned lane = firstLane; lane < lastLane; ++lane)
-        fixedOver[cell(lane, s)].push_back(index);
+        fixed.add(sections * lanes, cell(lane, s), index, item.fixedOffset,
+                  item.bytes);
   }
 
-  /// Sorts each cell's fixed buffers by offset (empty ones first at one
-  /// offset, so that every cell lists those at an offset in the same
-  /// order); false unless they lie inside the capacity and apart. Each
-  /// buffer's bytes are compared with the capacity first, so their ends do
-  /// not overflow.
-  bool sortFixed() {
-    nextFixed.assign(sections * lanes, 0);
-    for (llvm::MutableArrayRef<unsigned> over : fixedOver) {
-      llvm::sort(over, [&](unsigned a, unsigned b) {
-        return std::make_tuple(items[a].fixedOffset, items[a].bytes, a) <
-               std::make_tuple(items[b].fixedOffset, items[b].bytes, b);
-      });
-      for (auto [position, index] : llvm::enumerate(over)) {
-        const Item &item = items[index];
-        if (item.bytes > capacity || item.fixedOffset > capacity - item.bytes)
-          return false;
-        if (position > 0) {
-          const Item &below = items[over[position - 1]];
-          if (below.fixedOffset + below.bytes > item.fixedOffset)
-            return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  /// The offset of cell `at`'s lowest unplaced fixed buffer (the largest
-  /// int64_t when none is left).
-  int64_t getCeiling(unsigned at) const {
-    return nextFixed[at] < fixedOver[at].size()
-               ? items[fixedOver[at][nextFixed[at]]].fixedOffset
-               : std::numeric_limits<int64_t>::max();
-  }
+  int64_t getCeiling(unsigned at) const { return fixed.getCeiling(at); }
   bool isBlocked(unsigned at) const {
     return hasFixed() && height[at] == getCeiling(at);
   }
@@ -408,20 +376,10 @@ private:
       moved = false;
       for (unsigned s = item.first; s < item.last; ++s)
         for (unsigned lane = firstLane; lane < lastLane; ++lane) {
-          // The unplaced ones, by offset and so by end: the first ending
-          // above `level` is the only one that can be in the way.
-          unsigned at = cell(lane, s);
-          ArrayRef<unsigned> unplaced =
-              ArrayRef(fixedOver[at]).drop_front(nextFixed[at]);
-          work += 1 + llvm::Log2_64_Ceil(unplaced.size() + 1);
-          auto next = llvm::partition_point(unplaced, [&](unsigned other) {
-            return items[other].fixedOffset + items[other].bytes <= level;
-          });
-          if (next != unplaced.end() &&
-              items[*next].fixedOffset < level + item.bytes) {
-            level = items[*next].fixedOffset + items[*next].bytes;
-            moved = true;
-          }
+          int64_t end =
+              fixed.getEndInTheWay(cell(lane, s), level, item.bytes, work);
+          moved |= end != level;
+          level = end;
         }
     }
     return level;
@@ -464,7 +422,7 @@ private:
       ++work;
       if (!isBlocked(at))
         continue;
-      unsigned index = fixedOver[at][nextFixed[at]];
+      unsigned index = fixed.getLowest(at);
       const Item &item = items[index];
       auto [fixedFirst, fixedLast] = item.choices.front();
       work += (item.last - item.first) * (fixedLast - fixedFirst);
@@ -478,9 +436,10 @@ private:
       // It was the lowest unplaced one over each of its cells.
       for (unsigned t = item.first; t < item.last; ++t)
         for (unsigned l = fixedFirst; l < fixedLast; ++l) {
+          unsigned under = cell(l, t);
           trail.push_back(
-              {Change::Ceiling, cell(l, t), 0, int64_t(nextFixed[cell(l, t)])});
-          ++nextFixed[cell(l, t)];
+              {Change::Ceiling, under, 0, int64_t(fixed.getCursor(under))});
+          fixed.setCursor(under, fixed.getCursor(under) + 1);
         }
       blocks.push_back({item.first, fixedFirst, item.first, item.last,
                         fixedFirst, fixedLast, index});
@@ -894,7 +853,7 @@ private:
         continue;
       }
       if (change.kind == Change::Ceiling) {
-        nextFixed[change.index] = unsigned(change.value);
+        fixed.setCursor(change.index, unsigned(change.value));
         continue;
       }
       if (change.kind == Change::Forbid) {
@@ -947,8 +906,7 @@ private:
   SmallVector<bool> reached;
   /// With fixed buffers, per cell: those over it by offset, and the first
   /// unplaced one among them, whose offset is the ceiling (getCeiling).
-  SmallVector<SmallVector<unsigned, 2>> fixedOver;
-  SmallVector<unsigned> nextFixed;
+  FixedLists fixed;
   /// Whether the fixed buffers are apart, and those at the bottom fit.
   bool fixedFit = true;
   /// Per buffer: offset (-1 while unplaced) and band choice.

@@ -57,12 +57,9 @@ public:
       keys.flip(s, getHeightKey(s, 0));
     for (auto [buffer, span] : llvm::zip(input, cut.spans)) {
       Item item{span.first, span.second, buffer.bytes, buffer.fixedOffset};
-      if (item.isFixed()) {
-        if (fixedOver.empty())
-          fixedOver.resize(sections);
+      if (item.isFixed())
         for (unsigned s = item.first; s < item.last; ++s)
-          fixedOver[s].push_back(items.size());
-      }
+          fixed.add(sections, s, items.size(), item.fixedOffset, item.bytes);
       for (unsigned s = item.first; s < item.last; ++s)
         remaining[s] += item.bytes;
       // Fixed buffers are never candidates and their floors never matter
@@ -78,21 +75,11 @@ public:
     floor.assign(items.size(), 0);
     offsets.assign(items.size(), -1);
     lowerBound = remaining.empty() ? 0 : *llvm::max_element(remaining);
-    // Each section's fixed buffers by offset; the lowest is the ceiling.
     if (hasFixed()) {
-      nextFixed.assign(sections, 0);
-      for (llvm::MutableArrayRef<unsigned> over : fixedOver) {
-        // Empty ones first at one offset, so that every section lists
-        // those at an offset in the same order.
-        llvm::sort(over, [&](unsigned a, unsigned b) {
-          return std::make_tuple(items[a].fixedOffset, items[a].bytes, a) <
-                 std::make_tuple(items[b].fixedOffset, items[b].bytes, b);
-        });
-      }
       // Those at the bottom are placed before any attempt, for good: the
       // state after them is where every attempt starts (each would
       // otherwise place them again, uncounted against its budget).
-      fixedFit = areFixedApart() && placeFixed(0, sections);
+      fixedFit = fixed.sortAndCheck(capacity) && placeFixed(0, sections);
       trail.clear();
     }
   }
@@ -264,7 +251,7 @@ private:
   bool isBlocked(unsigned s) const {
     return hasFixed() && height[s] == getCeiling(s);
   }
-  bool hasFixed() const { return !fixedOver.empty(); }
+  bool hasFixed() const { return !fixed.empty(); }
   /// Whether buffer `index` (not fixed: the covering lists, which the
   /// callers go through, hold none) at `level` stays below every unplaced
   /// fixed buffer over its sections (always, without fixed buffers). What
@@ -281,31 +268,7 @@ private:
     return true;
   }
 
-  /// Whether the fixed buffers lie inside the capacity, those over each
-  /// section apart. Each buffer's bytes are at most the capacity when this
-  /// is asked, so their ends do not overflow.
-  bool areFixedApart() const {
-    for (ArrayRef<unsigned> over : fixedOver)
-      for (auto [position, index] : llvm::enumerate(over)) {
-        const Item &item = items[index];
-        if (item.bytes > capacity || item.fixedOffset > capacity - item.bytes)
-          return false;
-        if (position > 0) {
-          const Item &below = items[over[position - 1]];
-          if (below.fixedOffset + below.bytes > item.fixedOffset)
-            return false;
-        }
-      }
-    return true;
-  }
-
-  /// The offset of section `s`'s lowest unplaced fixed buffer (the
-  /// largest int64_t when none is left).
-  int64_t getCeiling(unsigned s) const {
-    return nextFixed[s] < fixedOver[s].size()
-               ? items[fixedOver[s][nextFixed[s]]].fixedOffset
-               : std::numeric_limits<int64_t>::max();
-  }
+  int64_t getCeiling(unsigned s) const { return fixed.getCeiling(s); }
 
   /// Places the fixed buffers over sections [first, last) whose sections
   /// have all reached their offset (at a section, only the lowest unplaced
@@ -328,7 +291,7 @@ private:
       ++work;
       if (!isBlocked(s))
         continue;
-      unsigned index = fixedOver[s][nextFixed[s]];
+      unsigned index = fixed.getLowest(s);
       const Item &item = items[index];
       work += item.last - item.first;
       bool reached = true;
@@ -340,8 +303,8 @@ private:
         return false;
       // It was the lowest unplaced one over each of its sections.
       for (unsigned t = item.first; t < item.last; ++t) {
-        trail.push_back({Change::Ceiling, t, int64_t(nextFixed[t])});
-        ++nextFixed[t];
+        trail.push_back({Change::Ceiling, t, int64_t(fixed.getCursor(t))});
+        fixed.setCursor(t, fixed.getCursor(t) + 1);
       }
       ranges.push_back({item.first, item.last});
     }
@@ -409,19 +372,9 @@ private:
     for (bool moved = true; moved;) {
       moved = false;
       for (unsigned s = item.first; s < item.last; ++s) {
-        // The unplaced ones, by offset and so by end: the first ending
-        // above `level` is the only one that can be in the way.
-        ArrayRef<unsigned> unplaced =
-            ArrayRef(fixedOver[s]).drop_front(nextFixed[s]);
-        work += 1 + llvm::Log2_64_Ceil(unplaced.size() + 1);
-        auto next = llvm::partition_point(unplaced, [&](unsigned other) {
-          return items[other].fixedOffset + items[other].bytes <= level;
-        });
-        if (next != unplaced.end() &&
-            items[*next].fixedOffset < level + item.bytes) {
-          level = items[*next].fixedOffset + items[*next].bytes;
-          moved = true;
-        }
+        int64_t end = fixed.getEndInTheWay(s, level, item.bytes, work);
+        moved |= end != level;
+        level = end;
       }
     }
     return level;
@@ -574,7 +527,7 @@ private:
         floor[change.index] = change.value;
         break;
       case Change::Ceiling:
-        nextFixed[change.index] = unsigned(change.value);
+        fixed.setCursor(change.index, unsigned(change.value));
         break;
       case Change::Placed: {
         const Item &item = items[change.index];
@@ -617,8 +570,7 @@ private:
   /// With fixed buffers, per section: those over it by offset, and the
   /// first unplaced one among them (they are placed lowest first), whose
   /// offset is the ceiling (getCeiling).
-  SmallVector<SmallVector<unsigned, 2>> fixedOver;
-  SmallVector<unsigned> nextFixed;
+  FixedLists fixed;
   /// Whether the fixed buffers are apart, and those at the bottom fit.
   bool fixedFit = true;
   /// The most bytes live at one time, fixed buffers included.

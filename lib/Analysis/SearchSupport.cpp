@@ -3,6 +3,7 @@
 #include "SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <random>
@@ -11,6 +12,7 @@
 using namespace walrus;
 using llvm::ArrayRef;
 using llvm::SmallVector;
+using llvm::SmallVectorImpl;
 
 /// The same overlaps on the fewest time points.
 static SmallVector<SearchBuffer>
@@ -78,6 +80,36 @@ walrus::findIndependentSplit(unsigned first, unsigned last,
     if (left[s] > 0 && crossing[s] == 0)
       return s + 1;
   return std::nullopt;
+}
+
+bool FixedLists::sortAndCheck(int64_t capacity) {
+  next.assign(lists.size(), 0);
+  for (SmallVectorImpl<Fixed> &list : lists) {
+    llvm::sort(list, [](const Fixed &a, const Fixed &b) {
+      return std::make_tuple(a.offset, a.bytes, a.index) <
+             std::make_tuple(b.offset, b.bytes, b.index);
+    });
+    for (auto [position, fixed] : llvm::enumerate(list)) {
+      if (fixed.bytes > capacity || fixed.offset > capacity - fixed.bytes)
+        return false;
+      if (position > 0 &&
+          list[position - 1].offset + list[position - 1].bytes > fixed.offset)
+        return false;
+    }
+  }
+  return true;
+}
+
+int64_t FixedLists::getEndInTheWay(unsigned place, int64_t level, int64_t bytes,
+                                   uint64_t &work) const {
+  ArrayRef<Fixed> unplaced = ArrayRef(lists[place]).drop_front(next[place]);
+  work += 1 + llvm::Log2_64_Ceil(unplaced.size() + 1);
+  auto first = llvm::partition_point(unplaced, [&](const Fixed &fixed) {
+    return fixed.offset + fixed.bytes <= level;
+  });
+  if (first != unplaced.end() && first->offset < level + bytes)
+    return first->offset + first->bytes;
+  return level;
 }
 
 uint64_t walrus::mixBits(uint64_t value) {

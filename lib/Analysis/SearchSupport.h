@@ -18,6 +18,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <limits>
+
 namespace walrus {
 
 /// Time cut into sections where some live range starts or ends: per
@@ -129,6 +131,55 @@ private:
     return key;
   }
   llvm::SmallVector<uint64_t> tree;
+};
+
+/// Per place (a section of time, or a cell of one) the fixed buffers over
+/// it by offset, and a cursor at the lowest unplaced one, whose offset is
+/// the place's ceiling (docs/SbAlloc.md, "Fixed buffers in the search"):
+/// how both searches keep the buffers that come with an offset.
+class FixedLists {
+public:
+  /// Adds fixed buffer `index` at `offset`, `bytes` wide, over `place` of
+  /// `places`.
+  void add(size_t places, unsigned place, unsigned index, int64_t offset,
+           int64_t bytes) {
+    if (lists.empty())
+      lists.resize(places);
+    lists[place].push_back({offset, bytes, index});
+  }
+  bool empty() const { return lists.empty(); }
+  /// Sorts each place's list by offset (empty ones first at one offset,
+  /// so that every place lists those at an offset in the same order);
+  /// false unless they lie inside `capacity` and apart. Bytes are compared
+  /// with the capacity first, so no end overflows.
+  bool sortAndCheck(int64_t capacity);
+  /// The offset of the lowest unplaced one over `place` (the largest
+  /// int64_t when none is left).
+  int64_t getCeiling(unsigned place) const {
+    return next[place] < lists[place].size()
+               ? lists[place][next[place]].offset
+               : std::numeric_limits<int64_t>::max();
+  }
+  /// The buffer at the ceiling of `place` (there must be one).
+  unsigned getLowest(unsigned place) const {
+    return lists[place][next[place]].index;
+  }
+  unsigned getCursor(unsigned place) const { return next[place]; }
+  void setCursor(unsigned place, unsigned cursor) { next[place] = cursor; }
+  /// The end of the unplaced fixed buffer over `place` that `bytes` at
+  /// `level` would meet (the first ending above `level`: they are by
+  /// offset, and so by end), or `level` when it meets none. Adds what a
+  /// bisection looks at to `work`.
+  int64_t getEndInTheWay(unsigned place, int64_t level, int64_t bytes,
+                         uint64_t &work) const;
+
+private:
+  struct Fixed {
+    int64_t offset, bytes;
+    unsigned index;
+  };
+  llvm::SmallVector<llvm::SmallVector<Fixed, 2>> lists;
+  llvm::SmallVector<unsigned> next;
 };
 
 /// Fingerprints of search states explored to the end without placing
