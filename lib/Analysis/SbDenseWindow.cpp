@@ -53,7 +53,7 @@ private:
   };
   /// The tensors that meet windows: live through every one, through one
   /// (per window), over part of one (per window); and the others. Pinned
-  /// ones meeting the (single) window, and then those stacked around them.
+  /// ones meeting the (single) window.
   struct WindowTensors {
     SmallVector<unsigned> common, others, pinnedIn;
     SmallVector<SmallVector<unsigned>> whole, partial;
@@ -86,7 +86,7 @@ private:
                     WindowPlacement &result);
   /// With pinned tensors (and so one window): places the window's tensors
   /// around them, those live through it stacked (stackAroundPinned).
-  bool placeAroundPinned(const Window &window, WindowTensors &tensors,
+  bool placeAroundPinned(const Window &window, const WindowTensors &tensors,
                          int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed,
                          WindowPlacement &result);
@@ -158,7 +158,7 @@ bool WindowPlacer::computeLoads() {
 /// through all of them, or two of different windows meet between them
 /// (each search would place its own without seeing the other).
 bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
-  // Around pinned tensors, one window (stackAroundPinned).
+  // Around pinned tensors, one window (placeAroundPinned).
   if (!pinnedNodes.empty() && windows.size() > 1)
     return false;
   tensors.whole.assign(windows.size(), {});
@@ -321,7 +321,7 @@ bool WindowPlacer::searchWindow(
 }
 
 bool WindowPlacer::placeAroundPinned(
-    const Window &window, WindowTensors &tensors, int64_t height,
+    const Window &window, const WindowTensors &tensors, int64_t height,
     MutableArrayRef<std::optional<SbPlacement>> fixed,
     WindowPlacement &result) {
   SmallVector<unsigned> through(tensors.common);

@@ -48,8 +48,14 @@ struct SearchProblem {
   /// partition.
   SmallVector<SmallVector<int64_t, 4>> bases;
 
-  /// Per buffer, whether it comes with its place (`fixed`).
-  SmallVector<bool> isFixed;
+  /// Whether buffer `position` comes with its place (`fixed`).
+  bool isFixed(size_t position) const {
+    return buffers[position].range.fixedOffset >= 0;
+  }
+  bool hasFixed() const {
+    return llvm::any_of(llvm::seq<size_t>(0, buffers.size()),
+                        [&](size_t position) { return isFixed(position); });
+  }
 
   /// Whether every buffer spans all lanes: the 1-D search's problem.
   bool isOneDimensional() const {
@@ -69,7 +75,6 @@ struct SearchProblem {
       const SbNode &node = graphNodes[index];
       BandSearchBuffer &buffer = buffers.emplace_back();
       buffer.range = {node.range.start, node.range.end, node.bytes};
-      isFixed.push_back(fixed[index].has_value());
       SmallVector<int64_t, 4> &choices = bases.emplace_back();
       auto addChoice = [&](int64_t first) {
         buffer.laneChoices.push_back(
@@ -328,7 +333,7 @@ void SbAllocPass::searchBeforeSpilling(
       }))
     return;
   SearchProblem problem(nodes, chosen, partitions, fixed);
-  bool aroundPinned = llvm::is_contained(problem.isFixed, true);
+  bool aroundPinned = problem.hasFixed();
   SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
   // Around pinned tensors only a complete placement replaces colouring's:
   // completing a partial one spills fewer tensors per round, and the
@@ -352,7 +357,7 @@ void SbAllocPass::searchBeforeSpilling(
     SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
     for (auto [position, index] : llvm::enumerate(chosen)) {
       auto [choice, offset] = placements[position];
-      if (problem.isFixed[position])
+      if (problem.isFixed(position))
         continue;
       placed[index].reset();
       if (offset >= 0)
