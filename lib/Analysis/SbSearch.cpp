@@ -222,8 +222,8 @@ private:
     return false;
   }
 
-  /// A run of open sections at one height whose neighbours are higher or
-  /// closed: nothing placed elsewhere changes what can sit at its bottom,
+  /// A run of open sections at one height whose neighbours are walls
+  /// (isWall): nothing placed elsewhere changes what can sit at its bottom,
   /// so any valley is a sound place to branch, not only the lowest. Its
   /// first section's bottom is covered by a buffer starting there (or
   /// stays empty), its last section's by one ending there: a search can
@@ -238,9 +238,13 @@ private:
     unsigned getSection() const { return atEnd ? end - 1 : begin; }
   };
 
+  /// A section at a fixed buffer's offset lower than `level` is no wall: a
+  /// buffer at `level` may reach over it, above that one. (The lowest open
+  /// run stays a valley: each such section has one of its fixed buffer's
+  /// sections, open, below it.)
   bool isWall(unsigned s, int64_t level) const {
     return s >= height.size() || remaining[s] == 0 || height[s] > level ||
-           isBlocked(s);
+           (isBlocked(s) && height[s] == level);
   }
 
   /// Fixed buffers (docs/SbAlloc.md, "Fixed buffers in the search"): the
@@ -489,13 +493,7 @@ private:
       --begin;
     while (isFloor(end))
       ++end;
-    // A section at a fixed buffer's offset lower than the valley is no
-    // wall: a buffer in the valley may reach over it, above that one.
-    auto isTileWall = [&](unsigned t) {
-      return isWall(t, level) && !(t < height.size() && remaining[t] > 0 &&
-                                   isBlocked(t) && height[t] < level);
-    };
-    if (!isTileWall(begin - 1) || !isTileWall(end))
+    if (!isWall(begin - 1, level) || !isWall(end, level))
       return true;
     work += end - begin;
     reached.assign(end - begin + 1, false);
