@@ -45,7 +45,8 @@ Generated instances (deterministic seeds):
              (no capacity: fitting means reaching the lower bound), and
              `min cap` is the smallest sbuf-bytes at which it places every
              buffer without a spill (bisection, 8 steps between the lower
-             bound and its height).
+             bound and its height). Seed 1 by default; `--dense-seeds
+             1,2,3` adds others (named dense-lm-N-s2, ...).
 
 Each row also gives the peak memory (RSS) of the process: walrus-opt's
 whole run for Walrus, greedy-baselines' (all three) for the baselines.
@@ -325,14 +326,17 @@ def read_csv(path):
 
 
 def generate_all(folder, sizes_hard, sizes_trace, seeds, sizes_band=(),
-                 sizes_dense=()):
+                 sizes_dense=(), dense_seeds=(1,)):
     os.makedirs(folder, exist_ok=True)
     for count in sizes_dense:
         for shape, nested in DENSE_SHAPES.items():
-            buffers, _ = generate_dense(count, 1, nested)
-            # No capacity: Walrus runs with room.
-            write_csv(os.path.join(folder, f"dense-{shape}-{count}.csv"),
-                      buffers, 0)
+            for seed in dense_seeds:
+                buffers, _ = generate_dense(count, seed, nested)
+                # Seed 1 keeps the name the tables have always used.
+                suffix = "" if seed == 1 else f"-s{seed}"
+                # No capacity: Walrus runs with room.
+                write_csv(os.path.join(
+                    folder, f"dense-{shape}-{count}{suffix}.csv"), buffers, 0)
     for count in sizes_band:
         for seed in range(seeds):
             buffers, capacity = generate_band(count, seed)
@@ -376,19 +380,25 @@ def main():
     parser.add_argument("--dense", default="6000,20000,60000",
                         help="sizes of the dense-lm and dense-train traces")
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--dense-seeds", default="1",
+                        help="seeds of the dense traces (names gain -sN "
+                        "but for seed 1)")
     args = parser.parse_args()
+    dense_seeds = [int(n) for n in args.dense_seeds.split(",") if n]
     dense = [int(n) for n in args.dense.split(",") if n]
     hard = [int(n) for n in args.hard.split(",") if n]
     trace = [int(n) for n in args.trace.split(",") if n]
     band = [int(n) for n in args.band.split(",") if n]
     if args.generate:
-        generate_all(args.generate, hard, trace, args.seeds, band, dense)
+        generate_all(args.generate, hard, trace, args.seeds, band, dense,
+                     dense_seeds)
         return
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.dir
         if not folder:
             folder = scratch
-            generate_all(folder, hard, trace, args.seeds, band, dense)
+            generate_all(folder, hard, trace, args.seeds, band, dense,
+                         dense_seeds)
         paths = sorted(glob.glob(os.path.join(folder, "*.csv")),
                        key=lambda p: (os.path.basename(p).split("-")[0],
                                       len(p), p))
