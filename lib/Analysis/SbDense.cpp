@@ -3,6 +3,7 @@
 #include "Walrus/Analysis/SbDense.h"
 #include "OccupancyIndex.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <atomic>
@@ -328,12 +329,30 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
   }
 }
 
+/// With room, the blame chain's own capacity: the lower bound and this
+/// share of it more (about what first fit loses on dense traces; the
+/// window search's margin too).
+static constexpr int64_t kOwnLimitShare = 1024;
+
 DensePlacement walrus::placeDense(const InterferenceGraph &graph,
                                   int64_t partitions, int64_t bytesPerPartition,
                                   ArrayRef<std::optional<SbPlacement>> fixed,
                                   uint64_t maxWork,
                                   llvm::ThreadPoolInterface *threads) {
   DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
+  // With room, the blame chain places below a capacity of its own: the
+  // orders that leave a node out there steer its wheel from the first
+  // order on, where with room the first order may end far above the bound
+  // and the aims come down with the orders. What its best order left out
+  // goes above, last.
+  int64_t lowerBound = graph.getLowerBound(), ownLimit = bytesPerPartition;
+  int64_t tight;
+  if (!llvm::AddOverflow(lowerBound, lowerBound / kOwnLimitShare + 1, tight))
+    ownLimit = std::min(ownLimit, tight);
+  std::optional<DensePlacer> ownPlacer;
+  if (ownLimit < bytesPerPartition)
+    ownPlacer.emplace(graph, partitions, ownLimit, fixed);
+  const DensePlacer &blamePlacer = ownPlacer ? *ownPlacer : placer;
   // Two chains from the left-edge order, one per wheel, each with the
   // whole budget, and largest first once (the greedy production
   // allocators use), so that no result is worse than it when it completes
@@ -348,8 +367,8 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   std::optional<Chain> byBlame, toFront;
   std::optional<Attempt> largest;
   auto runFirst = [&] {
-    byBlame = placer.improve(placer.getLeftEdgeOrder(),
-                             DensePlacer::Wheel::Blame, maxWork, nullptr);
+    byBlame = blamePlacer.improve(blamePlacer.getLeftEdgeOrder(),
+                                  DensePlacer::Wheel::Blame, maxWork, nullptr);
     firstDone = placer.isAtBound(byBlame->best);
   };
   auto runSecond = [&] {
@@ -377,9 +396,13 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   // The best, the first chain winning ties: with or without threads the
   // others ran to the end exactly when it did not reach the bound.
   DensePlacement result;
-  Attempt *best = &byBlame->best;
   result.work = byBlame->work;
   result.orders = byBlame->orders;
+  SbColoring &blamed = byBlame->best.coloring;
+  if (ownPlacer && !blamed.spilled.empty())
+    blamed = placeInOrder(graph, partitions, bytesPerPartition,
+                          blamed.placements, blamed.spilled, result.work);
+  Attempt *best = &byBlame->best;
   if (!firstDone) {
     for (Attempt *other : {&toFront->best, &*largest})
       if (!other->abandoned && other->isBetterThan(*best))
