@@ -344,10 +344,16 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   // orders that leave a node out there steer its wheel from the first
   // order on, where with room the first order may end far above the bound
   // and the aims come down with the orders. What its best order left out
-  // goes above, last.
+  // goes above, last. Over partition bands the bound (bytes over all
+  // lanes) is often far out of reach, and leaving out is then all its
+  // orders would do: only when every node spans every partition.
   int64_t lowerBound = graph.getLowerBound(), ownLimit = bytesPerPartition;
   int64_t tight;
-  if (!llvm::AddOverflow(lowerBound, lowerBound / kOwnLimitShare + 1, tight))
+  bool oneDimensional = llvm::all_of(graph.getNodes(), [](const SbNode &node) {
+    return node.bandClass == unsigned(BandClass::Full);
+  });
+  if (oneDimensional &&
+      !llvm::AddOverflow(lowerBound, lowerBound / kOwnLimitShare + 1, tight))
     ownLimit = std::min(ownLimit, tight);
   std::optional<DensePlacer> ownPlacer;
   if (ownLimit < bytesPerPartition)

@@ -32,9 +32,10 @@ struct DensePlacement {
 /// band on ties). Each of two chains of orders stops at the lower bound,
 /// after `maxWork`, or when several orders in a row improve nothing; the
 /// result is never above largest-first first fit when that completes
-/// within `maxWork` / 2. With room, one chain's orders place below a
-/// capacity of their own (the lower bound and a 1024th of it), and what its
-/// best order leaves out there goes above, last. With `threads`, the chains
+/// within `maxWork` / 2. With room, when every node spans all partitions,
+/// one chain's orders place below a capacity of their own (the lower bound
+/// and a 1024th of it), and what its best order leaves out there goes
+/// above, last. With `threads`, the chains
 /// run side by side; the result is the same without.
 DensePlacement placeDense(const InterferenceGraph &graph, int64_t partitions,
                           int64_t bytesPerPartition,
