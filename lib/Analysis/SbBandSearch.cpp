@@ -372,17 +372,14 @@ private:
   int64_t getLevelAboveFixed(unsigned index, unsigned choice, int64_t level) {
     const Item &item = items[index];
     auto [firstLane, lastLane] = item.choices[choice];
-    for (bool moved = true; moved;) {
-      moved = false;
+    // C++17 lambdas capture no structured bindings.
+    unsigned lanesFirst = firstLane, lanesEnd = lastLane;
+    auto forEachCell = [&](auto visit) {
       for (unsigned s = item.first; s < item.last; ++s)
-        for (unsigned lane = firstLane; lane < lastLane; ++lane) {
-          int64_t end =
-              fixed.getEndInTheWay(cell(lane, s), level, item.bytes, work);
-          moved |= end != level;
-          level = end;
-        }
-    }
-    return level;
+        for (unsigned lane = lanesFirst; lane < lanesEnd; ++lane)
+          visit(cell(lane, s));
+    };
+    return fixed.getLevelAbove(forEachCell, level, item.bytes, work);
   }
 
   /// Places the fixed buffers over the cells of sections [first, last) x

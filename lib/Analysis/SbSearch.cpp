@@ -373,15 +373,11 @@ private:
   /// unplaced fixed buffer over its sections.
   int64_t getLevelAboveFixed(unsigned index, int64_t level) {
     const Item &item = items[index];
-    for (bool moved = true; moved;) {
-      moved = false;
-      for (unsigned s = item.first; s < item.last; ++s) {
-        int64_t end = fixed.getEndInTheWay(s, level, item.bytes, work);
-        moved |= end != level;
-        level = end;
-      }
-    }
-    return level;
+    auto forEachSection = [&](auto visit) {
+      for (unsigned s = item.first; s < item.last; ++s)
+        visit(s);
+    };
+    return fixed.getLevelAbove(forEachSection, level, item.bytes, work);
   }
 
   /// What may sit at the bottom of the section `valley` branches at (its

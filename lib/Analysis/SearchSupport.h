@@ -172,6 +172,22 @@ public:
   /// bisection looks at to `work`.
   int64_t getEndInTheWay(unsigned place, int64_t level, int64_t bytes,
                          uint64_t &work) const;
+  /// The lowest level from `level` up at which `bytes` meet no unplaced
+  /// fixed buffer over the places `forEachPlace` visits (it calls its
+  /// argument with each).
+  template <typename ForEachPlace>
+  int64_t getLevelAbove(ForEachPlace forEachPlace, int64_t level, int64_t bytes,
+                        uint64_t &work) const {
+    for (bool moved = true; moved;) {
+      moved = false;
+      forEachPlace([&](unsigned place) {
+        int64_t end = getEndInTheWay(place, level, bytes, work);
+        moved |= end != level;
+        level = end;
+      });
+    }
+    return level;
+  }
 
 private:
   struct Fixed {
