@@ -6,6 +6,7 @@
 #include "Walrus/Analysis/SbDense.h"
 #include "Walrus/Analysis/SbSearch.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -96,12 +97,24 @@ private:
   bool stackAroundPinned(MutableArrayRef<unsigned> stacked, int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed);
   /// First fit of `others` (the nodes that meet no window) around `fixed`,
-  /// the `early` ones first, the rest outwards from the windows.
+  /// the `early` ones first, the rest outwards from the windows: by their
+  /// edge nearest one, so left edge order on each side, seen from the
+  /// window. The nearest are the most constrained, and they still find the
+  /// bytes around it free.
   SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
                          MutableArrayRef<unsigned> others,
                          WindowPlacement &result);
+  /// Every node by `rank` (below time.points), then largest first, then
+  /// by index: a counting sort, as the ranks are dense.
+  SmallVector<unsigned> sortByRank(function_ref<unsigned(unsigned)> rank) const;
+  /// placeOthers around one window and no pinned tensor: a sweep in time
+  /// on each side (SweepFirstFit.h).
+  SbColoring sweepOthers(const Window &window, int64_t height,
+                         ArrayRef<unsigned> early,
+                         ArrayRef<std::optional<SbPlacement>> fixed,
+                         ArrayRef<unsigned> others, WindowPlacement &result);
   /// How far node `index` (which meets none of them) is from the nearest
   /// of `windows`, and which that is.
   std::pair<unsigned, unsigned> getDistance(ArrayRef<Window> windows,
@@ -130,6 +143,11 @@ private:
   StartRanks time;
   std::vector<int64_t> loads;
   int64_t areaBound = 0;
+  /// The last order's sweeps, whose ends the next may copy.
+  std::optional<SweepRecord> lastSweep;
+  /// Every node by start (then largest first, then by index), and by end,
+  /// latest first: each side's sweep order, once sorted.
+  SmallVector<unsigned> byStart, byEnd;
 };
 } // namespace
 
@@ -367,10 +385,12 @@ SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
                                      ArrayRef<std::optional<SbPlacement>> fixed,
                                      MutableArrayRef<unsigned> others,
                                      WindowPlacement &result) {
-  // Outwards from the windows, by their edges nearest one: left edge order
-  // on each side, seen from the window. The nearest are the most
-  // constrained, and they still find the bytes around it free. Keyed
-  // once: a key costs a lookup and a look at every window.
+  // The sweep starts from the fixed nodes, all live at the window; pinned
+  // ones may lie anywhere, so then the index finds room.
+  if (windows.size() == 1 && pinnedNodes.empty())
+    return sweepOthers(windows.front(), height, early, fixed, others, result);
+  lastSweep.reset();
+  // Keyed once: a key costs a lookup and a look at every window.
   llvm::DenseMap<unsigned, unsigned> earlyRank;
   for (auto [rank, index] : llvm::enumerate(early))
     earlyRank.try_emplace(index, rank);
@@ -382,21 +402,71 @@ SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
   llvm::sort(keyed);
   for (auto [position, key] : llvm::enumerate(keyed))
     others[position] = std::get<3>(key);
-  // The sweep starts from the fixed nodes, all live at the window; pinned
-  // ones may lie anywhere, so then the index finds room.
-  if (windows.size() != 1 || !pinnedNodes.empty())
-    return placeInOrder(graph, partitions, height, fixed, others,
-                        result.placeWork);
-  // After the early ones, the others on each side are a sweep in time
-  // away from the window, and the two sides never meet.
-  SmallVector<unsigned> head, forward, backward;
+  return placeInOrder(graph, partitions, height, fixed, others,
+                      result.placeWork);
+}
+
+SmallVector<unsigned>
+WindowPlacer::sortByRank(function_ref<unsigned(unsigned)> rank) const {
+  SmallVector<unsigned> begins(time.points + 1, 0);
+  for (unsigned index = 0; index < nodes.size(); ++index)
+    ++begins[rank(index) + 1];
+  for (unsigned point = 0; point < time.points; ++point)
+    begins[point + 1] += begins[point];
+  SmallVector<unsigned> sorted(nodes.size());
+  SmallVector<unsigned> next(ArrayRef(begins).drop_back());
+  for (unsigned index = 0; index < nodes.size(); ++index)
+    sorted[next[rank(index)]++] = index;
+  // Within a rank (a few nodes), by index already: largest first.
+  for (unsigned point = 0; point < time.points; ++point)
+    std::stable_sort(sorted.begin() + begins[point],
+                     sorted.begin() + begins[point + 1],
+                     [&](unsigned a, unsigned b) {
+                       return nodes[a].bytes > nodes[b].bytes;
+                     });
+  return sorted;
+}
+
+SbColoring WindowPlacer::sweepOthers(const Window &window, int64_t height,
+                                     ArrayRef<unsigned> early,
+                                     ArrayRef<std::optional<SbPlacement>> fixed,
+                                     ArrayRef<unsigned> others,
+                                     WindowPlacement &result) {
+  if (byStart.empty()) {
+    byStart =
+        sortByRank([&](unsigned index) { return time.ranks[index].first; });
+    byEnd = sortByRank([&](unsigned index) {
+      return time.points - 1 - time.ranks[index].second;
+    });
+  }
+  // The early ones first (once each, as first listed), then the others
+  // after the window by start, and those before it by end, latest first:
+  // two sweeps in time away from it, which never meet.
+  BitVector isOther(nodes.size()), isEarly(nodes.size());
   for (unsigned index : others)
-    (earlyRank.contains(index)                        ? head
-     : time.ranks[index].first > windows.front().last ? forward
-                                                      : backward)
-        .push_back(index);
-  return placeSweeping(graph, time, height, fixed, head, forward, backward,
-                       result.placeWork);
+    isOther.set(index);
+  SmallVector<unsigned> head;
+  for (unsigned index : early)
+    if (isOther.test(index) && !isEarly.test(index)) {
+      isEarly.set(index);
+      head.push_back(index);
+    }
+  SweepRecord sweep;
+  sweep.limit = height;
+  for (unsigned index : byStart)
+    if (isOther.test(index) && !isEarly.test(index) &&
+        time.ranks[index].first > window.last)
+      sweep.forward.push_back(index);
+  for (unsigned index : byEnd)
+    if (isOther.test(index) && !isEarly.test(index) &&
+        time.ranks[index].first <= window.last)
+      sweep.backward.push_back(index);
+  SbColoring coloring = placeSweeping(
+      graph, time, height, fixed, head, sweep.forward, sweep.backward,
+      lastSweep ? &*lastSweep : nullptr, result.placeWork);
+  sweep.placements = coloring.placements;
+  lastSweep = std::move(sweep);
+  return coloring;
 }
 
 std::pair<unsigned, unsigned>

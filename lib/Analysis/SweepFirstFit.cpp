@@ -3,7 +3,6 @@
 #include "SweepFirstFit.h"
 #include "FirstFit.h"
 #include "FreeGaps.h"
-#include "OccupancyIndex.h"
 #include "Walrus/Analysis/Interference.h"
 
 #include <cassert>
@@ -19,16 +18,18 @@ class SweepPlacer {
 public:
   SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
               int64_t limit, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
-              uint64_t &work);
+              const SweepRecord *previous, uint64_t &work);
 
   /// First fit of `head` in turn, around the fixed nodes and the head
-  /// placed before; the sweeps look the head up in an index (its nodes
-  /// may start after one they meet).
+  /// placed before.
   void placeHead(llvm::ArrayRef<unsigned> head);
   /// Each node of `order` at the lowest offset free both of the gaps (the
   /// nodes open at its start: the fixed ones, which all start before it,
-  /// and those placed before it) and of the head's index, if any.
-  void sweep(llvm::ArrayRef<unsigned> order, bool latestFirst);
+  /// the head's started, and those placed before it) and of the head's
+  /// nodes it meets that start later. Where the previous run's
+  /// `previousOrder` and places make no difference, it copies them.
+  void sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
+             llvm::ArrayRef<unsigned> previousOrder);
   SbColoring finish();
 
 private:
@@ -43,25 +44,39 @@ private:
     result.placements[node] = SbPlacement{0, address};
     result.peakBytes = std::max(result.peakBytes, address + nodes[node].bytes);
   }
-  void insert(OccupancyIndex &index, unsigned node, int64_t address) {
-    auto [first, last] = time.ranks[node];
-    if (nodes[node].live)
-      index.insert(first, last, address, address + nodes[node].bytes);
+  bool takesBytes(unsigned node) const {
+    return nodes[node].live && nodes[node].bytes > 0;
   }
-  std::optional<int64_t> findInSweep(const FreeGaps &gaps, unsigned node);
+  /// The lowest offset for `node` free of `gaps` and of the nodes of
+  /// `later` (the head's not started yet, by address) that it meets.
+  std::optional<int64_t> findInSweep(const FreeGaps &gaps, unsigned node,
+                                     llvm::ArrayRef<unsigned> later,
+                                     bool latestFirst);
+  /// Whether `node`'s place is the one the previous run gave it (or it has
+  /// none in both).
+  bool isPlacedAsBefore(unsigned node) const {
+    const std::optional<SbPlacement> &now = result.placements[node],
+                                     &before = previous->placements[node];
+    return now && before ? now->address == before->address : !now && !before;
+  }
+  /// The last point, in the sweep's direction, where a fixed or head node
+  /// placed otherwise than before is still live.
+  int64_t getChangedUntil(bool latestFirst) const;
+  /// The previous run's places of `order`.
+  void copyPrevious(llvm::ArrayRef<unsigned> order);
 
   llvm::ArrayRef<SbNode> nodes;
   int64_t limit;
   llvm::ArrayRef<std::optional<SbPlacement>> fixed;
+  /// A run on the same graph and limit, if any.
+  const SweepRecord *previous;
   uint64_t &work;
   /// Over start ranks, like the index: two ranges meet exactly when their
   /// ranks do, and a sweep by rank is a sweep by time.
   const StartRanks &time;
-  /// The head's nodes, when there is a head.
-  std::optional<OccupancyIndex> headIndex;
-  /// The fixed nodes that take bytes while live.
-  llvm::SmallVector<unsigned> fixedNodes;
-  llvm::SmallVector<const OccupancyIndex::ByteRanges *, 64> sets;
+  /// The fixed nodes that take bytes while live; the head's nodes, and
+  /// those of them placed that take bytes.
+  llvm::SmallVector<unsigned> fixedNodes, headNodes, headPlaced;
   SbColoring result;
 };
 } // namespace
@@ -69,9 +84,10 @@ private:
 SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t limit,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
-                         uint64_t &work)
-    : nodes(graph.getNodes()), limit(limit), fixed(fixed), work(work),
-      time(time) {
+                         const SweepRecord *previous, uint64_t &work)
+    : nodes(graph.getNodes()), limit(limit), fixed(fixed),
+      previous(previous && previous->limit == limit ? previous : nullptr),
+      work(work), time(time) {
   result.placements.assign(fixed.begin(), fixed.end());
   for (auto [node, placement] : llvm::enumerate(fixed))
     if (placement) {
@@ -83,12 +99,10 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
 }
 
 void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
-  if (head.empty())
-    return;
+  headNodes.assign(head.begin(), head.end());
   // A few hundred nodes at most: each looks at the fixed nodes and the head
   // placed before it, rather than at an index of them all (at 60k points,
   // inserting the fixed nodes alone cost more than the sweep).
-  headIndex.emplace(time.points);
   llvm::SmallVector<unsigned> placed(fixedNodes);
   FirstFit taken(limit, /*granuleShift=*/0);
   for (unsigned node : head) {
@@ -107,30 +121,36 @@ void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
       continue;
     }
     place(node, *offset);
-    insert(*headIndex, node, *offset);
-    if (nodes[node].live && nodes[node].bytes > 0)
+    if (takesBytes(node)) {
       placed.push_back(node);
+      headPlaced.push_back(node);
+    }
   }
 }
 
 std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
-                                                unsigned node) {
-  if (!headIndex)
-    return gaps.findFrom(0, nodes[node].bytes, work);
-  sets.clear();
-  auto [first, last] = time.ranks[node];
-  headIndex->collect(first, last, sets);
-  // Each raises the offset past what the other has in the way, until
-  // both leave it in place.
+                                                unsigned node,
+                                                llvm::ArrayRef<unsigned> later,
+                                                bool latestFirst) {
+  int64_t bytes = nodes[node].bytes, last = getSpan(node, latestFirst).second;
   for (int64_t from = 0;;) {
-    std::optional<int64_t> free = gaps.findFrom(from, nodes[node].bytes, work);
+    std::optional<int64_t> free = gaps.findFrom(from, bytes, work);
     if (!free)
       return std::nullopt;
-    std::optional<int64_t> clear =
-        OccupancyIndex::findLowest(sets, nodes[node].bytes, limit, work, *free);
-    if (!clear || *clear == *free)
+    // By address: one pass raises the offset past each in the way.
+    int64_t clear = *free;
+    for (unsigned other : later) {
+      ++work;
+      int64_t first = result.placements[other]->address;
+      if (first - bytes >= clear)
+        break;
+      if (getSpan(other, latestFirst).first <= last &&
+          first + nodes[other].bytes > clear)
+        clear = first + nodes[other].bytes;
+    }
+    if (clear == *free)
       return clear;
-    from = *clear;
+    from = clear;
   }
 }
 
@@ -138,23 +158,68 @@ std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
 /// time, the nodes' data by index, so each node is a cache miss otherwise.
 static constexpr size_t kLookahead = 16;
 
-void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
+int64_t SweepPlacer::getChangedUntil(bool latestFirst) const {
+  int64_t until = std::numeric_limits<int64_t>::min();
+  for (llvm::ArrayRef<unsigned> group : {fixedNodes, headNodes})
+    for (unsigned node : group)
+      if (takesBytes(node) && !isPlacedAsBefore(node))
+        until = std::max(until, getSpan(node, latestFirst).second);
+  return until;
+}
+
+void SweepPlacer::copyPrevious(llvm::ArrayRef<unsigned> order) {
+  for (unsigned node : order) {
+    if (const std::optional<SbPlacement> &before = previous->placements[node])
+      place(node, before->address);
+    else
+      result.spilled.push_back(node);
+  }
+}
+
+/// How many of the last nodes of `order` are those of `previous`.
+static size_t countCommonTail(llvm::ArrayRef<unsigned> order,
+                              llvm::ArrayRef<unsigned> previous) {
+  size_t common = 0;
+  while (common < order.size() && common < previous.size() &&
+         order.end()[-1 - common] == previous.end()[-1 - common])
+    ++common;
+  return common;
+}
+
+void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
+                        llvm::ArrayRef<unsigned> previousOrder) {
   FreeGaps gaps(limit);
   // Open nodes: (last rank they meet, first byte, end byte), soonest
   // closing on top.
   using Open = std::tuple<int64_t, int64_t, int64_t>;
   std::priority_queue<Open, std::vector<Open>, std::greater<Open>> open;
+  auto take = [&](unsigned node, int64_t address) {
+    int64_t end = address + nodes[node].bytes;
+    gaps.take(address, end);
+    open.push({getSpan(node, latestFirst).second, address, end});
+  };
+  // The head's nodes take their bytes in the gaps from their start on;
+  // before it, the nodes that meet them look at them by address.
+  llvm::SmallVector<unsigned> starting(headPlaced), later(headPlaced);
+  llvm::sort(starting, [&](unsigned a, unsigned b) {
+    return getSpan(a, latestFirst) > getSpan(b, latestFirst);
+  });
+  llvm::sort(later, [&](unsigned a, unsigned b) {
+    return result.placements[a]->address < result.placements[b]->address;
+  });
   int64_t now = std::numeric_limits<int64_t>::min();
   auto advanceTo = [&](unsigned node) {
     assert(getSpan(node, latestFirst).first >= now && "not a sweep");
     now = getSpan(node, latestFirst).first;
     for (; !open.empty() && std::get<0>(open.top()) < now; open.pop())
       gaps.release(std::get<1>(open.top()), std::get<2>(open.top()));
-  };
-  auto take = [&](unsigned node, int64_t address) {
-    int64_t end = address + nodes[node].bytes;
-    gaps.take(address, end);
-    open.push({getSpan(node, latestFirst).second, address, end});
+    for (; !starting.empty() &&
+           getSpan(starting.back(), latestFirst).first <= now;
+         starting.pop_back()) {
+      llvm::erase(later, starting.back());
+      if (getSpan(starting.back(), latestFirst).second >= now)
+        take(starting.back(), result.placements[starting.back()]->address);
+    }
   };
   llvm::sort(fixedNodes, [&](unsigned a, unsigned b) {
     return getSpan(a, latestFirst) < getSpan(b, latestFirst);
@@ -162,6 +227,15 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
   for (unsigned node : fixedNodes) {
     advanceTo(node);
     take(node, fixed[node]->address);
+  }
+  // Where the order ends as the previous one did, once the sweep is past
+  // every node placed otherwise, the bytes free are those of the previous
+  // run at the same point: first fit places the rest as it did.
+  size_t sameFrom = order.size();
+  int64_t changedUntil = std::numeric_limits<int64_t>::max();
+  if (previous) {
+    sameFrom = order.size() - countCommonTail(order, previousOrder);
+    changedUntil = getChangedUntil(latestFirst);
   }
   for (auto [position, node] : llvm::enumerate(order)) {
     if (position + kLookahead < order.size()) {
@@ -173,27 +247,36 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst) {
     // Never live, or no bytes: it meets nothing, as in the index (and a
     // node never live has no place in time to sweep to).
     std::optional<int64_t> offset;
-    bool takes = nodes[node].live && nodes[node].bytes > 0;
-    if (!takes) {
+    auto [first, last] = getSpan(node, latestFirst);
+    if (!takesBytes(node)) {
       if (nodes[node].bytes <= limit)
         offset = 0;
     } else {
+      if (position >= sameFrom && first > changedUntil) {
+        copyPrevious(order.drop_front(position));
+        return;
+      }
       advanceTo(node);
-      offset = findInSweep(gaps, node);
+      bool meetsLater = !starting.empty() &&
+                        getSpan(starting.back(), latestFirst).first <= last;
+      offset = findInSweep(gaps, node,
+                           meetsLater ? llvm::ArrayRef<unsigned>(later)
+                                      : llvm::ArrayRef<unsigned>(),
+                           latestFirst);
     }
     if (!offset) {
       result.spilled.push_back(node);
-      continue;
+    } else {
+      place(node, *offset);
+      if (takesBytes(node))
+        take(node, *offset);
     }
-    place(node, *offset);
-    if (takes)
-      take(node, *offset);
+    if (previous && takesBytes(node) && !isPlacedAsBefore(node))
+      changedUntil = std::max(changedUntil, last);
   }
 }
 
 SbColoring SweepPlacer::finish() {
-  if (headIndex)
-    work += headIndex->getWork();
   llvm::sort(result.spilled);
   return std::move(result);
 }
@@ -202,10 +285,13 @@ SbColoring walrus::placeSweeping(
     const InterferenceGraph &graph, const StartRanks &time,
     int64_t bytesPerPartition, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
     llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
-    llvm::ArrayRef<unsigned> backward, uint64_t &work) {
-  SweepPlacer placer(graph, time, bytesPerPartition, fixed, work);
+    llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
+    uint64_t &work) {
+  SweepPlacer placer(graph, time, bytesPerPartition, fixed, previous, work);
   placer.placeHead(head);
-  placer.sweep(forward, /*latestFirst=*/false);
-  placer.sweep(backward, /*latestFirst=*/true);
+  placer.sweep(forward, /*latestFirst=*/false,
+               previous ? previous->forward : llvm::ArrayRef<unsigned>());
+  placer.sweep(backward, /*latestFirst=*/true,
+               previous ? previous->backward : llvm::ArrayRef<unsigned>());
   return placer.finish();
 }

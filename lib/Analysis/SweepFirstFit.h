@@ -19,6 +19,16 @@
 
 namespace walrus {
 
+/// One placeSweeping run: its sweeps' orders and what it placed. The next
+/// run at the same limit copies the end of a sweep from it: once every node
+/// still open has the place it had, and the rest of the order is the same,
+/// first fit places the rest as it did (it sees nothing else).
+struct SweepRecord {
+  int64_t limit = 0;
+  llvm::SmallVector<unsigned> forward, backward;
+  llvm::SmallVector<std::optional<SbPlacement>> placements;
+};
+
 /// What placeInOrder(graph, partitions, bytesPerPartition, fixed, head ++
 /// merge(forward, backward), work) places, for a graph whose nodes all span
 /// every partition: the nodes of `head` by first fit in turn, then those of
@@ -27,14 +37,17 @@ namespace walrus {
 /// every node of `backward`, and no node of `forward` may meet one of
 /// `backward` (they then never compete, so how the two interleave makes no
 /// difference). `time` is rankByStarts of the graph's nodes. Adds its work
-/// (blocks and gaps looked at, fixed nodes looked at for the head, index
-/// sets probed and index insertions) to `work`.
+/// (blocks and gaps looked at, fixed nodes looked at for the head, head
+/// nodes looked at by the sweeps) to `work`. With `previous` (a run on the
+/// same graph), the ends of the sweeps it placed alike are copied, at no
+/// work.
 SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t bytesPerPartition,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
                          llvm::ArrayRef<unsigned> head,
                          llvm::ArrayRef<unsigned> forward,
-                         llvm::ArrayRef<unsigned> backward, uint64_t &work);
+                         llvm::ArrayRef<unsigned> backward,
+                         const SweepRecord *previous, uint64_t &work);
 
 } // namespace walrus
 
