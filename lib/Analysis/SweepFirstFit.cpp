@@ -240,9 +240,13 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   for (auto [position, node] : llvm::enumerate(order)) {
     if (position + kLookahead < order.size()) {
       unsigned ahead = order[position + kLookahead];
+      // A node's size and whether it is live lie on different lines.
       __builtin_prefetch(&nodes[ahead].bytes);
+      __builtin_prefetch(&nodes[ahead].live);
       __builtin_prefetch(&time.ranks[ahead]);
       __builtin_prefetch(&result.placements[ahead]);
+      if (previous)
+        __builtin_prefetch(&previous->placements[ahead]);
     }
     // Never live, or no bytes: it meets nothing, as in the index (and a
     // node never live has no place in time to sweep to).
