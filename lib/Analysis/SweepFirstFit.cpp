@@ -181,7 +181,8 @@ static size_t countCommonTail(llvm::ArrayRef<unsigned> order,
                               llvm::ArrayRef<unsigned> previous) {
   size_t common = 0;
   while (common < order.size() && common < previous.size() &&
-         order.end()[-1 - common] == previous.end()[-1 - common])
+         order[order.size() - 1 - common] ==
+             previous[previous.size() - 1 - common])
     ++common;
   return common;
 }
