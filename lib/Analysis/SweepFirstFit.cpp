@@ -7,8 +7,6 @@
 
 #include <cassert>
 #include <limits>
-#include <queue>
-#include <tuple>
 
 using namespace walrus;
 
@@ -176,6 +174,48 @@ void SweepPlacer::copyPrevious(llvm::ArrayRef<unsigned> order) {
   }
 }
 
+namespace {
+/// The bytes of the nodes open in a sweep, each listed at the last point
+/// (counted from the sweep's first) it meets.
+class OpenBytes {
+public:
+  OpenBytes(FreeGaps &gaps, unsigned points)
+      : gaps(gaps), closingAt(points, -1) {}
+  /// Takes [first, end) in the gaps until the sweep passes `lastPoint`.
+  void take(int64_t first, int64_t end, size_t lastPoint) {
+    gaps.take(first, end);
+    open.push_back({first, end, closingAt[lastPoint]});
+    closingAt[lastPoint] = int(open.size() - 1);
+  }
+  /// Frees the bytes of the nodes whose last point is before `point`, by
+  /// point, then by address: the order a queue would free them in (the
+  /// gaps' blocks, so the work, depend on it).
+  void freeBefore(size_t point) {
+    for (; freedBefore < point; ++freedBefore) {
+      closing.clear();
+      for (int at = closingAt[freedBefore]; at >= 0; at = open[at].next)
+        closing.push_back({open[at].first, open[at].end});
+      llvm::sort(closing);
+      for (auto [first, end] : closing)
+        gaps.release(first, end);
+    }
+  }
+
+private:
+  struct Open {
+    int64_t first, end;
+    /// The one listed before at the same point, or -1.
+    int next;
+  };
+  FreeGaps &gaps;
+  /// Per point, the last one listed there, or -1.
+  std::vector<int> closingAt;
+  std::vector<Open> open;
+  size_t freedBefore = 0;
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 8> closing;
+};
+} // namespace
+
 /// How many of the last nodes of `order` are those of `previous`.
 static size_t countCommonTail(llvm::ArrayRef<unsigned> order,
                               llvm::ArrayRef<unsigned> previous) {
@@ -190,14 +230,13 @@ static size_t countCommonTail(llvm::ArrayRef<unsigned> order,
 void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
                         llvm::ArrayRef<unsigned> previousOrder) {
   FreeGaps gaps(limit);
-  // Open nodes: (last rank they meet, first byte, end byte), soonest
-  // closing on top.
-  using Open = std::tuple<int64_t, int64_t, int64_t>;
-  std::priority_queue<Open, std::vector<Open>, std::greater<Open>> open;
+  OpenBytes open(gaps, time.points);
+  auto toPoint = [&](int64_t rank) {
+    return size_t(latestFirst ? rank + int64_t(time.points) - 1 : rank);
+  };
   auto take = [&](unsigned node, int64_t address) {
-    int64_t end = address + nodes[node].bytes;
-    gaps.take(address, end);
-    open.push({getSpan(node, latestFirst).second, address, end});
+    open.take(address, address + nodes[node].bytes,
+              toPoint(getSpan(node, latestFirst).second));
   };
   // The head's nodes take their bytes in the gaps from their start on;
   // before it, the nodes that meet them look at them by address.
@@ -212,8 +251,7 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   auto advanceTo = [&](unsigned node) {
     assert(getSpan(node, latestFirst).first >= now && "not a sweep");
     now = getSpan(node, latestFirst).first;
-    for (; !open.empty() && std::get<0>(open.top()) < now; open.pop())
-      gaps.release(std::get<1>(open.top()), std::get<2>(open.top()));
+    open.freeBefore(toPoint(now));
     for (; !starting.empty() &&
            getSpan(starting.back(), latestFirst).first <= now;
          starting.pop_back()) {
