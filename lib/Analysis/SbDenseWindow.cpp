@@ -60,16 +60,31 @@ private:
     SmallVector<SmallVector<unsigned>> whole, partial;
   };
   bool classify(ArrayRef<Window> windows, WindowTensors &tensors);
-  /// The order tensors stack in below a window: the longest lived first
-  /// (lowest), ties by index.
-  void sortLongestFirst(MutableArrayRef<unsigned> indexes) const {
-    auto length = [&](unsigned index) {
-      return nodes[index].range.end - nodes[index].range.start;
+  /// The order tensors stack in below a window, lowest first: the longest
+  /// lived (outside the window they are what stays), or the last to end
+  /// where the far tensors all come after it (what ends before them then
+  /// leaves room on top), or the first to start where they all come
+  /// before; ties by index.
+  enum class StackOrder { LongestLived, LastToEnd, FirstToStart };
+  void sortForStack(MutableArrayRef<unsigned> indexes, StackOrder order) const {
+    auto key = [&](unsigned index) -> int64_t {
+      const LiveRange &range = nodes[index].range;
+      switch (order) {
+      case StackOrder::LongestLived:
+        return int64_t(range.end) - int64_t(range.start);
+      case StackOrder::LastToEnd:
+        return range.end;
+      case StackOrder::FirstToStart:
+        return -int64_t(range.start);
+      }
+      llvm_unreachable("every stack order");
     };
     llvm::sort(indexes, [&](unsigned a, unsigned b) {
-      return length(a) != length(b) ? length(a) > length(b) : a < b;
+      return key(a) != key(b) ? key(a) > key(b) : a < b;
     });
   }
+  /// How the tensors through `window` stack around the `far` ones.
+  StackOrder getStackOrder(const Window &window, ArrayRef<unsigned> far) const;
   /// Places the tensors live in `windows` (disjoint, in time order) by the
   /// search, then the others by first fit: `placed` when all fit, else
   /// `unplaced` lists the others that did not.
@@ -79,11 +94,14 @@ private:
                      SmallVectorImpl<unsigned> &unplaced);
   /// Places the tensors that meet `window` (its `free` ones, live over
   /// part of it or, around pinned tensors, through it) by the search,
-  /// above `base`, around the `fixedIn` ones at their `fixed` place;
-  /// false when the search does not place them all.
+  /// above `base`, around the `fixedIn` ones at their `fixed` place, and
+  /// the `far` ones (which meet it not) at `farAt`; false when the search
+  /// does not place them all.
   bool searchWindow(const Window &window, ArrayRef<unsigned> free,
-                    ArrayRef<unsigned> fixedIn, int64_t base, int64_t height,
+                    ArrayRef<unsigned> fixedIn, ArrayRef<unsigned> far,
+                    int64_t base, int64_t height,
                     MutableArrayRef<std::optional<SbPlacement>> fixed,
+                    SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
                     WindowPlacement &result);
   /// With pinned tensors (and so one window): places the window's tensors
   /// around them, those live through it stacked (stackAroundPinned).
@@ -96,14 +114,16 @@ private:
   /// no room.
   bool stackAroundPinned(MutableArrayRef<unsigned> stacked, int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed);
-  /// First fit of `others` (the nodes that meet no window) around `fixed`,
-  /// the `early` ones first, the rest outwards from the windows: by their
+  /// First fit of `others` (the nodes that meet no window) around `fixed`
+  /// and the far tensors at `farAt` (with one window only), the `early`
+  /// ones first, the rest outwards from the windows: by their
   /// edge nearest one, so left edge order on each side, seen from the
   /// window. The nearest are the most constrained, and they still find the
   /// bytes around it free.
   SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
+                         ArrayRef<std::pair<unsigned, int64_t>> farAt,
                          MutableArrayRef<unsigned> others,
                          WindowPlacement &result);
   /// Every node by `rank` (below time.points), then largest first, then
@@ -114,6 +134,7 @@ private:
   SbColoring sweepOthers(const Window &window, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
+                         ArrayRef<std::pair<unsigned, int64_t>> farAt,
                          ArrayRef<unsigned> others, WindowPlacement &result);
   /// How far node `index` (which meets none of them) is from the nearest
   /// of `windows`, and which that is.
@@ -143,6 +164,10 @@ private:
   StartRanks time;
   std::vector<int64_t> loads;
   int64_t areaBound = 0;
+  /// Tensors first fit left out though they went first, too far from the
+  /// (single, pinned-free) window for it to grow up to them: the search
+  /// places them with the window's, each at points of its own.
+  SmallVector<unsigned> farTensors;
   /// The last order's sweeps, whose ends the next may copy.
   std::optional<SweepRecord> lastSweep;
   /// Every node by start (then largest first, then by index), and by end,
@@ -228,22 +253,31 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   WindowTensors tensors;
   if (!classify(windows, tensors))
     return Outcome::Entangled;
+  // Far tensors the window has grown to are its own now.
+  SmallVector<unsigned> far;
+  for (unsigned index : farTensors)
+    if (time.ranks[index].first > windows.front().last ||
+        time.ranks[index].second < windows.front().first)
+      far.push_back(index);
   for (ArrayRef<unsigned> partial : tensors.partial)
-    if (partial.size() > kMaxWindowTensors)
+    if (partial.size() + far.size() > kMaxWindowTensors)
       return Outcome::TooLarge;
   // Tensors live through a whole window can go below all others there
   // (lowering one lifts only what was under it), so they stack at the
-  // bottom, the longest lived lowest (outside the window they are what
-  // stays), those through every window first: the same places in each.
+  // bottom (in the order of sortForStack), those through every window
+  // first: the same places in each.
   // The search places those live over part of a window. No overflow: the
   // ones stacked in a window are live together at its start.
   SmallVector<std::optional<SbPlacement>> fixed(pinned);
+  SmallVector<std::pair<unsigned, int64_t>> farAt;
   if (!pinnedNodes.empty()) {
     if (!placeAroundPinned(windows.front(), tensors, height, fixed, result))
       return Outcome::SearchFailed;
   } else {
+    // Far tensors come with one window.
+    StackOrder order = getStackOrder(windows.front(), far);
     auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
-      sortLongestFirst(indexes);
+      sortForStack(indexes, order);
       for (unsigned index : indexes) {
         fixed[index] = SbPlacement{0, offset};
         offset += nodes[index].bytes;
@@ -252,13 +286,23 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
     };
     int64_t common = stack(tensors.common, 0);
     for (auto [window, whole, partial] :
-         llvm::zip_equal(windows, tensors.whole, tensors.partial))
-      if (!searchWindow(window, partial, {}, stack(whole, common), height,
-                        fixed, result))
+         llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
+      int64_t base = stack(whole, common);
+      // Far tensors may lie below the stack where some of it has ended: the
+      // search sees it whole, fixed.
+      SmallVector<unsigned> stacked;
+      if (!far.empty()) {
+        llvm::append_range(stacked, tensors.common);
+        llvm::append_range(stacked, whole);
+        base = 0;
+      }
+      if (!searchWindow(window, partial, stacked, far, base, height, fixed,
+                        farAt, result))
         return Outcome::SearchFailed;
+    }
   }
   SbColoring coloring =
-      placeOthers(windows, height, early, fixed, tensors.others, result);
+      placeOthers(windows, height, early, fixed, farAt, tensors.others, result);
   ++result.orders;
   if (!coloring.spilled.empty()) {
     unplaced = std::move(coloring.spilled);
@@ -268,19 +312,38 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   return Outcome::Placed;
 }
 
+WindowPlacer::StackOrder
+WindowPlacer::getStackOrder(const Window &window,
+                            ArrayRef<unsigned> far) const {
+  auto isAfter = [&](unsigned index) {
+    return time.ranks[index].first > window.last;
+  };
+  if (far.empty())
+    return StackOrder::LongestLived;
+  if (llvm::all_of(far, isAfter))
+    return StackOrder::LastToEnd;
+  if (llvm::none_of(far, isAfter))
+    return StackOrder::FirstToStart;
+  return StackOrder::LongestLived;
+}
+
 bool WindowPlacer::searchWindow(
     const Window &window, ArrayRef<unsigned> free, ArrayRef<unsigned> fixedIn,
-    int64_t base, int64_t height,
+    ArrayRef<unsigned> far, int64_t base, int64_t height,
     MutableArrayRef<std::optional<SbPlacement>> fixed,
+    SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
     WindowPlacement &result) {
   SmallVector<SearchBuffer> buffers;
-  // Pinned tensors outside the window that a window tensor meets: one
-  // point each, before or after the window's; a window tensor covers the
-  // points of those it meets, and those between. Before the window, by
-  // end: a window tensor meets those ending at or after its start, the
-  // ones nearest the window. After it, by start: those starting at or
-  // before its end. So it meets every pinned tensor between too.
+  // Pinned tensors outside the window that a window tensor meets, and the
+  // far ones: one point each, before or after the window's; a window
+  // tensor covers the points of those it meets, and those between. Before
+  // the window, by end: a window tensor meets those ending at or after its
+  // start, the ones nearest the window. After it, by start: those starting
+  // at or before its end. So it meets every one between too.
   SmallVector<unsigned> before, after;
+  auto addOutside = [&](unsigned other) {
+    (time.ranks[other].second < window.first ? before : after).push_back(other);
+  };
   for (unsigned other : pinnedNodes) {
     if (time.ranks[other].second >= window.first &&
         time.ranks[other].first <= window.last)
@@ -288,8 +351,10 @@ bool WindowPlacer::searchWindow(
     if (llvm::none_of(free,
                       [&](unsigned index) { return time.meet(index, other); }))
       continue;
-    (time.ranks[other].second < window.first ? before : after).push_back(other);
+    addOutside(other);
   }
+  for (unsigned other : far)
+    addOutside(other);
   llvm::sort(before, [&](unsigned a, unsigned b) {
     return std::make_pair(time.ranks[a].second, a) <
            std::make_pair(time.ranks[b].second, b);
@@ -318,13 +383,34 @@ bool WindowPlacer::searchWindow(
     addBuffer(index, -1);
   for (unsigned index : fixedIn)
     addBuffer(index, fixed[index]->address);
-  for (auto [point, other] : llvm::enumerate(before))
-    buffers.push_back({unsigned(point), unsigned(point), nodes[other].bytes,
-                       fixed[other]->address});
-  for (auto [point, other] : llvm::enumerate(after))
-    buffers.push_back({shift + width + unsigned(point),
-                       shift + width + unsigned(point), nodes[other].bytes,
-                       fixed[other]->address});
+  // A far tensor also covers the points of those it meets on its side (a
+  // run up to its own: by the argument above, with it in the window's
+  // place). Pinned ones keep one point: far ones come only where no
+  // tensor is pinned.
+  SmallVector<std::pair<unsigned, size_t>> farBuffers;
+  auto addOutsideBuffer = [&](unsigned other, unsigned first, unsigned last) {
+    if (pinned[other]) {
+      buffers.push_back(
+          {first, last, nodes[other].bytes, fixed[other]->address});
+      return;
+    }
+    farBuffers.push_back({other, buffers.size()});
+    buffers.push_back({first, last, nodes[other].bytes, -1});
+  };
+  for (auto [point, other] : llvm::enumerate(before)) {
+    unsigned first = point;
+    while (!pinned[other] && first > 0 && time.meet(other, before[first - 1]))
+      --first;
+    addOutsideBuffer(other, first, point);
+  }
+  for (auto [point, other] : llvm::enumerate(after)) {
+    unsigned last = point;
+    while (!pinned[other] && last + 1 < after.size() &&
+           time.meet(other, after[last + 1]))
+      ++last;
+    addOutsideBuffer(other, shift + width + unsigned(point),
+                     shift + width + last);
+  }
   SearchResult found = searchPlacement(
       buffers, height - base,
       std::min(maxSearchWork - result.searchWork, maxSearchWork / 8), threads);
@@ -335,6 +421,8 @@ bool WindowPlacer::searchWindow(
   for (auto [index, address] :
        llvm::zip_equal(free, ArrayRef(*found.offsets).take_front(free.size())))
     fixed[index] = SbPlacement{0, base + address};
+  for (auto [index, position] : farBuffers)
+    farAt.push_back({index, base + (*found.offsets)[position]});
   return true;
 }
 
@@ -348,14 +436,15 @@ bool WindowPlacer::placeAroundPinned(
     return false;
   SmallVector<unsigned> fixedIn(tensors.pinnedIn);
   llvm::append_range(fixedIn, through);
-  return searchWindow(window, tensors.partial.front(), fixedIn, 0, height,
-                      fixed, result);
+  SmallVector<std::pair<unsigned, int64_t>> noFar;
+  return searchWindow(window, tensors.partial.front(), fixedIn, {}, 0, height,
+                      fixed, noFar, result);
 }
 
 bool WindowPlacer::stackAroundPinned(
     MutableArrayRef<unsigned> stacked, int64_t height,
     MutableArrayRef<std::optional<SbPlacement>> fixed) {
-  sortLongestFirst(stacked);
+  sortForStack(stacked, StackOrder::LongestLived);
   // Each goes at the lowest offset above the last that the pinned ones it
   // meets leave free (pinned ones by address: one pass each).
   SmallVector<unsigned> byAddress(pinnedNodes);
@@ -380,15 +469,17 @@ bool WindowPlacer::stackAroundPinned(
   return true;
 }
 
-SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
-                                     ArrayRef<unsigned> early,
-                                     ArrayRef<std::optional<SbPlacement>> fixed,
-                                     MutableArrayRef<unsigned> others,
-                                     WindowPlacement &result) {
+SbColoring WindowPlacer::placeOthers(
+    ArrayRef<Window> windows, int64_t height, ArrayRef<unsigned> early,
+    ArrayRef<std::optional<SbPlacement>> fixed,
+    ArrayRef<std::pair<unsigned, int64_t>> farAt,
+    MutableArrayRef<unsigned> others, WindowPlacement &result) {
   // The sweep starts from the fixed nodes, all live at the window; pinned
   // ones may lie anywhere, so then the index finds room.
   if (windows.size() == 1 && pinnedNodes.empty())
-    return sweepOthers(windows.front(), height, early, fixed, others, result);
+    return sweepOthers(windows.front(), height, early, fixed, farAt, others,
+                       result);
+  assert(farAt.empty() && "far tensors come with one window and no pin");
   lastSweep.reset();
   // Keyed once: a key costs a lookup and a look at every window.
   llvm::DenseMap<unsigned, unsigned> earlyRank;
@@ -427,11 +518,12 @@ WindowPlacer::sortByRank(function_ref<unsigned(unsigned)> rank) const {
   return sorted;
 }
 
-SbColoring WindowPlacer::sweepOthers(const Window &window, int64_t height,
-                                     ArrayRef<unsigned> early,
-                                     ArrayRef<std::optional<SbPlacement>> fixed,
-                                     ArrayRef<unsigned> others,
-                                     WindowPlacement &result) {
+SbColoring
+WindowPlacer::sweepOthers(const Window &window, int64_t height,
+                          ArrayRef<unsigned> early,
+                          ArrayRef<std::optional<SbPlacement>> fixed,
+                          ArrayRef<std::pair<unsigned, int64_t>> farAt,
+                          ArrayRef<unsigned> others, WindowPlacement &result) {
   if (byStart.empty()) {
     byStart =
         sortByRank([&](unsigned index) { return time.ranks[index].first; });
@@ -439,12 +531,15 @@ SbColoring WindowPlacer::sweepOthers(const Window &window, int64_t height,
       return time.points - 1 - time.ranks[index].second;
     });
   }
-  // The early ones first (once each, as first listed), then the others
-  // after the window by start, and those before it by end, latest first:
-  // two sweeps in time away from it, which never meet.
+  // The far ones where the search put them, the early ones first (once
+  // each, as first listed), then the others after the window by start, and
+  // those before it by end, latest first: two sweeps in time away from it,
+  // which never meet.
   BitVector isOther(nodes.size()), isEarly(nodes.size());
   for (unsigned index : others)
     isOther.set(index);
+  for (auto [index, address] : farAt)
+    isEarly.set(index);
   SmallVector<unsigned> head;
   for (unsigned index : early)
     if (isOther.test(index) && !isEarly.test(index)) {
@@ -462,7 +557,7 @@ SbColoring WindowPlacer::sweepOthers(const Window &window, int64_t height,
         time.ranks[index].first <= window.last)
       sweep.backward.push_back(index);
   SbColoring coloring = placeSweeping(
-      graph, time, height, fixed, head, sweep.forward, sweep.backward,
+      graph, time, height, fixed, farAt, head, sweep.forward, sweep.backward,
       lastSweep ? &*lastSweep : nullptr, result.placeWork);
   sweep.placements = coloring.placements;
   lastSweep = std::move(sweep);
@@ -545,7 +640,10 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     // hole large enough in that order: it goes first. One left out next
     // to a window where few are, or again though it went first: the
     // window grows up to its near edge (so that the search places it),
-    // and further each time.
+    // and further each time. Growing up to one that went first and lies
+    // further away than the window is wide would give the search more
+    // tensors than it can place: it joins the search at points of its own
+    // (far), where nothing pinned needs the index instead of the sweep.
     SmallVector<Window> grown(windows);
     for (unsigned index : unplaced) {
       auto [first, last] = time.ranks[index];
@@ -553,9 +651,13 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
           *std::max_element(loads.begin() + first, loads.begin() + last + 1);
       auto [distance, position] = getDistance(windows, index);
       const Window &window = windows[position];
-      bool roomy =
-          busiest <= height - margin && !llvm::is_contained(early, index);
-      if (roomy || distance > window.last - window.first + 1)
+      bool wentFirst = llvm::is_contained(early, index);
+      bool roomy = busiest <= height - margin && !wentFirst;
+      bool distant = distance > window.last - window.first + 1;
+      if (wentFirst && distant && windows.size() == 1 && pinnedNodes.empty()) {
+        llvm::erase(early, index);
+        farTensors.push_back(index);
+      } else if (roomy || distant)
         early.push_back(index);
       else if (first > window.last)
         grown[position].last = std::max(grown[position].last, first);

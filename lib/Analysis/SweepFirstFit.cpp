@@ -18,9 +18,10 @@ public:
               int64_t limit, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
               const SweepRecord *previous, uint64_t &work);
 
-  /// First fit of `head` in turn, around the fixed nodes and the head
-  /// placed before.
-  void placeHead(llvm::ArrayRef<unsigned> head);
+  /// The nodes of `headAt` where it says, then first fit of `head` in turn,
+  /// around the fixed nodes and the head placed before.
+  void placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
+                 llvm::ArrayRef<unsigned> head);
   /// Each node of `order` at the lowest offset free both of the gaps (the
   /// nodes open at its start: the fixed ones, which all start before it,
   /// the head's started, and those placed before it) and of the head's
@@ -96,12 +97,21 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
     }
 }
 
-void SweepPlacer::placeHead(llvm::ArrayRef<unsigned> head) {
-  headNodes.assign(head.begin(), head.end());
+void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
+                            llvm::ArrayRef<unsigned> head) {
+  llvm::SmallVector<unsigned> placed(fixedNodes);
+  for (auto [node, address] : headAt) {
+    place(node, address);
+    headNodes.push_back(node);
+    if (takesBytes(node)) {
+      placed.push_back(node);
+      headPlaced.push_back(node);
+    }
+  }
+  llvm::append_range(headNodes, head);
   // A few hundred nodes at most: each looks at the fixed nodes and the head
   // placed before it, rather than at an index of them all (at 60k points,
   // inserting the fixed nodes alone cost more than the sweep).
-  llvm::SmallVector<unsigned> placed(fixedNodes);
   FirstFit taken(limit, /*granuleShift=*/0);
   for (unsigned node : head) {
     taken.clear();
@@ -327,11 +337,12 @@ SbColoring SweepPlacer::finish() {
 SbColoring walrus::placeSweeping(
     const InterferenceGraph &graph, const StartRanks &time,
     int64_t bytesPerPartition, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+    llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
     llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
     uint64_t &work) {
   SweepPlacer placer(graph, time, bytesPerPartition, fixed, previous, work);
-  placer.placeHead(head);
+  placer.placeHead(headAt, head);
   placer.sweep(forward, /*latestFirst=*/false,
                previous ? previous->forward : llvm::ArrayRef<unsigned>());
   placer.sweep(backward, /*latestFirst=*/true,

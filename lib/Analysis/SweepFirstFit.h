@@ -29,9 +29,11 @@ struct SweepRecord {
   llvm::SmallVector<std::optional<SbPlacement>> placements;
 };
 
-/// What placeInOrder(graph, partitions, bytesPerPartition, fixed, head ++
-/// merge(forward, backward), work) places, for a graph whose nodes all span
-/// every partition: the nodes of `head` by first fit in turn, then those of
+/// What placeInOrder(graph, partitions, bytesPerPartition, fixed + headAt,
+/// head ++ merge(forward, backward), work) places, for a graph whose nodes
+/// all span every partition: the nodes of `headAt` where it says (each
+/// clear of the fixed nodes and of the others there), those of `head` by
+/// first fit in turn, then those of
 /// `forward` by start and those of `backward` by end, latest first. Every
 /// fixed node must start before every node of `forward` and end after
 /// every node of `backward`, and no node of `forward` may meet one of
@@ -44,6 +46,7 @@ struct SweepRecord {
 SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t bytesPerPartition,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                         llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
                          llvm::ArrayRef<unsigned> head,
                          llvm::ArrayRef<unsigned> forward,
                          llvm::ArrayRef<unsigned> backward,
