@@ -32,7 +32,9 @@ struct WindowPlacement {
 /// the tensors live in a window of time around the points nearest to the
 /// bound (a window per run of such points, when they are separate
 /// problems), first fit the others around them; where first fit leaves one
-/// out, the next try grows the window up to it or places it first. At most
+/// out, the next try grows the window up to it or places it first, and
+/// where it is left out again though first and far away, the search places
+/// it with the window's tensors (at points of its own). At most
 /// `maxSearchWork` search work, an eighth of it per window, and
 /// `maxOrders` first fit orders. With `threads`, each search runs its two
 /// directions side by side; the result is the same without.
