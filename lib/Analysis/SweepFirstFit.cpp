@@ -47,9 +47,9 @@ private:
     return nodes[node].live && nodes[node].bytes > 0;
   }
   /// The lowest offset for `node` free of `gaps` and of the nodes of
-  /// `later` (the head's not started yet, by address) that it meets.
+  /// `waiting` (the head's not started yet, by address) that it meets.
   std::optional<int64_t> findInSweep(const FreeGaps &gaps, unsigned node,
-                                     llvm::ArrayRef<unsigned> later,
+                                     llvm::ArrayRef<unsigned> waiting,
                                      bool latestFirst);
   /// Whether `node`'s place is the one the previous run gave it (or it has
   /// none in both).
@@ -63,6 +63,16 @@ private:
   int64_t getChangedUntil(bool latestFirst) const;
   /// The previous run's places of `order`.
   void copyPrevious(llvm::ArrayRef<unsigned> order);
+  /// Asks for what the sweep reads of `node` ahead of its turn.
+  void prefetch(unsigned node) const {
+    // A node's size and whether it is live lie on different lines.
+    __builtin_prefetch(&nodes[node].bytes);
+    __builtin_prefetch(&nodes[node].live);
+    __builtin_prefetch(&time.ranks[node]);
+    __builtin_prefetch(&result.placements[node]);
+    if (previous)
+      __builtin_prefetch(&previous->placements[node]);
+  }
 
   llvm::ArrayRef<SbNode> nodes;
   int64_t limit;
@@ -136,10 +146,9 @@ void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
   }
 }
 
-std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
-                                                unsigned node,
-                                                llvm::ArrayRef<unsigned> later,
-                                                bool latestFirst) {
+std::optional<int64_t>
+SweepPlacer::findInSweep(const FreeGaps &gaps, unsigned node,
+                         llvm::ArrayRef<unsigned> waiting, bool latestFirst) {
   int64_t bytes = nodes[node].bytes, last = getSpan(node, latestFirst).second;
   for (int64_t from = 0;;) {
     std::optional<int64_t> free = gaps.findFrom(from, bytes, work);
@@ -147,7 +156,7 @@ std::optional<int64_t> SweepPlacer::findInSweep(const FreeGaps &gaps,
       return std::nullopt;
     // By address: one pass raises the offset past each in the way.
     int64_t clear = *free;
-    for (unsigned other : later) {
+    for (unsigned other : waiting) {
       ++work;
       int64_t first = result.placements[other]->address;
       if (first - bytes >= clear)
@@ -224,6 +233,45 @@ private:
   size_t freedBefore = 0;
   llvm::SmallVector<std::pair<int64_t, int64_t>, 8> closing;
 };
+
+/// The head's placed nodes in one sweep: each takes its bytes in the gaps
+/// from its start on; before that, the nodes that meet it look at it by
+/// address.
+class WaitingHead {
+public:
+  /// A node's start ranks [first, last] as the sweep goes.
+  using Span = llvm::function_ref<std::pair<int64_t, int64_t>(unsigned)>;
+  WaitingHead(llvm::ArrayRef<unsigned> placed, Span span,
+              llvm::ArrayRef<std::optional<SbPlacement>> placements)
+      : starting(placed), waiting(placed), span(span) {
+    llvm::sort(starting,
+               [&](unsigned a, unsigned b) { return span(a) > span(b); });
+    llvm::sort(waiting, [&](unsigned a, unsigned b) {
+      return placements[a]->address < placements[b]->address;
+    });
+  }
+  /// Ends the wait of those that start by `now`, and calls `start` on each
+  /// of them still live there.
+  void startBy(int64_t now, llvm::function_ref<void(unsigned)> start) {
+    for (; !starting.empty() && span(starting.back()).first <= now;
+         starting.pop_back()) {
+      llvm::erase(waiting, starting.back());
+      if (span(starting.back()).second >= now)
+        start(starting.back());
+    }
+  }
+  /// The waiting nodes by address, or none when none starts by `last`.
+  llvm::ArrayRef<unsigned> getWaitingBy(int64_t last) const {
+    if (starting.empty() || span(starting.back()).first > last)
+      return {};
+    return waiting;
+  }
+
+private:
+  /// By start, the first last; and by address.
+  llvm::SmallVector<unsigned> starting, waiting;
+  Span span;
+};
 } // namespace
 
 /// How many of the last nodes of `order` are those of `previous`.
@@ -244,35 +292,22 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   auto toPoint = [&](int64_t rank) {
     return size_t(latestFirst ? rank + int64_t(time.points) - 1 : rank);
   };
+  auto span = [&](unsigned node) { return getSpan(node, latestFirst); };
   auto take = [&](unsigned node, int64_t address) {
-    open.take(address, address + nodes[node].bytes,
-              toPoint(getSpan(node, latestFirst).second));
+    open.take(address, address + nodes[node].bytes, toPoint(span(node).second));
   };
-  // The head's nodes take their bytes in the gaps from their start on;
-  // before it, the nodes that meet them look at them by address.
-  llvm::SmallVector<unsigned> starting(headPlaced), later(headPlaced);
-  llvm::sort(starting, [&](unsigned a, unsigned b) {
-    return getSpan(a, latestFirst) > getSpan(b, latestFirst);
-  });
-  llvm::sort(later, [&](unsigned a, unsigned b) {
-    return result.placements[a]->address < result.placements[b]->address;
-  });
+  WaitingHead head(headPlaced, span, result.placements);
   int64_t now = std::numeric_limits<int64_t>::min();
   auto advanceTo = [&](unsigned node) {
-    assert(getSpan(node, latestFirst).first >= now && "not a sweep");
-    now = getSpan(node, latestFirst).first;
+    assert(span(node).first >= now && "not a sweep");
+    now = span(node).first;
     open.freeBefore(toPoint(now));
-    for (; !starting.empty() &&
-           getSpan(starting.back(), latestFirst).first <= now;
-         starting.pop_back()) {
-      llvm::erase(later, starting.back());
-      if (getSpan(starting.back(), latestFirst).second >= now)
-        take(starting.back(), result.placements[starting.back()]->address);
-    }
+    head.startBy(now, [&](unsigned started) {
+      take(started, result.placements[started]->address);
+    });
   };
-  llvm::sort(fixedNodes, [&](unsigned a, unsigned b) {
-    return getSpan(a, latestFirst) < getSpan(b, latestFirst);
-  });
+  llvm::sort(fixedNodes,
+             [&](unsigned a, unsigned b) { return span(a) < span(b); });
   for (unsigned node : fixedNodes) {
     advanceTo(node);
     take(node, fixed[node]->address);
@@ -287,20 +322,12 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
     changedUntil = getChangedUntil(latestFirst);
   }
   for (auto [position, node] : llvm::enumerate(order)) {
-    if (position + kLookahead < order.size()) {
-      unsigned ahead = order[position + kLookahead];
-      // A node's size and whether it is live lie on different lines.
-      __builtin_prefetch(&nodes[ahead].bytes);
-      __builtin_prefetch(&nodes[ahead].live);
-      __builtin_prefetch(&time.ranks[ahead]);
-      __builtin_prefetch(&result.placements[ahead]);
-      if (previous)
-        __builtin_prefetch(&previous->placements[ahead]);
-    }
+    if (position + kLookahead < order.size())
+      prefetch(order[position + kLookahead]);
     // Never live, or no bytes: it meets nothing, as in the index (and a
     // node never live has no place in time to sweep to).
     std::optional<int64_t> offset;
-    auto [first, last] = getSpan(node, latestFirst);
+    auto [first, last] = span(node);
     if (!takesBytes(node)) {
       if (nodes[node].bytes <= limit)
         offset = 0;
@@ -310,12 +337,7 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
         return;
       }
       advanceTo(node);
-      bool meetsLater = !starting.empty() &&
-                        getSpan(starting.back(), latestFirst).first <= last;
-      offset = findInSweep(gaps, node,
-                           meetsLater ? llvm::ArrayRef<unsigned>(later)
-                                      : llvm::ArrayRef<unsigned>(),
-                           latestFirst);
+      offset = findInSweep(gaps, node, head.getWaitingBy(last), latestFirst);
     }
     if (!offset) {
       result.spilled.push_back(node);
