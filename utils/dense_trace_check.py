@@ -85,19 +85,28 @@ def main():
     parser.add_argument("--tools", required=True)
     parser.add_argument("--sizes", default="1500,3000")
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--traces", default="",
+                        help="only these, as shape-count-seed,...")
     args = parser.parse_args()
+    if args.traces:
+        chosen = [(shape, int(count), int(seed)) for shape, count, seed in
+                  (name.split("-") for name in args.traces.split(","))]
+    else:
+        chosen = [(shape, int(count), seed)
+                  for count in args.sizes.split(",")
+                  for shape in minimalloc.DENSE_SHAPES
+                  for seed in range(args.seeds)]
     traces = failed = 0
     with tempfile.TemporaryDirectory() as scratch:
-        for count in [int(n) for n in args.sizes.split(",")]:
-            for shape, nested in minimalloc.DENSE_SHAPES.items():
-                for seed in range(args.seeds):
-                    buffers, _ = minimalloc.generate_dense(count, seed, nested)
-                    path = os.path.join(scratch, "trace.csv")
-                    minimalloc.write_csv(path, buffers, 0)
-                    traces += 1
-                    for problem in check(args.tools, path, scratch):
-                        failed += 1
-                        print(f"dense-{shape}-{count} seed {seed}: {problem}")
+        for shape, count, seed in chosen:
+            buffers, _ = minimalloc.generate_dense(
+                count, seed, minimalloc.DENSE_SHAPES[shape])
+            path = os.path.join(scratch, "trace.csv")
+            minimalloc.write_csv(path, buffers, 0)
+            traces += 1
+            for problem in check(args.tools, path, scratch):
+                failed += 1
+                print(f"dense-{shape}-{count} seed {seed}: {problem}")
     print(f"{traces} dense traces: {traces - failed} verified, {failed} failed")
     return 1 if failed else 0
 
