@@ -306,6 +306,8 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   ++result.orders;
   if (!coloring.spilled.empty()) {
     unplaced = std::move(coloring.spilled);
+    if (lastSweep)
+      lastSweep->placements = std::move(coloring.placements);
     return Outcome::OthersFailed;
   }
   placed = std::move(coloring);
@@ -559,7 +561,8 @@ WindowPlacer::sweepOthers(const Window &window, int64_t height,
   SbColoring coloring = placeSweeping(
       graph, time, height, fixed, farAt, head, sweep.forward, sweep.backward,
       lastSweep ? &*lastSweep : nullptr, result.placeWork);
-  sweep.placements = coloring.placements;
+  // Its places join the record only if the order fails (tryWindows): a
+  // placement that succeeds is the result, and no order follows it.
   lastSweep = std::move(sweep);
   return coloring;
 }

@@ -95,7 +95,10 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
                          const SweepRecord *previous, uint64_t &work)
     : nodes(graph.getNodes()), limit(limit), fixed(fixed),
-      previous(previous && previous->limit == limit ? previous : nullptr),
+      previous(previous && previous->limit == limit &&
+                       previous->placements.size() == fixed.size()
+                   ? previous
+                   : nullptr),
       work(work), time(time) {
   result.placements.assign(fixed.begin(), fixed.end());
   for (auto [node, placement] : llvm::enumerate(fixed))

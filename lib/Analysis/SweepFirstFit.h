@@ -19,10 +19,11 @@
 
 namespace walrus {
 
-/// One placeSweeping run: its sweeps' orders and what it placed. The next
-/// run at the same limit copies the end of a sweep from it: once every node
-/// still open has the place it had, and the rest of the order is the same,
-/// first fit places the rest as it did (it sees nothing else).
+/// One placeSweeping run: its sweeps' orders and what it placed (a place
+/// per node, or the record is not used). The next run at the same limit
+/// copies the end of a sweep from it: once every node still open has the
+/// place it had, and the rest of the order is the same, first fit places
+/// the rest as it did (it sees nothing else).
 struct SweepRecord {
   int64_t limit = 0;
   llvm::SmallVector<unsigned> forward, backward;
