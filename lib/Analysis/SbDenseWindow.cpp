@@ -136,6 +136,16 @@ private:
                          ArrayRef<std::optional<SbPlacement>> fixed,
                          ArrayRef<std::pair<unsigned, int64_t>> farAt,
                          ArrayRef<unsigned> others, WindowPlacement &result);
+  /// Whether node `index`'s range meets `window`'s points.
+  bool meets(const Window &window, unsigned index) const {
+    return time.ranks[index].first <= window.last &&
+           time.ranks[index].second >= window.first;
+  }
+  /// Whether first fit places the others by a sweep (placeOthers), which
+  /// also takes far tensors: one window, nothing pinned.
+  bool sweeps(ArrayRef<Window> windows) const {
+    return windows.size() == 1 && pinnedNodes.empty();
+  }
   /// How far node `index` (which meets none of them) is from the nearest
   /// of `windows`, and which that is.
   std::pair<unsigned, unsigned> getDistance(ArrayRef<Window> windows,
@@ -256,8 +266,7 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   // Far tensors the window has grown to are its own now.
   SmallVector<unsigned> far;
   for (unsigned index : farTensors)
-    if (time.ranks[index].first > windows.front().last ||
-        time.ranks[index].second < windows.front().first)
+    if (!meets(windows.front(), index))
       far.push_back(index);
   for (ArrayRef<unsigned> partial : tensors.partial)
     if (partial.size() + far.size() > kMaxWindowTensors)
@@ -347,8 +356,7 @@ bool WindowPlacer::searchWindow(
     (time.ranks[other].second < window.first ? before : after).push_back(other);
   };
   for (unsigned other : pinnedNodes) {
-    if (time.ranks[other].second >= window.first &&
-        time.ranks[other].first <= window.last)
+    if (meets(window, other))
       continue;
     if (llvm::none_of(free,
                       [&](unsigned index) { return time.meet(index, other); }))
@@ -478,7 +486,7 @@ SbColoring WindowPlacer::placeOthers(
     MutableArrayRef<unsigned> others, WindowPlacement &result) {
   // The sweep starts from the fixed nodes, all live at the window; pinned
   // ones may lie anywhere, so then the index finds room.
-  if (windows.size() == 1 && pinnedNodes.empty())
+  if (sweeps(windows))
     return sweepOthers(windows.front(), height, early, fixed, farAt, others,
                        result);
   assert(farAt.empty() && "far tensors come with one window and no pin");
@@ -537,25 +545,25 @@ WindowPlacer::sweepOthers(const Window &window, int64_t height,
   // each, as first listed), then the others after the window by start, and
   // those before it by end, latest first: two sweeps in time away from it,
   // which never meet.
-  BitVector isOther(nodes.size()), isEarly(nodes.size());
+  BitVector isOther(nodes.size()), inHead(nodes.size());
   for (unsigned index : others)
     isOther.set(index);
   for (auto [index, address] : farAt)
-    isEarly.set(index);
+    inHead.set(index);
   SmallVector<unsigned> head;
   for (unsigned index : early)
-    if (isOther.test(index) && !isEarly.test(index)) {
-      isEarly.set(index);
+    if (isOther.test(index) && !inHead.test(index)) {
+      inHead.set(index);
       head.push_back(index);
     }
   SweepRecord sweep;
   sweep.limit = height;
   for (unsigned index : byStart)
-    if (isOther.test(index) && !isEarly.test(index) &&
+    if (isOther.test(index) && !inHead.test(index) &&
         time.ranks[index].first > window.last)
       sweep.forward.push_back(index);
   for (unsigned index : byEnd)
-    if (isOther.test(index) && !isEarly.test(index) &&
+    if (isOther.test(index) && !inHead.test(index) &&
         time.ranks[index].first <= window.last)
       sweep.backward.push_back(index);
   SbColoring coloring = placeSweeping(
@@ -657,7 +665,7 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
       bool wentFirst = llvm::is_contained(early, index);
       bool roomy = busiest <= height - margin && !wentFirst;
       bool distant = distance > window.last - window.first + 1;
-      if (wentFirst && distant && windows.size() == 1 && pinnedNodes.empty()) {
+      if (wentFirst && distant && sweeps(windows)) {
         llvm::erase(early, index);
         farTensors.push_back(index);
       } else if (roomy || distant)

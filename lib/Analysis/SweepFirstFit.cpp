@@ -112,14 +112,14 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
 
 void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
                             llvm::ArrayRef<unsigned> head) {
-  llvm::SmallVector<unsigned> placed(fixedNodes);
-  for (auto [node, address] : headAt) {
+  auto addToHead = [&](unsigned node, int64_t address) {
     place(node, address);
-    headNodes.push_back(node);
-    if (takesBytes(node)) {
-      placed.push_back(node);
+    if (takesBytes(node))
       headPlaced.push_back(node);
-    }
+  };
+  for (auto [node, address] : headAt) {
+    headNodes.push_back(node);
+    addToHead(node, address);
   }
   llvm::append_range(headNodes, head);
   // A few hundred nodes at most: each looks at the fixed nodes and the head
@@ -129,23 +129,20 @@ void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
   for (unsigned node : head) {
     taken.clear();
     if (nodes[node].live)
-      for (unsigned other : placed) {
-        ++work;
-        int64_t address = result.placements[other]->address;
-        if (time.meet(node, other))
-          taken.take(address, address + nodes[other].bytes);
-      }
+      for (llvm::ArrayRef<unsigned> group : {fixedNodes, headPlaced})
+        for (unsigned other : group) {
+          ++work;
+          int64_t address = result.placements[other]->address;
+          if (time.meet(node, other))
+            taken.take(address, address + nodes[other].bytes);
+        }
     ++work;
     std::optional<int64_t> offset = taken.find(nodes[node].bytes);
     if (!offset) {
       result.spilled.push_back(node);
       continue;
     }
-    place(node, *offset);
-    if (takesBytes(node)) {
-      placed.push_back(node);
-      headPlaced.push_back(node);
-    }
+    addToHead(node, *offset);
   }
 }
 
