@@ -1,6 +1,7 @@
 //===- SbDenseWindow.cpp - Exact search where a dense trace peaks --------===//
 
 #include "Walrus/Analysis/SbDenseWindow.h"
+#include "FirstFit.h"
 #include "OccupancyIndex.h"
 #include "SweepFirstFit.h"
 #include "Walrus/Analysis/SbDense.h"
@@ -64,25 +65,52 @@ private:
   /// lived (outside the window they are what stays), or the last to end
   /// where the far tensors all come after it (what ends before them then
   /// leaves room on top), or the first to start where they all come
-  /// before; ties by index.
-  enum class StackOrder { LongestLived, LastToEnd, FirstToStart };
+  /// before. With far tensors on both sides: those meeting far ones on
+  /// both, then those meeting only ones before (the first to start
+  /// lowest), then those meeting none (the longest lived lowest), then
+  /// those meeting only ones after (the first to end lowest), so that what
+  /// each far tensor meets not is one run. Ties by index.
+  struct StackOrder {
+    enum Kind { LongestLived, LastToEnd, FirstToStart, BothSides } kind;
+    /// BothSides: the last point the far tensors before the window reach,
+    /// and the first those after it start at.
+    int64_t lastBefore = 0, firstAfter = 0;
+  };
   void sortForStack(MutableArrayRef<unsigned> indexes, StackOrder order) const {
-    auto key = [&](unsigned index) -> int64_t {
+    // Lower keys go lower.
+    auto key = [&](unsigned index) -> std::pair<int, int64_t> {
       const LiveRange &range = nodes[index].range;
-      switch (order) {
+      int64_t first = range.start, last = range.end, lived = last - first;
+      switch (order.kind) {
       case StackOrder::LongestLived:
-        return int64_t(range.end) - int64_t(range.start);
+        return {0, -lived};
       case StackOrder::LastToEnd:
-        return range.end;
+        return {0, -last};
       case StackOrder::FirstToStart:
-        return -int64_t(range.start);
+        return {0, first};
+      case StackOrder::BothSides: {
+        bool before = first <= order.lastBefore,
+             after = last >= order.firstAfter;
+        if (before && after)
+          return {0, -lived};
+        if (before)
+          return {1, first};
+        return after ? std::make_pair(3, last) : std::make_pair(2, -lived);
+      }
       }
       llvm_unreachable("every stack order");
     };
     llvm::sort(indexes, [&](unsigned a, unsigned b) {
-      return key(a) != key(b) ? key(a) > key(b) : a < b;
+      return std::make_pair(key(a), a) < std::make_pair(key(b), b);
     });
   }
+  /// Places each of the `far` tensors (at `farAt`) at the lowest bytes
+  /// below `stackTop` that the `stacked` tensors it meets, at their `fixed`
+  /// places, and the far ones placed before it leave free; false (and
+  /// `farAt` empty) when one finds no room there.
+  bool fitInStack(ArrayRef<unsigned> stacked, ArrayRef<unsigned> far,
+                  int64_t stackTop, ArrayRef<std::optional<SbPlacement>> fixed,
+                  SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt) const;
   /// How the tensors through `window` stack around the `far` ones.
   StackOrder getStackOrder(const Window &window, ArrayRef<unsigned> far) const;
   /// Places the tensors live in `windows` (disjoint, in time order) by the
@@ -297,16 +325,20 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
     for (auto [window, whole, partial] :
          llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
       int64_t base = stack(whole, common);
-      // Far tensors may lie below the stack where some of it has ended: the
-      // search sees it whole, fixed.
-      SmallVector<unsigned> stacked;
-      if (!far.empty()) {
-        llvm::append_range(stacked, tensors.common);
-        llvm::append_range(stacked, whole);
+      // Far tensors lie below the stack where some of it has ended: where
+      // they all fit there, the search places the window's tensors alone;
+      // else it sees the stack whole, fixed, and places them too.
+      SmallVector<unsigned> stacked(tensors.common);
+      llvm::append_range(stacked, whole);
+      ArrayRef<unsigned> searchFar = far;
+      if (far.empty() || fitInStack(stacked, far, base, fixed, farAt)) {
+        stacked.clear();
+        searchFar = {};
+      } else {
         base = 0;
       }
-      if (!searchWindow(window, partial, stacked, far, base, height, fixed,
-                        farAt, result))
+      if (!searchWindow(window, partial, stacked, searchFar, base, height,
+                        fixed, farAt, result))
         return Outcome::SearchFailed;
     }
   }
@@ -323,19 +355,52 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   return Outcome::Placed;
 }
 
+bool WindowPlacer::fitInStack(
+    ArrayRef<unsigned> stacked, ArrayRef<unsigned> far, int64_t stackTop,
+    ArrayRef<std::optional<SbPlacement>> fixed,
+    SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt) const {
+  for (unsigned index : far) {
+    FirstFit fit(stackTop, 0);
+    for (unsigned other : stacked)
+      if (time.meet(index, other))
+        fit.take(fixed[other]->address,
+                 fixed[other]->address + nodes[other].bytes);
+    for (auto [other, address] : farAt)
+      if (time.meet(index, other))
+        fit.take(address, address + nodes[other].bytes);
+    std::optional<int64_t> address = fit.find(nodes[index].bytes);
+    if (!address) {
+      farAt.clear();
+      return false;
+    }
+    farAt.push_back({index, *address});
+  }
+  return true;
+}
+
 WindowPlacer::StackOrder
 WindowPlacer::getStackOrder(const Window &window,
                             ArrayRef<unsigned> far) const {
-  auto isAfter = [&](unsigned index) {
-    return time.ranks[index].first > window.last;
-  };
-  if (far.empty())
-    return StackOrder::LongestLived;
-  if (llvm::all_of(far, isAfter))
-    return StackOrder::LastToEnd;
-  if (llvm::none_of(far, isAfter))
-    return StackOrder::FirstToStart;
-  return StackOrder::LongestLived;
+  StackOrder order{StackOrder::LongestLived};
+  bool before = false, after = false;
+  order.firstAfter = std::numeric_limits<int64_t>::max();
+  for (unsigned index : far) {
+    const LiveRange &range = nodes[index].range;
+    if (time.ranks[index].first > window.last) {
+      after = true;
+      order.firstAfter = std::min<int64_t>(order.firstAfter, range.start);
+    } else {
+      before = true;
+      order.lastBefore = std::max<int64_t>(order.lastBefore, range.end);
+    }
+  }
+  if (before && after)
+    order.kind = StackOrder::BothSides;
+  else if (after)
+    order.kind = StackOrder::LastToEnd;
+  else if (before)
+    order.kind = StackOrder::FirstToStart;
+  return order;
 }
 
 bool WindowPlacer::searchWindow(
@@ -454,7 +519,7 @@ bool WindowPlacer::placeAroundPinned(
 bool WindowPlacer::stackAroundPinned(
     MutableArrayRef<unsigned> stacked, int64_t height,
     MutableArrayRef<std::optional<SbPlacement>> fixed) {
-  sortForStack(stacked, StackOrder::LongestLived);
+  sortForStack(stacked, {StackOrder::LongestLived});
   // Each goes at the lowest offset above the last that the pinned ones it
   // meets leave free (pinned ones by address: one pass each).
   SmallVector<unsigned> byAddress(pinnedNodes);
@@ -624,8 +689,11 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     windows = {{windows.front().first, windows.back().last}};
   // Tensors that first fit left out in a roomy place, first in the order.
   SmallVector<unsigned> early;
+  // Whether the windows still grow by `extent` each order.
+  bool widening = true;
   for (unsigned extent = kFirstExtent;; extent *= 2) {
-    widen(windows, extent, time.points);
+    SmallVector<Window> unwidened(windows);
+    widen(windows, widening ? extent : 0, time.points);
     std::optional<SbColoring> placed;
     SmallVector<unsigned> unplaced;
     Outcome outcome =
@@ -637,6 +705,16 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     }
     if (outcome == Outcome::Placed)
       return placed;
+    // The search placed smaller windows before and fails on these (or they
+    // hold too many tensors): those stay (with what tensors left out asked
+    // for), and grow no more but up to a tensor left out.
+    if ((outcome == Outcome::SearchFailed || outcome == Outcome::TooLarge) &&
+        widening && result.windowsPlaced > 0 &&
+        result.searchWork < maxSearchWork && result.orders < maxOrders) {
+      widening = false;
+      windows = std::move(unwidened);
+      continue;
+    }
     // A larger window holds a smaller one's problem: where the search
     // failed on this one, it would fail there too, or run out of work.
     bool whole = windows.size() == 1 && windows.front().first == 0 &&

@@ -33,8 +33,12 @@ struct WindowPlacement {
 /// bound (a window per run of such points, when they are separate
 /// problems), first fit the others around them; where first fit leaves one
 /// out, the next try grows the window up to it or places it first, and
-/// where it is left out again though first and far away, the search places
-/// it with the window's tensors (at points of its own). At most
+/// where it is left out again though first and far away, it goes where the
+/// tensors stacked below the window leave room at its time, or else the
+/// search places it with the window's tensors (at points of its own).
+/// Where the search fails on a widened window after placing a smaller one,
+/// the window goes back to its size before that widening and from then on
+/// grows only up to tensors left out. At most
 /// `maxSearchWork` search work, an eighth of it per window, and
 /// `maxOrders` first fit orders. With `threads`, each search runs its two
 /// directions side by side; the result is the same without.
