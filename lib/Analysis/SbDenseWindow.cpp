@@ -403,6 +403,33 @@ WindowPlacer::getStackOrder(const Window &window,
   return order;
 }
 
+/// Fixed buffers over the same points whose bytes touch are one to the
+/// search, where a stack's thousands would each cost it work at every
+/// section it looks at: merges those in `buffers` from `first` on (their
+/// offsets in the search's result are never read).
+static void mergeTouchingFixed(SmallVectorImpl<SearchBuffer> &buffers,
+                               size_t first) {
+  auto fixedBuffers = MutableArrayRef(buffers).drop_front(first);
+  llvm::sort(fixedBuffers, [](const SearchBuffer &a, const SearchBuffer &b) {
+    return std::make_tuple(a.start, a.end, a.fixedOffset) <
+           std::make_tuple(b.start, b.end, b.fixedOffset);
+  });
+  size_t kept = first;
+  for (size_t index = first; index < buffers.size(); ++index) {
+    const SearchBuffer &buffer = buffers[index];
+    if (kept > first) {
+      SearchBuffer &last = buffers[kept - 1];
+      if (last.start == buffer.start && last.end == buffer.end &&
+          last.fixedOffset + last.bytes == buffer.fixedOffset) {
+        last.bytes += buffer.bytes;
+        continue;
+      }
+    }
+    buffers[kept++] = buffer;
+  }
+  buffers.truncate(kept);
+}
+
 bool WindowPlacer::searchWindow(
     const Window &window, ArrayRef<unsigned> free, ArrayRef<unsigned> fixedIn,
     ArrayRef<unsigned> far, int64_t base, int64_t height,
@@ -458,6 +485,7 @@ bool WindowPlacer::searchWindow(
     addBuffer(index, -1);
   for (unsigned index : fixedIn)
     addBuffer(index, fixed[index]->address);
+  mergeTouchingFixed(buffers, free.size());
   // A far tensor also covers the points of those it meets on its side (a
   // run up to its own: by the argument above, with it in the window's
   // place). Pinned ones keep one point: far ones come only where no
