@@ -680,6 +680,18 @@ WindowPlacer::getDistance(ArrayRef<Window> windows, unsigned index) const {
   return nearest;
 }
 
+/// Makes the two of `windows` (in time order) least far apart one.
+static void mergeNearest(SmallVectorImpl<Window> &windows) {
+  assert(windows.size() > 1 && "one window is a separate problem");
+  unsigned nearest = 0;
+  for (unsigned position = 1; position + 1 < windows.size(); ++position)
+    if (windows[position + 1].first - windows[position].last <
+        windows[nearest + 1].first - windows[nearest].last)
+      nearest = position;
+  windows[nearest].last = windows[nearest + 1].last;
+  windows.erase(windows.begin() + nearest + 1);
+}
+
 /// Grows each of `windows` by `extent` on each side, merging those that
 /// then meet.
 static void widen(SmallVectorImpl<Window> &windows, unsigned extent,
@@ -726,9 +738,10 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
     SmallVector<unsigned> unplaced;
     Outcome outcome =
         tryWindows(windows, height, early, result, placed, unplaced);
-    // Windows that are not separate problems are one.
-    if (outcome == Outcome::Entangled) {
-      windows = {{windows.front().first, windows.back().last}};
+    // Windows that are not separate problems: the nearest two become one
+    // until they are (one window always is).
+    while (outcome == Outcome::Entangled) {
+      mergeNearest(windows);
       outcome = tryWindows(windows, height, early, result, placed, unplaced);
     }
     if (outcome == Outcome::Placed)
