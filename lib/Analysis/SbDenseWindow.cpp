@@ -328,14 +328,17 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
       // Far tensors lie below the stack where some of it has ended: where
       // they all fit there, the search places the window's tensors alone;
       // else it sees the stack whole, fixed, and places them too.
-      SmallVector<unsigned> stacked(tensors.common);
-      llvm::append_range(stacked, whole);
-      ArrayRef<unsigned> searchFar = far;
-      if (far.empty() || fitInStack(stacked, far, base, fixed, farAt)) {
-        stacked.clear();
-        searchFar = {};
-      } else {
-        base = 0;
+      SmallVector<unsigned> stacked;
+      ArrayRef<unsigned> searchFar;
+      if (!far.empty()) {
+        llvm::append_range(stacked, tensors.common);
+        llvm::append_range(stacked, whole);
+        if (fitInStack(stacked, far, base, fixed, farAt)) {
+          stacked.clear();
+        } else {
+          searchFar = far;
+          base = 0;
+        }
       }
       if (!searchWindow(window, partial, stacked, searchFar, base, height,
                         fixed, farAt, result))
