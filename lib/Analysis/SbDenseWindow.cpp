@@ -104,6 +104,28 @@ private:
       return std::make_pair(key(a), a) < std::make_pair(key(b), b);
     });
   }
+  /// Stacks `indexes` in `order` from `offset` up, at `fixed`; the top.
+  int64_t stack(MutableArrayRef<unsigned> indexes, StackOrder order,
+                int64_t offset,
+                MutableArrayRef<std::optional<SbPlacement>> fixed) const;
+  /// What the windows placed so far, in time order.
+  struct Layout {
+    SmallVector<std::optional<SbPlacement>> fixed;
+    /// The tensors stacked in every window, and their top.
+    ArrayRef<unsigned> common;
+    int64_t commonTop = 0;
+    /// The windows' tensors placed so far.
+    SmallVector<unsigned> earlier;
+  };
+  /// Places the tensors of `window` (`whole`, through it, and `partial`)
+  /// and its `far` ones: the first stacked above the common ones, the
+  /// others by the search; `whole` keeps those stacked.
+  Outcome placeWindow(const Window &window, SmallVectorImpl<unsigned> &whole,
+                      ArrayRef<unsigned> partial, ArrayRef<unsigned> far,
+                      int64_t height, Layout &layout, WindowPlacement &result);
+  /// Which of `windows` far tensor `index` goes with: the last before it,
+  /// or the first.
+  unsigned getFarWindow(ArrayRef<Window> windows, unsigned index) const;
   /// Places each of the `far` tensors (at `farAt`) at the lowest bytes
   /// below `stackTop` that the `stacked` tensors it meets, at their `fixed`
   /// places, and the far ones placed before it leave free; false (and
@@ -120,14 +142,19 @@ private:
                      ArrayRef<unsigned> early, WindowPlacement &result,
                      std::optional<SbColoring> &placed,
                      SmallVectorImpl<unsigned> &unplaced);
+  /// The tensors of `earlier` windows that those of a later one
+  /// (`whole`, `partial`) meet.
+  SmallVector<unsigned> getNearby(ArrayRef<unsigned> earlier,
+                                  ArrayRef<unsigned> whole,
+                                  ArrayRef<unsigned> partial) const;
   /// Places the tensors that meet `window` (its `free` ones, live over
   /// part of it or, around pinned tensors, through it) by the search,
-  /// above `base`, around the `fixedIn` ones at their `fixed` place, and
-  /// the `far` ones (which meet it not) at `farAt`; false when the search
-  /// does not place them all.
+  /// above `base`, around the `fixedIn` ones and the `outside` ones (which
+  /// meet it not) at their `fixed` place, and the `far` ones (which meet
+  /// it not) at `farAt`; false when the search does not place them all.
   bool searchWindow(const Window &window, ArrayRef<unsigned> free,
-                    ArrayRef<unsigned> fixedIn, ArrayRef<unsigned> far,
-                    int64_t base, int64_t height,
+                    ArrayRef<unsigned> fixedIn, ArrayRef<unsigned> outside,
+                    ArrayRef<unsigned> far, int64_t base, int64_t height,
                     MutableArrayRef<std::optional<SbPlacement>> fixed,
                     SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
                     WindowPlacement &result);
@@ -142,38 +169,41 @@ private:
   /// no room.
   bool stackAroundPinned(MutableArrayRef<unsigned> stacked, int64_t height,
                          MutableArrayRef<std::optional<SbPlacement>> fixed);
-  /// First fit of `others` (the nodes that meet no window) around `fixed`
-  /// and the far tensors at `farAt` (with one window only), the `early`
-  /// ones first, the rest outwards from the windows: by their
+  /// First fit of `others` (the nodes that meet no window) around `fixed`,
+  /// the `early` ones first, the rest outwards from the windows: by their
   /// edge nearest one, so left edge order on each side, seen from the
   /// window. The nearest are the most constrained, and they still find the
   /// bytes around it free.
   SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
-                         ArrayRef<std::pair<unsigned, int64_t>> farAt,
                          MutableArrayRef<unsigned> others,
                          WindowPlacement &result);
   /// Every node by `rank` (below time.points), then largest first, then
   /// by index: a counting sort, as the ranks are dense.
   SmallVector<unsigned> sortByRank(function_ref<unsigned(unsigned)> rank) const;
-  /// placeOthers around one window and no pinned tensor: a sweep in time
-  /// on each side (SweepFirstFit.h).
-  SbColoring sweepOthers(const Window &window, int64_t height,
+  /// placeOthers with no pinned tensor: the windows in turn, each with the
+  /// others nearest it, around the fixed tensors and what the windows
+  /// before placed (sweepWindow).
+  SbColoring sweepOthers(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early,
                          ArrayRef<std::optional<SbPlacement>> fixed,
-                         ArrayRef<std::pair<unsigned, int64_t>> farAt,
                          ArrayRef<unsigned> others, WindowPlacement &result);
+  /// First fit of `head`, then a sweep in time on each side of `window`
+  /// (`sweep`'s orders; SweepFirstFit.h), from the `placed` tensors that
+  /// meet it; the others placed are the head's, where they are.
+  SbColoring sweepWindow(const Window &window, int64_t height,
+                         ArrayRef<std::optional<SbPlacement>> placed,
+                         ArrayRef<unsigned> head, const SweepRecord &sweep,
+                         const SweepRecord *previous, WindowPlacement &result);
   /// Whether node `index`'s range meets `window`'s points.
   bool meets(const Window &window, unsigned index) const {
     return time.ranks[index].first <= window.last &&
            time.ranks[index].second >= window.first;
   }
   /// Whether first fit places the others by a sweep (placeOthers), which
-  /// also takes far tensors: one window, nothing pinned.
-  bool sweeps(ArrayRef<Window> windows) const {
-    return windows.size() == 1 && pinnedNodes.empty();
-  }
+  /// also takes far tensors: nothing pinned.
+  bool sweeps() const { return pinnedNodes.empty(); }
   /// How far node `index` (which meets none of them) is from the nearest
   /// of `windows`, and which that is.
   std::pair<unsigned, unsigned> getDistance(ArrayRef<Window> windows,
@@ -206,8 +236,14 @@ private:
   /// (single, pinned-free) window for it to grow up to them: the search
   /// places them with the window's, each at points of its own.
   SmallVector<unsigned> farTensors;
-  /// The last order's sweeps, whose ends the next may copy.
-  std::optional<SweepRecord> lastSweep;
+  /// The last order's sweeps (one per window), whose ends the next may
+  /// copy, and where they were.
+  struct LastSweeps {
+    SmallVector<Window> windows;
+    size_t farCount = 0;
+    SmallVector<SweepRecord> records;
+  };
+  std::optional<LastSweeps> lastSweeps;
   /// Every node by start (then largest first, then by index), and by end,
   /// latest first: each side's sweep order, once sorted.
   SmallVector<unsigned> byStart, byEnd;
@@ -236,16 +272,13 @@ bool WindowPlacer::computeLoads() {
 
 /// Splits `nodes` by how they meet `windows`; false when the windows are
 /// not separate problems: one meets several windows without living
-/// through all of them, or two of different windows meet between them
-/// (each search would place its own without seeing the other).
+/// through all of them.
 bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
   // Around pinned tensors, one window (placeAroundPinned).
   if (!pinnedNodes.empty() && windows.size() > 1)
     return false;
   tensors.whole.assign(windows.size(), {});
   tensors.partial.assign(windows.size(), {});
-  // Per window, the first start and last end of the tensors it holds.
-  SmallVector<std::pair<unsigned, unsigned>> spans(windows.size(), {~0u, 0u});
   for (auto [index, node] : llvm::enumerate(nodes)) {
     auto [first, last] = time.ranks[index];
     SmallVector<unsigned, 4> met;
@@ -271,15 +304,7 @@ bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
     else
       (throughAll ? tensors.whole : tensors.partial)[met.front()].push_back(
           index);
-    if (met.size() == 1) {
-      auto &[start, end] = spans[met.front()];
-      start = std::min(start, first);
-      end = std::max(end, last);
-    }
   }
-  for (unsigned position = 1; position < windows.size(); ++position)
-    if (spans[position - 1].second >= spans[position].first)
-      return false;
   return true;
 }
 
@@ -291,13 +316,17 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   WindowTensors tensors;
   if (!classify(windows, tensors))
     return Outcome::Entangled;
-  // Far tensors the window has grown to are its own now.
-  SmallVector<unsigned> far;
+  // Far tensors go with the last window before them (or the first): the
+  // later windows' tensors they meet see them placed. Those a window has
+  // grown to are its own now.
+  SmallVector<SmallVector<unsigned>> far(windows.size());
   for (unsigned index : farTensors)
-    if (!meets(windows.front(), index))
-      far.push_back(index);
-  for (ArrayRef<unsigned> partial : tensors.partial)
-    if (partial.size() + far.size() > kMaxWindowTensors)
+    if (llvm::none_of(windows, [&](const Window &window) {
+          return meets(window, index);
+        }))
+      far[getFarWindow(windows, index)].push_back(index);
+  for (auto [partial, farOnes] : llvm::zip_equal(tensors.partial, far))
+    if (partial.size() + farOnes.size() > kMaxWindowTensors)
       return Outcome::TooLarge;
   // Tensors live through a whole window can go below all others there
   // (lowering one lifts only what was under it), so they stack at the
@@ -305,56 +334,89 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
   // first: the same places in each.
   // The search places those live over part of a window. No overflow: the
   // ones stacked in a window are live together at its start.
-  SmallVector<std::optional<SbPlacement>> fixed(pinned);
-  SmallVector<std::pair<unsigned, int64_t>> farAt;
+  Layout layout;
+  layout.fixed.assign(pinned.begin(), pinned.end());
   if (!pinnedNodes.empty()) {
-    if (!placeAroundPinned(windows.front(), tensors, height, fixed, result))
+    if (!placeAroundPinned(windows.front(), tensors, height, layout.fixed,
+                           result))
       return Outcome::SearchFailed;
   } else {
-    // Far tensors come with one window.
-    StackOrder order = getStackOrder(windows.front(), far);
-    auto stack = [&](SmallVectorImpl<unsigned> &indexes, int64_t offset) {
-      sortForStack(indexes, order);
-      for (unsigned index : indexes) {
-        fixed[index] = SbPlacement{0, offset};
-        offset += nodes[index].bytes;
-      }
-      return offset;
-    };
-    int64_t common = stack(tensors.common, 0);
-    for (auto [window, whole, partial] :
-         llvm::zip_equal(windows, tensors.whole, tensors.partial)) {
-      int64_t base = stack(whole, common);
-      // Far tensors lie below the stack where some of it has ended: where
-      // they all fit there, the search places the window's tensors alone;
-      // else it sees the stack whole, fixed, and places them too.
-      SmallVector<unsigned> stacked;
-      ArrayRef<unsigned> searchFar;
-      if (!far.empty()) {
-        llvm::append_range(stacked, tensors.common);
-        llvm::append_range(stacked, whole);
-        if (fitInStack(stacked, far, base, fixed, farAt)) {
-          stacked.clear();
-        } else {
-          searchFar = far;
-          base = 0;
-        }
-      }
-      if (!searchWindow(window, partial, stacked, searchFar, base, height,
-                        fixed, farAt, result))
-        return Outcome::SearchFailed;
+    layout.common = tensors.common;
+    layout.commonTop =
+        stack(tensors.common, getStackOrder(windows.front(), far.front()), 0,
+              layout.fixed);
+    for (auto [window, whole, partial, farOnes] :
+         llvm::zip_equal(windows, tensors.whole, tensors.partial, far)) {
+      Outcome outcome =
+          placeWindow(window, whole, partial, farOnes, height, layout, result);
+      if (outcome != Outcome::Placed)
+        return outcome;
     }
   }
+  SmallVector<std::optional<SbPlacement>> &fixed = layout.fixed;
+  // The far ones are placed.
+  llvm::erase_if(tensors.others,
+                 [&](unsigned index) { return bool(fixed[index]); });
   SbColoring coloring =
-      placeOthers(windows, height, early, fixed, farAt, tensors.others, result);
+      placeOthers(windows, height, early, fixed, tensors.others, result);
   ++result.orders;
   if (!coloring.spilled.empty()) {
     unplaced = std::move(coloring.spilled);
-    if (lastSweep)
-      lastSweep->placements = std::move(coloring.placements);
+    if (lastSweeps)
+      for (SweepRecord &record : lastSweeps->records)
+        record.placements = coloring.placements;
     return Outcome::OthersFailed;
   }
   placed = std::move(coloring);
+  return Outcome::Placed;
+}
+
+WindowPlacer::Outcome WindowPlacer::placeWindow(
+    const Window &window, SmallVectorImpl<unsigned> &whole,
+    ArrayRef<unsigned> partial, ArrayRef<unsigned> far, int64_t height,
+    Layout &layout, WindowPlacement &result) {
+  // This window's tensors may meet some of what earlier ones placed,
+  // between the two: the search places those around it, at one point each
+  // before the window, and the others through it stack.
+  SmallVector<unsigned> nearby = getNearby(layout.earlier, whole, partial);
+  llvm::append_range(layout.earlier, whole);
+  llvm::append_range(layout.earlier, partial);
+  SmallVector<unsigned> free(partial);
+  if (!nearby.empty()) {
+    auto meetsNearby = [&](unsigned index) {
+      return llvm::any_of(
+          nearby, [&](unsigned other) { return time.meet(index, other); });
+    };
+    llvm::append_range(free, llvm::make_filter_range(whole, meetsNearby));
+    llvm::erase_if(whole, meetsNearby);
+    if (free.size() + far.size() > kMaxWindowTensors)
+      return Outcome::TooLarge;
+  }
+  int64_t base =
+      stack(whole, getStackOrder(window, far), layout.commonTop, layout.fixed);
+  // Far tensors lie below the stack where some of it has ended: where
+  // they all fit there, the search places the window's tensors alone;
+  // else it sees the stack whole, fixed, and places them too.
+  SmallVector<unsigned> stacked;
+  ArrayRef<unsigned> searchFar;
+  SmallVector<std::pair<unsigned, int64_t>> farAt;
+  if (!far.empty()) {
+    llvm::append_range(stacked, layout.common);
+    llvm::append_range(stacked, whole);
+    if (fitInStack(stacked, far, base, layout.fixed, farAt)) {
+      stacked.clear();
+    } else {
+      searchFar = far;
+      base = 0;
+    }
+  }
+  if (!searchWindow(window, free, stacked, nearby, searchFar, base, height,
+                    layout.fixed, farAt, result))
+    return Outcome::SearchFailed;
+  // Later windows see the far ones placed, like this window's tensors.
+  for (auto [index, address] : farAt)
+    layout.fixed[index] = SbPlacement{0, address};
+  llvm::append_range(layout.earlier, llvm::make_first_range(farAt));
   return Outcome::Placed;
 }
 
@@ -379,6 +441,46 @@ bool WindowPlacer::fitInStack(
     farAt.push_back({index, *address});
   }
   return true;
+}
+
+int64_t
+WindowPlacer::stack(MutableArrayRef<unsigned> indexes, StackOrder order,
+                    int64_t offset,
+                    MutableArrayRef<std::optional<SbPlacement>> fixed) const {
+  sortForStack(indexes, order);
+  for (unsigned index : indexes) {
+    fixed[index] = SbPlacement{0, offset};
+    offset += nodes[index].bytes;
+  }
+  return offset;
+}
+
+unsigned WindowPlacer::getFarWindow(ArrayRef<Window> windows,
+                                    unsigned index) const {
+  unsigned position = 0;
+  while (position + 1 < windows.size() &&
+         windows[position + 1].last < time.ranks[index].first)
+    ++position;
+  return position;
+}
+
+SmallVector<unsigned>
+WindowPlacer::getNearby(ArrayRef<unsigned> earlier, ArrayRef<unsigned> whole,
+                        ArrayRef<unsigned> partial) const {
+  // Only those ending after the first of this window's tensors starts.
+  unsigned firstStart = ~0u;
+  for (ArrayRef<unsigned> indexes : {whole, partial})
+    for (unsigned index : indexes)
+      firstStart = std::min(firstStart, time.ranks[index].first);
+  SmallVector<unsigned> nearby;
+  for (unsigned other : earlier) {
+    if (time.ranks[other].second < firstStart)
+      continue;
+    auto meetsOther = [&](unsigned index) { return time.meet(index, other); };
+    if (llvm::any_of(whole, meetsOther) || llvm::any_of(partial, meetsOther))
+      nearby.push_back(other);
+  }
+  return nearby;
 }
 
 WindowPlacer::StackOrder
@@ -435,12 +537,22 @@ static void mergeTouchingFixed(SmallVectorImpl<SearchBuffer> &buffers,
 
 bool WindowPlacer::searchWindow(
     const Window &window, ArrayRef<unsigned> free, ArrayRef<unsigned> fixedIn,
-    ArrayRef<unsigned> far, int64_t base, int64_t height,
-    MutableArrayRef<std::optional<SbPlacement>> fixed,
+    ArrayRef<unsigned> outside, ArrayRef<unsigned> far, int64_t base,
+    int64_t height, MutableArrayRef<std::optional<SbPlacement>> fixed,
     SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
     WindowPlacement &result) {
   SmallVector<SearchBuffer> buffers;
-  // Pinned tensors outside the window that a window tensor meets, and the
+  // A fixed tensor's bytes above `base`, where the search sees them (the
+  // tensors it places go there), as offset and size.
+  auto aboveBase =
+      [&](unsigned index) -> std::optional<std::pair<int64_t, int64_t>> {
+    int64_t address = fixed[index]->address, end = address + nodes[index].bytes;
+    if (end <= base)
+      return std::nullopt;
+    address = std::max(address, base);
+    return std::make_pair(address - base, end - address);
+  };
+  // Fixed tensors outside the window that a window tensor meets, and the
   // far ones: one point each, before or after the window's; a window
   // tensor covers the points of those it meets, and those between. Before
   // the window, by end: a window tensor meets those ending at or after its
@@ -450,8 +562,8 @@ bool WindowPlacer::searchWindow(
   auto addOutside = [&](unsigned other) {
     (time.ranks[other].second < window.first ? before : after).push_back(other);
   };
-  for (unsigned other : pinnedNodes) {
-    if (meets(window, other))
+  for (unsigned other : outside) {
+    if (meets(window, other) || !aboveBase(other))
       continue;
     if (llvm::none_of(free,
                       [&](unsigned index) { return time.meet(index, other); }))
@@ -471,11 +583,11 @@ bool WindowPlacer::searchWindow(
   unsigned shift = before.size(), width = window.last - window.first + 1;
   // Lambdas capture no structured bindings in C++17.
   unsigned windowFirst = window.first, windowLast = window.last;
-  auto addBuffer = [&](unsigned index, int64_t fixedOffset) {
+  auto addBuffer = [&](unsigned index, int64_t fixedOffset, int64_t bytes) {
     auto [first, last] = time.ranks[index];
     SearchBuffer buffer{std::max(first, windowFirst) - windowFirst + shift,
-                        std::min(last, windowLast) - windowFirst + shift,
-                        nodes[index].bytes, fixedOffset};
+                        std::min(last, windowLast) - windowFirst + shift, bytes,
+                        fixedOffset};
     for (auto [point, other] : llvm::enumerate(before))
       if (time.meet(index, other))
         buffer.start = std::min<unsigned>(buffer.start, point);
@@ -485,19 +597,20 @@ bool WindowPlacer::searchWindow(
     buffers.push_back(buffer);
   };
   for (unsigned index : free)
-    addBuffer(index, -1);
+    addBuffer(index, -1, nodes[index].bytes);
   for (unsigned index : fixedIn)
-    addBuffer(index, fixed[index]->address);
+    if (auto place = aboveBase(index))
+      addBuffer(index, place->first, place->second);
   mergeTouchingFixed(buffers, free.size());
   // A far tensor also covers the points of those it meets on its side (a
   // run up to its own: by the argument above, with it in the window's
-  // place). Pinned ones keep one point: far ones come only where no
-  // tensor is pinned.
+  // place). Fixed ones keep one point: far ones come only where no tensor
+  // is pinned.
   SmallVector<std::pair<unsigned, size_t>> farBuffers;
   auto addOutsideBuffer = [&](unsigned other, unsigned first, unsigned last) {
-    if (pinned[other]) {
-      buffers.push_back(
-          {first, last, nodes[other].bytes, fixed[other]->address});
+    if (fixed[other]) {
+      auto [offset, bytes] = *aboveBase(other);
+      buffers.push_back({first, last, bytes, offset});
       return;
     }
     farBuffers.push_back({other, buffers.size()});
@@ -505,13 +618,13 @@ bool WindowPlacer::searchWindow(
   };
   for (auto [point, other] : llvm::enumerate(before)) {
     unsigned first = point;
-    while (!pinned[other] && first > 0 && time.meet(other, before[first - 1]))
+    while (!fixed[other] && first > 0 && time.meet(other, before[first - 1]))
       --first;
     addOutsideBuffer(other, first, point);
   }
   for (auto [point, other] : llvm::enumerate(after)) {
     unsigned last = point;
-    while (!pinned[other] && last + 1 < after.size() &&
+    while (!fixed[other] && last + 1 < after.size() &&
            time.meet(other, after[last + 1]))
       ++last;
     addOutsideBuffer(other, shift + width + unsigned(point),
@@ -543,8 +656,8 @@ bool WindowPlacer::placeAroundPinned(
   SmallVector<unsigned> fixedIn(tensors.pinnedIn);
   llvm::append_range(fixedIn, through);
   SmallVector<std::pair<unsigned, int64_t>> noFar;
-  return searchWindow(window, tensors.partial.front(), fixedIn, {}, 0, height,
-                      fixed, noFar, result);
+  return searchWindow(window, tensors.partial.front(), fixedIn, pinnedNodes, {},
+                      0, height, fixed, noFar, result);
 }
 
 bool WindowPlacer::stackAroundPinned(
@@ -575,18 +688,15 @@ bool WindowPlacer::stackAroundPinned(
   return true;
 }
 
-SbColoring WindowPlacer::placeOthers(
-    ArrayRef<Window> windows, int64_t height, ArrayRef<unsigned> early,
-    ArrayRef<std::optional<SbPlacement>> fixed,
-    ArrayRef<std::pair<unsigned, int64_t>> farAt,
-    MutableArrayRef<unsigned> others, WindowPlacement &result) {
-  // The sweep starts from the fixed nodes, all live at the window; pinned
-  // ones may lie anywhere, so then the index finds room.
-  if (sweeps(windows))
-    return sweepOthers(windows.front(), height, early, fixed, farAt, others,
-                       result);
-  assert(farAt.empty() && "far tensors come with one window and no pin");
-  lastSweep.reset();
+SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
+                                     ArrayRef<unsigned> early,
+                                     ArrayRef<std::optional<SbPlacement>> fixed,
+                                     MutableArrayRef<unsigned> others,
+                                     WindowPlacement &result) {
+  // Pinned tensors may lie anywhere and be many: then the index finds room.
+  if (sweeps())
+    return sweepOthers(windows, height, early, fixed, others, result);
+  lastSweeps.reset();
   // Keyed once: a key costs a lookup and a look at every window.
   llvm::DenseMap<unsigned, unsigned> earlyRank;
   for (auto [rank, index] : llvm::enumerate(early))
@@ -624,12 +734,11 @@ WindowPlacer::sortByRank(function_ref<unsigned(unsigned)> rank) const {
   return sorted;
 }
 
-SbColoring
-WindowPlacer::sweepOthers(const Window &window, int64_t height,
-                          ArrayRef<unsigned> early,
-                          ArrayRef<std::optional<SbPlacement>> fixed,
-                          ArrayRef<std::pair<unsigned, int64_t>> farAt,
-                          ArrayRef<unsigned> others, WindowPlacement &result) {
+SbColoring WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
+                                     ArrayRef<unsigned> early,
+                                     ArrayRef<std::optional<SbPlacement>> fixed,
+                                     ArrayRef<unsigned> others,
+                                     WindowPlacement &result) {
   if (byStart.empty()) {
     byStart =
         sortByRank([&](unsigned index) { return time.ranks[index].first; });
@@ -637,38 +746,95 @@ WindowPlacer::sweepOthers(const Window &window, int64_t height,
       return time.points - 1 - time.ranks[index].second;
     });
   }
-  // The far ones where the search put them, the early ones first (once
-  // each, as first listed), then the others after the window by start, and
-  // those before it by end, latest first: two sweeps in time away from it,
-  // which never meet.
+  // Each window's own are the others nearest it: the early ones first
+  // (once each, as first listed), then those after it by start, and those
+  // before it by end, latest first: two sweeps in time away from it, which
+  // never meet.
+  SmallVector<SweepRecord> sweeps(windows.size());
+  SmallVector<SmallVector<unsigned>> heads(windows.size());
   BitVector isOther(nodes.size()), inHead(nodes.size());
-  for (unsigned index : others)
+  SmallVector<unsigned> nearest(nodes.size(), 0);
+  for (unsigned index : others) {
     isOther.set(index);
-  for (auto [index, address] : farAt)
-    inHead.set(index);
-  SmallVector<unsigned> head;
+    nearest[index] = getDistance(windows, index).second;
+  }
   for (unsigned index : early)
     if (isOther.test(index) && !inHead.test(index)) {
       inHead.set(index);
-      head.push_back(index);
+      heads[nearest[index]].push_back(index);
     }
-  SweepRecord sweep;
-  sweep.limit = height;
   for (unsigned index : byStart)
     if (isOther.test(index) && !inHead.test(index) &&
-        time.ranks[index].first > window.last)
-      sweep.forward.push_back(index);
+        time.ranks[index].first > windows[nearest[index]].last)
+      sweeps[nearest[index]].forward.push_back(index);
   for (unsigned index : byEnd)
     if (isOther.test(index) && !inHead.test(index) &&
-        time.ranks[index].first <= window.last)
-      sweep.backward.push_back(index);
-  SbColoring coloring = placeSweeping(
-      graph, time, height, fixed, farAt, head, sweep.forward, sweep.backward,
-      lastSweep ? &*lastSweep : nullptr, result.placeWork);
-  // Its places join the record only if the order fails (tryWindows): a
+        time.ranks[index].first <= windows[nearest[index]].last)
+      sweeps[nearest[index]].backward.push_back(index);
+  // The last order's sweeps show what a sweep placed alike only if every
+  // node it now sees placed before a node was there then too. Around one
+  // window they were: one placed later then lay before the window (the
+  // backward sweep came second) and meets no node after it. With several,
+  // the windows before must have placed the same: the same windows and
+  // far tensors.
+  bool copies = lastSweeps && lastSweeps->records.size() == windows.size() &&
+                (windows.size() == 1 ||
+                 (lastSweeps->farCount == farTensors.size() &&
+                  llvm::equal(lastSweeps->windows, windows,
+                              [](const Window &a, const Window &b) {
+                                return a.first == b.first && a.last == b.last;
+                              })));
+  SbColoring coloring;
+  coloring.placements.assign(fixed.begin(), fixed.end());
+  for (auto [position, window] : llvm::enumerate(windows)) {
+    SweepRecord &sweep = sweeps[position];
+    sweep.limit = height;
+    SbColoring placed =
+        sweepWindow(window, height, coloring.placements, heads[position], sweep,
+                    copies ? &lastSweeps->records[position] : nullptr, result);
+    for (ArrayRef<unsigned> own : {ArrayRef<unsigned>(heads[position]),
+                                   ArrayRef<unsigned>(sweep.forward),
+                                   ArrayRef<unsigned>(sweep.backward)})
+      for (unsigned index : own)
+        coloring.placements[index] = placed.placements[index];
+    llvm::append_range(coloring.spilled, placed.spilled);
+    coloring.peakBytes = std::max(coloring.peakBytes, placed.peakBytes);
+  }
+  llvm::sort(coloring.spilled);
+  // Its places join the records only if the order fails (tryWindows): a
   // placement that succeeds is the result, and no order follows it.
-  lastSweep = std::move(sweep);
+  lastSweeps = LastSweeps{SmallVector<Window>(windows), farTensors.size(),
+                          std::move(sweeps)};
   return coloring;
+}
+
+SbColoring
+WindowPlacer::sweepWindow(const Window &window, int64_t height,
+                          ArrayRef<std::optional<SbPlacement>> placed,
+                          ArrayRef<unsigned> head, const SweepRecord &sweep,
+                          const SweepRecord *previous,
+                          WindowPlacement &result) {
+  // Over the points its own span, the placed tensors that meet the window
+  // are where the sweeps start; the others are the head's, where they are.
+  Window span{~0u, 0};
+  for (ArrayRef<unsigned> own : {head, ArrayRef<unsigned>(sweep.forward),
+                                 ArrayRef<unsigned>(sweep.backward)})
+    for (unsigned index : own) {
+      span.first = std::min(span.first, time.ranks[index].first);
+      span.last = std::max(span.last, time.ranks[index].second);
+    }
+  SmallVector<std::optional<SbPlacement>> fixed(placed.size());
+  SmallVector<std::pair<unsigned, int64_t>> headAt;
+  for (auto [index, place] : llvm::enumerate(placed)) {
+    if (!place)
+      continue;
+    if (meets(window, index))
+      fixed[index] = place;
+    else if (meets(span, index))
+      headAt.push_back({unsigned(index), place->address});
+  }
+  return placeSweeping(graph, time, height, fixed, headAt, head, sweep.forward,
+                       sweep.backward, previous, result.placeWork);
 }
 
 std::pair<unsigned, unsigned>
@@ -787,7 +953,7 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
       bool wentFirst = llvm::is_contained(early, index);
       bool roomy = busiest <= height - margin && !wentFirst;
       bool distant = distance > window.last - window.first + 1;
-      if (wentFirst && distant && sweeps(windows)) {
+      if (wentFirst && distant && sweeps()) {
         llvm::erase(early, index);
         farTensors.push_back(index);
       } else if (roomy || distant)

@@ -10,6 +10,10 @@
 
 using namespace walrus;
 
+/// Past this many placed nodes in the head, the sweep looks them up in an
+/// index rather than each one waiting by address.
+static constexpr size_t kMaxListedHead = 256;
+
 namespace {
 /// One run of placeSweeping.
 class SweepPlacer {
@@ -47,7 +51,8 @@ private:
     return nodes[node].live && nodes[node].bytes > 0;
   }
   /// The lowest offset for `node` free of `gaps` and of the nodes of
-  /// `waiting` (the head's not started yet, by address) that it meets.
+  /// `waiting` (the head's not started yet, by address) that it meets, or
+  /// of the head's in `headIndex` when there is one.
   std::optional<int64_t> findInSweep(const FreeGaps &gaps, unsigned node,
                                      llvm::ArrayRef<unsigned> waiting,
                                      bool latestFirst);
@@ -86,6 +91,11 @@ private:
   /// The fixed nodes that take bytes while live; the head's nodes, and
   /// those of them placed that take bytes.
   llvm::SmallVector<unsigned> fixedNodes, headNodes, headPlaced;
+  /// The head's placed nodes over start ranks, where they are too many for
+  /// a node of the sweep to look at each one waiting (other windows'
+  /// tensors: thousands).
+  std::optional<OccupancyIndex> headIndex;
+  llvm::SmallVector<const OccupancyIndex::ByteRanges *, 64> headSets;
   SbColoring result;
 };
 } // namespace
@@ -144,16 +154,38 @@ void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     }
     addToHead(node, *offset);
   }
+  if (headPlaced.size() <= kMaxListedHead)
+    return;
+  headIndex.emplace(time.points);
+  for (unsigned node : headPlaced) {
+    int64_t address = result.placements[node]->address;
+    headIndex->insert(time.ranks[node].first, time.ranks[node].second, address,
+                      address + nodes[node].bytes);
+  }
+  work += headIndex->getWork();
 }
 
 std::optional<int64_t>
 SweepPlacer::findInSweep(const FreeGaps &gaps, unsigned node,
                          llvm::ArrayRef<unsigned> waiting, bool latestFirst) {
   int64_t bytes = nodes[node].bytes, last = getSpan(node, latestFirst).second;
+  if (headIndex) {
+    headSets.clear();
+    headIndex->collect(time.ranks[node].first, time.ranks[node].second,
+                       headSets);
+  }
   for (int64_t from = 0;;) {
     std::optional<int64_t> free = gaps.findFrom(from, bytes, work);
     if (!free)
       return std::nullopt;
+    if (headIndex) {
+      std::optional<int64_t> clear =
+          OccupancyIndex::findLowest(headSets, bytes, limit, work, *free);
+      if (!clear || *clear == *free)
+        return clear;
+      from = *clear;
+      continue;
+    }
     // By address: one pass raises the offset past each in the way.
     int64_t clear = *free;
     for (unsigned other : waiting) {
@@ -241,11 +273,17 @@ class WaitingHead {
 public:
   /// A node's start ranks [first, last] as the sweep goes.
   using Span = llvm::function_ref<std::pair<int64_t, int64_t>(unsigned)>;
+  /// Without `listed`, the sweep finds the waiting nodes elsewhere (an
+  /// index), and they are not kept by address.
   WaitingHead(llvm::ArrayRef<unsigned> placed, Span span,
-              llvm::ArrayRef<std::optional<SbPlacement>> placements)
-      : starting(placed), waiting(placed), span(span) {
+              llvm::ArrayRef<std::optional<SbPlacement>> placements,
+              bool listed)
+      : starting(placed), span(span) {
     llvm::sort(starting,
                [&](unsigned a, unsigned b) { return span(a) > span(b); });
+    if (!listed)
+      return;
+    waiting.assign(placed.begin(), placed.end());
     llvm::sort(waiting, [&](unsigned a, unsigned b) {
       return placements[a]->address < placements[b]->address;
     });
@@ -255,7 +293,8 @@ public:
   void startBy(int64_t now, llvm::function_ref<void(unsigned)> start) {
     for (; !starting.empty() && span(starting.back()).first <= now;
          starting.pop_back()) {
-      llvm::erase(waiting, starting.back());
+      if (!waiting.empty())
+        llvm::erase(waiting, starting.back());
       if (span(starting.back()).second >= now)
         start(starting.back());
     }
@@ -296,7 +335,7 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   auto take = [&](unsigned node, int64_t address) {
     open.take(address, address + nodes[node].bytes, toPoint(span(node).second));
   };
-  WaitingHead head(headPlaced, span, result.placements);
+  WaitingHead head(headPlaced, span, result.placements, !headIndex);
   int64_t now = std::numeric_limits<int64_t>::min();
   auto advanceTo = [&](unsigned node) {
     assert(span(node).first >= now && "not a sweep");

@@ -39,10 +39,14 @@ struct SweepRecord {
 /// fixed node must start before every node of `forward` and end after
 /// every node of `backward`, and no node of `forward` may meet one of
 /// `backward` (they then never compete, so how the two interleave makes no
-/// difference). `time` is rankByStarts of the graph's nodes. Adds its work
-/// (blocks and gaps looked at, fixed nodes looked at for the head, head
-/// nodes looked at by the sweeps) to `work`. With `previous` (a run on the
-/// same graph), the ends of the sweeps it placed alike are copied, at no
+/// difference); the nodes of `headAt` may lie anywhere in time (past a few
+/// hundred placed in the head, the sweeps look them up in an index).
+/// `time` is rankByStarts of the graph's nodes. Adds its work (blocks and
+/// gaps looked at, fixed nodes looked at for the head, head nodes looked
+/// at by the sweeps, or the index's insertions and probes) to `work`. With
+/// `previous` (a run on the same graph whose every node placed before a
+/// node of a sweep was also placed before it then, if it has the same
+/// place now), the ends of the sweeps it placed alike are copied, at no
 /// work.
 SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t bytesPerPartition,
