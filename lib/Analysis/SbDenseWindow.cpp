@@ -110,6 +110,7 @@ private:
                 MutableArrayRef<std::optional<SbPlacement>> fixed) const;
   /// What the windows placed so far, in time order.
   struct Layout {
+    /// Per node its place, if placed (or pinned).
     SmallVector<std::optional<SbPlacement>> fixed;
     /// The tensors stacked in every window, and their top.
     ArrayRef<unsigned> common;
@@ -239,8 +240,8 @@ private:
   std::vector<int64_t> loads;
   int64_t areaBound = 0;
   /// Tensors first fit left out though they went first, too far from the
-  /// (single, pinned-free) window for it to grow up to them: the search
-  /// places them with the window's, each at points of its own.
+  /// windows (with nothing pinned) for them to grow up to them: a window's
+  /// search places them with its own, each at points of its own.
   SmallVector<unsigned> farTensors;
   /// The work one search of this order may take, and the most one took.
   uint64_t searchCap = 0, orderSearchWork = 0;
