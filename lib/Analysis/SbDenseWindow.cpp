@@ -11,6 +11,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <array>
+
 using namespace llvm;
 using namespace walrus;
 
@@ -392,12 +394,14 @@ WindowPlacer::Outcome WindowPlacer::placeWindow(
   llvm::append_range(layout.earlier, partial);
   SmallVector<unsigned> free(partial);
   if (!nearby.empty()) {
-    auto meetsNearby = [&](unsigned index) {
-      return llvm::any_of(
-          nearby, [&](unsigned other) { return time.meet(index, other); });
-    };
-    llvm::append_range(free, llvm::make_filter_range(whole, meetsNearby));
-    llvm::erase_if(whole, meetsNearby);
+    // One pass, in order: each one meeting them moves to the search.
+    llvm::erase_if(whole, [&](unsigned index) {
+      if (llvm::none_of(
+              nearby, [&](unsigned other) { return time.meet(index, other); }))
+        return false;
+      free.push_back(index);
+      return true;
+    });
     if (free.size() + far.size() > kMaxWindowTensors)
       return Outcome::TooLarge;
   }
@@ -744,6 +748,12 @@ WindowPlacer::sortByRank(function_ref<unsigned(unsigned)> rank) const {
   return sorted;
 }
 
+/// A window's own nodes in sweepOthers: its head's and its sweeps'.
+static std::array<ArrayRef<unsigned>, 3> getOwn(ArrayRef<unsigned> head,
+                                                const SweepRecord &sweep) {
+  return {head, sweep.forward, sweep.backward};
+}
+
 SbColoring WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
                                      ArrayRef<unsigned> early,
                                      ArrayRef<std::optional<SbPlacement>> fixed,
@@ -802,9 +812,7 @@ SbColoring WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
     SbColoring placed =
         sweepWindow(window, height, coloring.placements, heads[position], sweep,
                     copies ? &lastSweeps->records[position] : nullptr, result);
-    for (ArrayRef<unsigned> own : {ArrayRef<unsigned>(heads[position]),
-                                   ArrayRef<unsigned>(sweep.forward),
-                                   ArrayRef<unsigned>(sweep.backward)})
+    for (ArrayRef<unsigned> own : getOwn(heads[position], sweep))
       for (unsigned index : own)
         coloring.placements[index] = placed.placements[index];
     llvm::append_range(coloring.spilled, placed.spilled);
@@ -827,8 +835,7 @@ WindowPlacer::sweepWindow(const Window &window, int64_t height,
   // Over the points its own span, the placed tensors that meet the window
   // are where the sweeps start; the others are the head's, where they are.
   Window span{~0u, 0};
-  for (ArrayRef<unsigned> own : {head, ArrayRef<unsigned>(sweep.forward),
-                                 ArrayRef<unsigned>(sweep.backward)})
+  for (ArrayRef<unsigned> own : getOwn(head, sweep))
     for (unsigned index : own) {
       span.first = std::min(span.first, time.ranks[index].first);
       span.last = std::max(span.last, time.ranks[index].second);
