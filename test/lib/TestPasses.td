@@ -71,6 +71,26 @@ def TestFreeGaps : Pass<"test-walrus-free-gaps", "mlir::ModuleOp"> {
   ];
 }
 
+def TestSweepFirstFit : Pass<"test-walrus-sweep-first-fit", "mlir::ModuleOp"> {
+  let summary = "Check the dense sweep's first fit against first fit in order";
+  let description = [{
+    On each kernel function's tensors (edges not stored), seeded random
+    problems in the shape the window placement hands to `placeSweeping`
+    (lib/Analysis/SweepFirstFit.h): the tensors live at a random point
+    fixed, a share of the others placed beforehand anywhere in time
+    (the head), a few placed first by first fit, and the rest swept
+    outwards from the point. Each must place as `placeInOrder` does in the
+    order the header names. Prints how many problems ran, how many looked
+    their head up in an index, and how many differed.
+  }];
+  let options = [
+    Option<"problems", "problems", "unsigned", /*default=*/"20",
+           "How many random problems per function (seeds 0 to problems - 1)">,
+    Option<"headPercent", "head-percent", "unsigned", /*default=*/"30",
+           "The share of the swept tensors placed beforehand">,
+  ];
+}
+
 def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
   let summary = "Check the searches around fixed buffers on random solutions";
   let description = [{

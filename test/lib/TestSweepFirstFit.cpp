@@ -1,0 +1,141 @@
+//===- TestSweepFirstFit.cpp - The -test-walrus-sweep-first-fit pass ------===//
+
+#include "SweepFirstFit.h"
+#include "TestPasses.h"
+#include "Walrus/Analysis/Interference.h"
+#include "Walrus/Analysis/Liveness.h"
+#include "Walrus/Analysis/SbDense.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <random>
+
+namespace walrus::test {
+#define GEN_PASS_DEF_TESTSWEEPFIRSTFIT
+#include "TestPasses.h.inc"
+} // namespace walrus::test
+
+using namespace mlir;
+using namespace walrus;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+
+namespace {
+/// Past this many placed beforehand, placeSweeping looks them up in an
+/// index (kMaxListedHead in SweepFirstFit.cpp).
+constexpr size_t kListedHead = 256;
+
+struct Problem {
+  SmallVector<std::optional<SbPlacement>> fixed;
+  SmallVector<std::pair<unsigned, int64_t>> headAt;
+  SmallVector<unsigned> head, forward, backward;
+};
+
+/// A problem around a random point: what is live there fixed (placed by
+/// first fit, largest first), `headPercent` of the rest placed by first
+/// fit around it in random order (headAt), 2% placed first by the sweep's
+/// own first fit (head), the others swept by start after the point and by
+/// end, latest first, before it.
+Problem makeProblem(const InterferenceGraph &graph, const StartRanks &time,
+                    int64_t partitions, int64_t limit, unsigned headPercent,
+                    unsigned seed) {
+  ArrayRef<SbNode> nodes = graph.getNodes();
+  std::mt19937 random(seed);
+  unsigned point = random() % time.points;
+  SmallVector<unsigned> live, rest;
+  for (auto [index, node] : llvm::enumerate(nodes)) {
+    if (!node.live || node.bytes == 0)
+      continue;
+    auto [first, last] = time.ranks[index];
+    (first <= point && point <= last ? live : rest).push_back(index);
+  }
+  llvm::stable_sort(live, [&](unsigned a, unsigned b) {
+    return nodes[a].bytes > nodes[b].bytes;
+  });
+  uint64_t work = 0;
+  SmallVector<std::optional<SbPlacement>> none(nodes.size());
+  Problem problem;
+  problem.fixed =
+      placeInOrder(graph, partitions, limit, none, live, work).placements;
+  std::shuffle(rest.begin(), rest.end(), random);
+  SmallVector<unsigned> before, swept;
+  for (unsigned index : rest)
+    (random() % 100 < headPercent ? before : swept).push_back(index);
+  SbColoring placedBefore =
+      placeInOrder(graph, partitions, limit, problem.fixed, before, work);
+  for (unsigned index : before)
+    if (std::optional<SbPlacement> place = placedBefore.placements[index])
+      problem.headAt.push_back({index, place->address});
+  for (unsigned index : swept) {
+    if (random() % 100 < 2)
+      problem.head.push_back(index);
+    else
+      (time.ranks[index].first > point ? problem.forward : problem.backward)
+          .push_back(index);
+  }
+  llvm::stable_sort(problem.forward, [&](unsigned a, unsigned b) {
+    return time.ranks[a].first < time.ranks[b].first;
+  });
+  llvm::stable_sort(problem.backward, [&](unsigned a, unsigned b) {
+    return time.ranks[a].second > time.ranks[b].second;
+  });
+  return problem;
+}
+
+/// Whether the two give every node the same place, or none.
+bool samePlaces(ArrayRef<std::optional<SbPlacement>> a,
+                ArrayRef<std::optional<SbPlacement>> b) {
+  return llvm::equal(a, b, [](const auto &x, const auto &y) {
+    return x && y ? x->address == y->address : !x && !y;
+  });
+}
+
+struct TestSweepFirstFitPass
+    : walrus::test::impl::TestSweepFirstFitBase<TestSweepFirstFitPass> {
+  using TestSweepFirstFitBase::TestSweepFirstFitBase;
+
+  void runOnOperation() override {
+    LogicalResult found =
+        bir::forEachKernelFunc(getOperation(), [&](bir::FuncOp func) {
+          int64_t partitions = bir::getTarget(func).getSbufPartitions();
+          TensorLiveness liveness(func);
+          InterferenceGraph graph(liveness, {}, partitions, /*maxEdges=*/0);
+          StartRanks time = rankByStarts(graph.getNodes());
+          // A 64th above the bound: first fit leaves some out.
+          int64_t limit = graph.getLowerBound() + graph.getLowerBound() / 64;
+          unsigned indexed = 0, differed = 0;
+          for (unsigned seed = 0; seed < problems; ++seed) {
+            Problem problem =
+                makeProblem(graph, time, partitions, limit, headPercent, seed);
+            uint64_t work = 0;
+            SbColoring swept = placeSweeping(
+                graph, time, limit, problem.fixed, problem.headAt, problem.head,
+                problem.forward, problem.backward, nullptr, work);
+            SmallVector<std::optional<SbPlacement>> before(problem.fixed);
+            for (auto [index, address] : problem.headAt)
+              before[index] = SbPlacement{0, address};
+            SmallVector<unsigned> order(problem.head);
+            llvm::append_range(order, problem.forward);
+            llvm::append_range(order, problem.backward);
+            SbColoring inOrder =
+                placeInOrder(graph, partitions, limit, before, order, work);
+            llvm::sort(inOrder.spilled);
+            size_t placedBefore = problem.headAt.size() + problem.head.size() -
+                                  llvm::count_if(problem.head, [&](unsigned i) {
+                                    return !swept.placements[i];
+                                  });
+            indexed += placedBefore > kListedHead;
+            differed += !samePlaces(swept.placements, inOrder.placements) ||
+                        swept.spilled != inOrder.spilled;
+          }
+          llvm::outs() << "@" << func.getSymName() << ": " << problems
+                       << " problems, " << indexed << " with a head index, "
+                       << differed << " differ\n";
+        });
+    if (failed(found))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
