@@ -11,10 +11,6 @@
 
 using namespace walrus;
 
-/// Past this many placed nodes in the head, the sweep looks them up in an
-/// index rather than each one waiting by address.
-static constexpr size_t kMaxListedHead = 256;
-
 namespace {
 /// One run of placeSweeping.
 class SweepPlacer {
@@ -51,6 +47,8 @@ private:
   bool takesBytes(unsigned node) const {
     return nodes[node].live && nodes[node].bytes > 0;
   }
+  /// Puts the head's placed nodes in `headIndex`, over their runs.
+  void indexHead();
   /// The lowest offset for `node` free of `gaps` and of the nodes of
   /// `waiting` (the head's not started yet, by address) that it meets, or
   /// of the head's in `headIndex` when there is one.
@@ -165,8 +163,11 @@ void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     }
     addToHead(node, *offset);
   }
-  if (headPlaced.size() <= kMaxListedHead)
-    return;
+  if (headPlaced.size() > kMaxListedHead)
+    indexHead();
+}
+
+void SweepPlacer::indexHead() {
   for (unsigned node : headPlaced) {
     headCuts.push_back(time.ranks[node].first);
     headCuts.push_back(time.ranks[node].second + 1);

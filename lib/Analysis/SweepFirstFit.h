@@ -19,6 +19,10 @@
 
 namespace walrus {
 
+/// Past this many placed nodes in the head, the sweeps look them up in an
+/// index rather than each one waiting by address.
+constexpr size_t kMaxListedHead = 256;
+
 /// One placeSweeping run: its sweeps' orders and what it placed (a place
 /// per node, or the record is not used). The next run at the same limit
 /// copies the end of a sweep from it: once every node still open has the

@@ -22,10 +22,6 @@ using llvm::ArrayRef;
 using llvm::SmallVector;
 
 namespace {
-/// Past this many placed beforehand, placeSweeping looks them up in an
-/// index (kMaxListedHead in SweepFirstFit.cpp).
-constexpr size_t kListedHead = 256;
-
 struct Problem {
   SmallVector<std::optional<SbPlacement>> fixed;
   SmallVector<std::pair<unsigned, int64_t>> headAt;
@@ -125,7 +121,7 @@ struct TestSweepFirstFitPass
                                   llvm::count_if(problem.head, [&](unsigned i) {
                                     return !swept.placements[i];
                                   });
-            indexed += placedBefore > kListedHead;
+            indexed += placedBefore > kMaxListedHead;
             differed += !samePlaces(swept.placements, inOrder.placements) ||
                         swept.spilled != inOrder.spilled;
           }
