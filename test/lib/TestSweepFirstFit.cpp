@@ -9,6 +9,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <limits>
 #include <random>
 
 namespace walrus::test {
@@ -98,8 +100,12 @@ struct TestSweepFirstFitPass
           TensorLiveness liveness(func);
           InterferenceGraph graph(liveness, {}, partitions, /*maxEdges=*/0);
           StartRanks time = rankByStarts(graph.getNodes());
-          // A 64th above the bound: first fit leaves some out.
-          int64_t limit = graph.getLowerBound() + graph.getLowerBound() / 64;
+          // A 64th above the bound (saturating: sizes come from the
+          // input): first fit leaves some out.
+          int64_t bound = graph.getLowerBound();
+          int64_t limit =
+              bound +
+              std::min(bound / 64, std::numeric_limits<int64_t>::max() - bound);
           unsigned indexed = 0, differed = 0;
           for (unsigned seed = 0; seed < problems; ++seed) {
             Problem problem =
