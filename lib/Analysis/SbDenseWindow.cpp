@@ -851,7 +851,7 @@ WindowPlacer::sweepWindow(const Window &window, int64_t height,
       headAt.push_back({unsigned(index), place->address});
   }
   return placeSweeping(graph, time, height, fixed, headAt, head, sweep.forward,
-                       sweep.backward, previous, result.placeWork);
+                       sweep.backward, previous, result.placeWork, threads);
 }
 
 std::pair<unsigned, unsigned>

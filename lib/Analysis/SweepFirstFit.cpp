@@ -5,6 +5,8 @@
 #include "FreeGaps.h"
 #include "Walrus/Analysis/Interference.h"
 
+#include "llvm/Support/ThreadPool.h"
+
 #include <algorithm>
 #include <cassert>
 #include <limits>
@@ -12,6 +14,16 @@
 using namespace walrus;
 
 namespace {
+/// What one sweep adds to the run's result besides the places of its own
+/// nodes, kept apart so that the two sweeps can run side by side.
+struct SweepTally {
+  llvm::SmallVector<unsigned> spilled;
+  int64_t peakBytes = 0;
+  uint64_t work = 0;
+  /// Scratch: the head index's sets a node meets.
+  llvm::SmallVector<const OccupancyIndex::ByteRanges *, 64> headSets;
+};
+
 /// One run of placeSweeping.
 class SweepPlacer {
 public:
@@ -27,10 +39,12 @@ public:
   /// nodes open at its start: the fixed ones, which all start before it,
   /// the head's started, and those placed before it) and of the head's
   /// nodes it meets that start later. Where the previous run's
-  /// `previousOrder` and places make no difference, it copies them.
+  /// `previousOrder` and places make no difference, it copies them. It
+  /// writes the places of `order`'s nodes only, and its spills, peak and
+  /// work in `tally`: a sweep the other never meets may run beside it.
   void sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
-             llvm::ArrayRef<unsigned> previousOrder);
-  SbColoring finish();
+             llvm::ArrayRef<unsigned> previousOrder, SweepTally &tally) const;
+  SbColoring finish(llvm::ArrayRef<SweepTally> tallies);
 
 private:
   /// A node's start ranks [first, last], negated and swapped latest first:
@@ -44,6 +58,11 @@ private:
     result.placements[node] = SbPlacement{0, address};
     result.peakBytes = std::max(result.peakBytes, address + nodes[node].bytes);
   }
+  /// A sweep's place: the node's own slot, and the sweep's peak.
+  void place(unsigned node, int64_t address, SweepTally &tally) const {
+    placements[node] = SbPlacement{0, address};
+    tally.peakBytes = std::max(tally.peakBytes, address + nodes[node].bytes);
+  }
   bool takesBytes(unsigned node) const {
     return nodes[node].live && nodes[node].bytes > 0;
   }
@@ -54,7 +73,7 @@ private:
   /// of the head's in `headIndex` when there is one.
   std::optional<int64_t> findInSweep(const FreeGaps &gaps, unsigned node,
                                      llvm::ArrayRef<unsigned> waiting,
-                                     bool latestFirst);
+                                     bool latestFirst, SweepTally &tally) const;
   /// The run of the head's ranks that holds `rank`, or -1 before the
   /// first.
   int64_t getHeadRun(unsigned rank) const {
@@ -71,7 +90,7 @@ private:
   /// placed otherwise than before is still live.
   int64_t getChangedUntil(bool latestFirst) const;
   /// The previous run's places of `order`.
-  void copyPrevious(llvm::ArrayRef<unsigned> order);
+  void copyPrevious(llvm::ArrayRef<unsigned> order, SweepTally &tally) const;
   /// Asks for what the sweep reads of `node` ahead of its turn.
   void prefetch(unsigned node) const {
     // A node's size and whether it is live lie on different lines.
@@ -104,8 +123,9 @@ private:
   /// ranks (on the 60k traces, 800-4900 against 60000).
   std::optional<OccupancyIndex> headIndex;
   std::vector<unsigned> headCuts;
-  llvm::SmallVector<const OccupancyIndex::ByteRanges *, 64> headSets;
   SbColoring result;
+  /// `result.placements`, where each sweep writes its own nodes' slots.
+  llvm::MutableArrayRef<std::optional<SbPlacement>> placements;
 };
 } // namespace
 
@@ -120,6 +140,7 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
                    : nullptr),
       work(work), time(time) {
   result.placements.assign(fixed.begin(), fixed.end());
+  placements = result.placements;
   for (auto [node, placement] : llvm::enumerate(fixed))
     if (placement) {
       result.peakBytes =
@@ -191,8 +212,12 @@ void SweepPlacer::indexHead() {
 
 std::optional<int64_t>
 SweepPlacer::findInSweep(const FreeGaps &gaps, unsigned node,
-                         llvm::ArrayRef<unsigned> waiting, bool latestFirst) {
+                         llvm::ArrayRef<unsigned> waiting, bool latestFirst,
+                         SweepTally &tally) const {
   int64_t bytes = nodes[node].bytes, last = getSpan(node, latestFirst).second;
+  uint64_t &work = tally.work;
+  llvm::SmallVectorImpl<const OccupancyIndex::ByteRanges *> &headSets =
+      tally.headSets;
   if (headIndex) {
     headSets.clear();
     int64_t lastRun = getHeadRun(time.ranks[node].second);
@@ -217,7 +242,7 @@ SweepPlacer::findInSweep(const FreeGaps &gaps, unsigned node,
     int64_t clear = *free;
     for (unsigned other : waiting) {
       ++work;
-      int64_t first = result.placements[other]->address;
+      int64_t first = placements[other]->address;
       if (first - bytes >= clear)
         break;
       if (getSpan(other, latestFirst).first <= last &&
@@ -243,12 +268,13 @@ int64_t SweepPlacer::getChangedUntil(bool latestFirst) const {
   return until;
 }
 
-void SweepPlacer::copyPrevious(llvm::ArrayRef<unsigned> order) {
+void SweepPlacer::copyPrevious(llvm::ArrayRef<unsigned> order,
+                               SweepTally &tally) const {
   for (unsigned node : order) {
     if (const std::optional<SbPlacement> &before = previous->placements[node])
-      place(node, before->address);
+      place(node, before->address, tally);
     else
-      result.spilled.push_back(node);
+      tally.spilled.push_back(node);
   }
 }
 
@@ -352,7 +378,8 @@ static size_t countCommonTail(llvm::ArrayRef<unsigned> order,
 }
 
 void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
-                        llvm::ArrayRef<unsigned> previousOrder) {
+                        llvm::ArrayRef<unsigned> previousOrder,
+                        SweepTally &tally) const {
   FreeGaps gaps(limit);
   OpenBytes open(gaps, time.points);
   auto toPoint = [&](int64_t rank) {
@@ -362,19 +389,20 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   auto take = [&](unsigned node, int64_t address) {
     open.take(address, address + nodes[node].bytes, toPoint(span(node).second));
   };
-  WaitingHead head(headPlaced, span, result.placements, !headIndex);
+  WaitingHead head(headPlaced, span, placements, !headIndex);
   int64_t now = std::numeric_limits<int64_t>::min();
   auto advanceTo = [&](unsigned node) {
     assert(span(node).first >= now && "not a sweep");
     now = span(node).first;
     open.freeBefore(toPoint(now));
     head.startBy(now, [&](unsigned started) {
-      take(started, result.placements[started]->address);
+      take(started, placements[started]->address);
     });
   };
-  llvm::sort(fixedNodes,
+  llvm::SmallVector<unsigned> fixedBySpan(fixedNodes);
+  llvm::sort(fixedBySpan,
              [&](unsigned a, unsigned b) { return span(a) < span(b); });
-  for (unsigned node : fixedNodes) {
+  for (unsigned node : fixedBySpan) {
     advanceTo(node);
     take(node, fixed[node]->address);
   }
@@ -399,16 +427,17 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
         offset = 0;
     } else {
       if (position >= sameFrom && first > changedUntil) {
-        copyPrevious(order.drop_front(position));
+        copyPrevious(order.drop_front(position), tally);
         return;
       }
       advanceTo(node);
-      offset = findInSweep(gaps, node, head.getWaitingBy(last), latestFirst);
+      offset =
+          findInSweep(gaps, node, head.getWaitingBy(last), latestFirst, tally);
     }
     if (!offset) {
-      result.spilled.push_back(node);
+      tally.spilled.push_back(node);
     } else {
-      place(node, *offset);
+      place(node, *offset, tally);
       if (takesBytes(node))
         take(node, *offset);
     }
@@ -417,7 +446,12 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   }
 }
 
-SbColoring SweepPlacer::finish() {
+SbColoring SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
+  for (const SweepTally &tally : tallies) {
+    llvm::append_range(result.spilled, tally.spilled);
+    result.peakBytes = std::max(result.peakBytes, tally.peakBytes);
+    work += tally.work;
+  }
   llvm::sort(result.spilled);
   return std::move(result);
 }
@@ -428,12 +462,29 @@ SbColoring walrus::placeSweeping(
     llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
     llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
-    uint64_t &work) {
+    uint64_t &work, llvm::ThreadPoolInterface *threads) {
   SweepPlacer placer(graph, time, bytesPerPartition, fixed, previous, work);
   placer.placeHead(headAt, head);
-  placer.sweep(forward, /*latestFirst=*/false,
-               previous ? previous->forward : llvm::ArrayRef<unsigned>());
-  placer.sweep(backward, /*latestFirst=*/true,
-               previous ? previous->backward : llvm::ArrayRef<unsigned>());
-  return placer.finish();
+  SweepTally tallies[2];
+  auto sweepForward = [&] {
+    placer.sweep(forward, /*latestFirst=*/false,
+                 previous ? previous->forward : llvm::ArrayRef<unsigned>(),
+                 tallies[0]);
+  };
+  auto sweepBackward = [&] {
+    placer.sweep(backward, /*latestFirst=*/true,
+                 previous ? previous->backward : llvm::ArrayRef<unsigned>(),
+                 tallies[1]);
+  };
+  // The sweeps never meet: side by side, they place as one after the other.
+  if (threads && !forward.empty() && !backward.empty()) {
+    llvm::ThreadPoolTaskGroup group(*threads);
+    group.async(sweepBackward);
+    sweepForward();
+    group.wait();
+  } else {
+    sweepForward();
+    sweepBackward();
+  }
+  return placer.finish(tallies);
 }

@@ -17,6 +17,10 @@
 #include "OccupancyIndex.h"
 #include "Walrus/Analysis/SbColoring.h"
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace walrus {
 
 /// Past this many placed nodes in the head, the sweeps look them up in an
@@ -51,7 +55,8 @@ struct SweepRecord {
 /// `previous` (a run on the same graph whose every node placed before a
 /// node of a sweep was also placed before it then, if it has the same
 /// place now), the ends of the sweeps it placed alike are copied, at no
-/// work.
+/// work. With `threads`, the two sweeps run side by side: the result and
+/// the work are the same.
 SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          int64_t bytesPerPartition,
                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
@@ -59,7 +64,8 @@ SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
                          llvm::ArrayRef<unsigned> head,
                          llvm::ArrayRef<unsigned> forward,
                          llvm::ArrayRef<unsigned> backward,
-                         const SweepRecord *previous, uint64_t &work);
+                         const SweepRecord *previous, uint64_t &work,
+                         llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus
 

@@ -7,6 +7,8 @@
 #include "Walrus/Analysis/SbDense.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -106,14 +108,27 @@ struct TestSweepFirstFitPass
           int64_t limit =
               bound +
               std::min(bound / 64, std::numeric_limits<int64_t>::max() - bound);
-          unsigned indexed = 0, differed = 0;
+          unsigned indexed = 0, differed = 0, differedSideBySide = 0;
+          llvm::ThreadPoolInterface *threads =
+              getContext().isMultithreadingEnabled()
+                  ? &getContext().getThreadPool()
+                  : nullptr;
           for (unsigned seed = 0; seed < problems; ++seed) {
             Problem problem =
                 makeProblem(graph, time, partitions, limit, headPercent, seed);
-            uint64_t work = 0;
+            uint64_t work = 0, workSideBySide = 0;
             SbColoring swept = placeSweeping(
                 graph, time, limit, problem.fixed, problem.headAt, problem.head,
                 problem.forward, problem.backward, nullptr, work);
+            SbColoring sideBySide =
+                placeSweeping(graph, time, limit, problem.fixed, problem.headAt,
+                              problem.head, problem.forward, problem.backward,
+                              nullptr, workSideBySide, threads);
+            differedSideBySide +=
+                !samePlaces(swept.placements, sideBySide.placements) ||
+                swept.spilled != sideBySide.spilled ||
+                swept.peakBytes != sideBySide.peakBytes ||
+                work != workSideBySide;
             SmallVector<std::optional<SbPlacement>> before(problem.fixed);
             for (auto [index, address] : problem.headAt)
               before[index] = SbPlacement{0, address};
@@ -133,7 +148,8 @@ struct TestSweepFirstFitPass
           }
           llvm::outs() << "@" << func.getSymName() << ": " << problems
                        << " problems, " << indexed << " with a head index, "
-                       << differed << " differ\n";
+                       << differed << " differ, " << differedSideBySide
+                       << " differ with the sweeps side by side\n";
         });
     if (failed(found))
       return signalPassFailure();
