@@ -223,11 +223,12 @@ private:
   /// Tensors first fit may leave out for the window to grow again.
   static constexpr size_t kMaxUnplaced = 64;
   /// How many times the last order's most work a search of widened
-  /// windows may take (but at least a 32nd of the budget). Of the 60k
-  /// traces of seeds 1-10, widened searches that placed took at most 15
-  /// times it, and the two that failed ran out at 41 and 54 times; on
-  /// small traces they took up to 164 times it, but under 13M.
-  static constexpr uint64_t kWidenedGrowth = 20;
+  /// windows may take (but at least a 64th of the budget): one that needs
+  /// more seldom ends, and the fallback to the last windows is then the
+  /// cheaper way. Over the seeded traces (docs/SbAlloc.md, "Dense
+  /// functions") 4 and a 64th spend 93M search work where 20 and a 32nd
+  /// spent 150M, every trace at the bound as before.
+  static constexpr uint64_t kWidenedGrowth = 4;
 
   const InterferenceGraph &graph;
   ArrayRef<SbNode> nodes;
@@ -927,7 +928,7 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
       searchCap = std::min(
           searchCap,
           std::max(llvm::SaturatingMultiply(kWidenedGrowth, orderSearchWork),
-                   maxSearchWork / 32));
+                   maxSearchWork / 64));
     orderSearchWork = 0;
     std::optional<SbColoring> placed;
     SmallVector<unsigned> unplaced;
