@@ -996,6 +996,45 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
   }
 }
 
+/// The room above the bound the window search tries first when it places
+/// no window at the bound, and last (fractions of the bound), and the
+/// factor from one try's room to the next.
+static constexpr int64_t kFirstSlack = 65536, kLastSlack = 4096,
+                         kSlackGrowth = 4;
+
+/// Where the search places no window at `bound`, a little room may be all
+/// it lacks: tries again a 65536th of the bound higher, then a 16384th and
+/// a 4096th (within the capacity), over the same points (the margin grows
+/// as much), each try a window search of its own with the work left.
+/// Adds every try's work, orders and windows to `result`.
+static void placeWithRoom(const InterferenceGraph &graph, int64_t partitions,
+                          int64_t bytesPerPartition,
+                          ArrayRef<std::optional<SbPlacement>> pinned,
+                          uint64_t maxSearchWork, unsigned maxOrders,
+                          llvm::ThreadPoolInterface *threads, int64_t bound,
+                          int64_t margin, WindowPlacement &result) {
+  int64_t lastHeight = bound;
+  for (int64_t slack = bound / kFirstSlack;
+       !result.coloring && slack > 0 && slack <= bound / kLastSlack &&
+       result.searchWork < maxSearchWork;
+       slack *= kSlackGrowth) {
+    int64_t height = bound + std::min(slack, bytesPerPartition - bound);
+    if (height == lastHeight)
+      return;
+    lastHeight = height;
+    WindowPlacer higher(graph, partitions, pinned,
+                        maxSearchWork - result.searchWork, maxOrders, threads);
+    higher.computeLoads();
+    WindowPlacement tried;
+    tried.coloring = higher.fitUnder(height, margin + (height - bound), tried);
+    result.searchWork += tried.searchWork;
+    result.placeWork += tried.placeWork;
+    result.orders += tried.orders;
+    result.windowsPlaced += tried.windowsPlaced;
+    result.coloring = std::move(tried.coloring);
+  }
+}
+
 WindowPlacement
 walrus::placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
                             int64_t bytesPerPartition,
@@ -1013,7 +1052,10 @@ walrus::placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
     return result;
   // Around the points within a thousandth of the bound: about what first
   // fit loses on dense traces.
-  int64_t bound = placer.getAreaBound();
-  result.coloring = placer.fitUnder(bound, bound / 1024 + 1, result);
+  int64_t bound = placer.getAreaBound(), margin = bound / 1024 + 1;
+  result.coloring = placer.fitUnder(bound, margin, result);
+  if (!result.coloring && result.windowsPlaced == 0)
+    placeWithRoom(graph, partitions, bytesPerPartition, pinned, maxSearchWork,
+                  maxOrders, threads, bound, margin, result);
   return result;
 }

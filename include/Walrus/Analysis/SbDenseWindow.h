@@ -16,8 +16,9 @@
 namespace walrus {
 
 struct WindowPlacement {
-  /// Every node placed within the area bound, if the search and first fit
-  /// managed.
+  /// Every node placed within the area bound (or a little above it, where
+  /// the search placed no window at the bound), if the search and first
+  /// fit managed.
   std::optional<SbColoring> coloring;
   /// The search's work, and first fit's (index probes and insertions).
   uint64_t searchWork = 0, placeWork = 0;
@@ -38,7 +39,9 @@ struct WindowPlacement {
 /// search places it with the window's tensors (at points of its own).
 /// Where the search fails on a widened window after placing a smaller one,
 /// the window goes back to its size before that widening and from then on
-/// grows only up to tensors left out. At most
+/// grows only up to tensors left out. Where the search places no window at
+/// the bound, it tries again with a little room (a 65536th of the bound,
+/// then a 16384th and a 4096th, within the capacity). At most
 /// `maxSearchWork` search work, an eighth of it per window, and
 /// `maxOrders` first fit orders. With `threads`, each search runs its two
 /// directions side by side; the result is the same without.
