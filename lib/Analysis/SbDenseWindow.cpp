@@ -1024,7 +1024,8 @@ static void placeWithRoom(const InterferenceGraph &graph, int64_t partitions,
     lastHeight = height;
     WindowPlacer higher(graph, partitions, pinned,
                         maxSearchWork - result.searchWork, maxOrders, threads);
-    higher.computeLoads();
+    if (!higher.computeLoads())
+      return;
     WindowPlacement tried;
     tried.coloring = higher.fitUnder(height, margin + (height - bound), tried);
     result.searchWork += tried.searchWork;
