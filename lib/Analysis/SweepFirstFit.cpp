@@ -14,8 +14,9 @@
 using namespace walrus;
 
 namespace {
-/// What one sweep adds to the run's result besides the places of its own
-/// nodes, kept apart so that the two sweeps can run side by side.
+/// What placing the head or one sweep adds to the run's result besides the
+/// places of its own nodes, kept apart so that the two sweeps can run side
+/// by side.
 struct SweepTally {
   llvm::SmallVector<unsigned> spilled;
   int64_t peakBytes = 0;
@@ -32,9 +33,10 @@ public:
               const SweepRecord *previous, uint64_t &work);
 
   /// The nodes of `headAt` where it says, then first fit of `head` in turn,
-  /// around the fixed nodes and the head placed before.
+  /// around the fixed nodes and the head placed before; its spills, peak
+  /// and work in `tally`.
   void placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
-                 llvm::ArrayRef<unsigned> head);
+                 llvm::ArrayRef<unsigned> head, SweepTally &tally);
   /// Each node of `order` at the lowest offset free both of the gaps (the
   /// nodes open at its start: the fixed ones, which all start before it,
   /// the head's started, and those placed before it) and of the head's
@@ -54,11 +56,7 @@ private:
     return latestFirst ? std::make_pair(-int64_t(last), -int64_t(first))
                        : std::make_pair(int64_t(first), int64_t(last));
   }
-  void place(unsigned node, int64_t address) {
-    result.placements[node] = SbPlacement{0, address};
-    result.peakBytes = std::max(result.peakBytes, address + nodes[node].bytes);
-  }
-  /// A sweep's place: the node's own slot, and the sweep's peak.
+  /// The node's own slot, and the peak of the tally it counts in.
   void place(unsigned node, int64_t address, SweepTally &tally) const {
     placements[node] = SbPlacement{0, address};
     tally.peakBytes = std::max(tally.peakBytes, address + nodes[node].bytes);
@@ -66,8 +64,9 @@ private:
   bool takesBytes(unsigned node) const {
     return nodes[node].live && nodes[node].bytes > 0;
   }
-  /// Puts the head's placed nodes in `headIndex`, over their runs.
-  void indexHead();
+  /// Puts the head's placed nodes in `headIndex`, over their runs; its
+  /// insertions count in `work`.
+  void indexHead(uint64_t &work);
   /// The lowest offset for `node` free of `gaps` and of the nodes of
   /// `waiting` (the head's not started yet, by address) that it meets, or
   /// of the head's in `headIndex` when there is one.
@@ -151,9 +150,10 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
 }
 
 void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
-                            llvm::ArrayRef<unsigned> head) {
+                            llvm::ArrayRef<unsigned> head, SweepTally &tally) {
+  uint64_t &work = tally.work;
   auto addToHead = [&](unsigned node, int64_t address) {
-    place(node, address);
+    place(node, address, tally);
     if (takesBytes(node))
       headPlaced.push_back(node);
   };
@@ -179,16 +179,16 @@ void SweepPlacer::placeHead(llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     ++work;
     std::optional<int64_t> offset = taken.find(nodes[node].bytes);
     if (!offset) {
-      result.spilled.push_back(node);
+      tally.spilled.push_back(node);
       continue;
     }
     addToHead(node, *offset);
   }
   if (headPlaced.size() > kMaxListedHead)
-    indexHead();
+    indexHead(work);
 }
 
-void SweepPlacer::indexHead() {
+void SweepPlacer::indexHead(uint64_t &work) {
   for (unsigned node : headPlaced) {
     headCuts.push_back(time.ranks[node].first);
     headCuts.push_back(time.ranks[node].second + 1);
@@ -464,8 +464,9 @@ SbColoring walrus::placeSweeping(
     llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
     uint64_t &work, llvm::ThreadPoolInterface *threads) {
   SweepPlacer placer(graph, time, bytesPerPartition, fixed, previous, work);
-  placer.placeHead(headAt, head);
-  SweepTally tallies[2];
+  // The head's, the forward sweep's and the backward sweep's.
+  SweepTally tallies[3];
+  placer.placeHead(headAt, head, tallies[2]);
   auto sweepForward = [&] {
     placer.sweep(forward, /*latestFirst=*/false,
                  previous ? previous->forward : llvm::ArrayRef<unsigned>(),
