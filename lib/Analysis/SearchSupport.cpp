@@ -149,7 +149,8 @@ SmallVector<SearchBuffer> walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
 RestartOutcome walrus::runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
     llvm::ThreadPoolInterface *threads,
-    llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
+    llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t,
+                                      const std::atomic<bool> *)>
         attempt) {
   // Large enough that the first attempts get through easy problems
   // without restarting.
@@ -162,28 +163,38 @@ RestartOutcome walrus::runWithRestarts(
     bool atBound = pair % kinds == 1;
     uint64_t limit =
         std::min(unit * getLubyTerm(order), (maxWork - total.work + 1) / 2);
-    AttemptOutcome outcomes[2];
-    auto run = [&](bool reversed) {
-      outcomes[reversed] = attempt(order, {reversed, atBound}, limit);
+    AttemptOutcome given, reversed;
+    std::atomic<bool> givenPlaced{false};
+    auto runGiven = [&] {
+      given = attempt(order, {false, atBound}, limit, nullptr);
+      givenPlaced = given.placed;
+    };
+    auto runReversed = [&] {
+      reversed = attempt(order, {true, atBound}, limit, &givenPlaced);
     };
     if (threads) {
       llvm::ThreadPoolTaskGroup group(*threads);
-      group.async([&] { run(true); });
-      run(false);
+      group.async(runReversed);
+      runGiven();
       group.wait();
     } else {
-      run(false);
-      run(true);
+      runGiven();
+      if (!given.placed)
+        runReversed();
     }
-    total.work += outcomes[0].work + outcomes[1].work;
-    for (bool reversed : {false, true})
-      if (outcomes[reversed].placed) {
-        total.placedBy = SearchVariant{reversed, atBound};
-        return total;
-      }
-    if (!atBound && llvm::any_of(outcomes, [&](const AttemptOutcome &o) {
-          return o.work <= limit;
-        }))
+    // The reversed attempt's work is uncounted where it was cut short: how
+    // far it got depends on the threads.
+    if (given.placed) {
+      total.work += given.work;
+      total.placedBy = SearchVariant{false, atBound};
+      return total;
+    }
+    total.work += given.work + reversed.work;
+    if (reversed.placed) {
+      total.placedBy = SearchVariant{true, atBound};
+      return total;
+    }
+    if (!atBound && (given.work <= limit || reversed.work <= limit))
       break;
   }
   return total;

@@ -18,6 +18,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <atomic>
 #include <limits>
 
 namespace walrus {
@@ -223,6 +224,11 @@ private:
 /// last) (one branching step over sections [first, last)), getMark() and
 /// rollback(mark).
 template <typename Derived> class DepthFirstSearch {
+public:
+  /// While `*flag` is set (by another thread), the attempt running ends as
+  /// if out of work; null: never.
+  void setCancel(const std::atomic<bool> *flag) { cancel = flag; }
+
 protected:
   /// One attempt over sections [0, sections) within `limit` work: calls
   /// `onPlaced` while everything is placed, then undoes it all. Returns
@@ -246,8 +252,9 @@ protected:
     // a frame, and the stack is finite (8 MiB on the main and pool
     // threads; a pinned hard-500 went 10k steps deep, which ASan's frames
     // overflow). Hard instances go a few thousand deep at most (hard-1000:
-    // 1000).
-    if (depth >= kMaxDepth)
+    // 1000). So does a cancelled one.
+    if (depth >= kMaxDepth ||
+        (cancel && cancel->load(std::memory_order_relaxed)))
       work = std::max(work, maxWork + 1);
     if (work > maxWork)
       return false;
@@ -275,6 +282,7 @@ protected:
 
   static constexpr unsigned kMaxDepth = 4096;
   uint64_t maxWork = 0, work = 0;
+  const std::atomic<bool> *cancel = nullptr;
   /// Steps taken on the current branch.
   unsigned depth = 0;
   FailedStates failed;
@@ -371,9 +379,11 @@ struct RestartOutcome {
 /// and limit, side by side on `threads` when given (they share nothing; a
 /// pair's two halves of what is left of `maxWork` bound them), one after
 /// the other otherwise, with the same result either way: when both place
-/// everything, time as given wins. Their trees differ where it matters, in
-/// what the search meets first: 2 of 120 hard-500 instances fit in the
-/// budget only reversed, 4 of 10 hard-1000 only as given
+/// everything, time as given wins. So once time as given has placed
+/// everything, the reversed attempt is cancelled (side by side) or not
+/// run, and the pair's work is the given one's. Their trees differ where it
+/// matters, in what the search meets first: 2 of 120 hard-500 instances fit in
+/// the budget only reversed, 4 of 10 hard-1000 only as given
 /// (bench/minimalloc.py's generator).
 ///
 /// Room to spare makes these searches weaker, not stronger: dead space is
@@ -386,10 +396,13 @@ struct RestartOutcome {
 /// Stops when an attempt places everything, when one at the capacity
 /// finishes without running out of work (that proves nothing fits; one at
 /// the bound proves less), or when `maxWork` is spent.
+/// `attempt(order, variant, limit, cancel)` ends early, as if out of work,
+/// once `*cancel` is set (when not null).
 RestartOutcome runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
     llvm::ThreadPoolInterface *threads,
-    llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t)>
+    llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t,
+                                      const std::atomic<bool> *)>
         attempt);
 
 // SearchVariants::restart, after runWithRestarts, which it calls.
@@ -402,15 +415,19 @@ SearchVariants<SearchT>::restart(size_t buffers, uint64_t maxWork,
   // Per direction (SearchVariant::reversed), what an attempt placed: the
   // two of a pair may run at once.
   std::optional<Placement> placed[2];
-  RestartOutcome outcome = runWithRestarts(
-      buffers, maxWork, hasBound(), threads,
-      [&](uint64_t order, SearchVariant variant, uint64_t limit) {
-        auto [placement, work] = attempt(get(variant), order, limit);
-        bool complete = placement.has_value();
-        if (complete)
-          placed[variant.reversed] = std::move(placement);
-        return AttemptOutcome{complete, work};
-      });
+  RestartOutcome outcome =
+      runWithRestarts(buffers, maxWork, hasBound(), threads,
+                      [&](uint64_t order, SearchVariant variant, uint64_t limit,
+                          const std::atomic<bool> *cancel) {
+                        SearchT &search = get(variant);
+                        search.setCancel(cancel);
+                        auto [placement, work] = attempt(search, order, limit);
+                        search.setCancel(nullptr);
+                        bool complete = placement.has_value();
+                        if (complete)
+                          placed[variant.reversed] = std::move(placement);
+                        return AttemptOutcome{complete, work};
+                      });
   if (!outcome.placedBy)
     return {std::nullopt, outcome.work};
   return {std::move(placed[outcome.placedBy->reversed]), outcome.work};

@@ -6,10 +6,11 @@
 // it spills. The search puts %y at 0 and %x above it, at 5: below %in_b's
 // byte, which %x does not meet in time.
 // RUN: walrus-opt %s -sb-alloc="sbuf-bytes=13 report" -sb-alloc-verify 2>&1 | FileCheck %s
+// RUN: walrus-opt %s -sb-alloc="sbuf-bytes=13 report" --mlir-disable-threading 2>&1 | FileCheck %s
 // Without the search (and before it placed around fixed tensors): a spill.
 // RUN: walrus-opt %s -sb-alloc="sbuf-bytes=13 search-budget=0 report" -sb-alloc-verify -o /dev/null 2>&1 | FileCheck %s --check-prefix=COLOURING
 
-// CHECK: remark: sb-alloc: @main: 4 node(s), 2 edge(s), 1 round(s), 0 spill(s), peak 12 B/partition, lower bound 10 B/partition, search work 86{{$}}
+// CHECK: remark: sb-alloc: @main: 4 node(s), 2 edge(s), 1 round(s), 0 spill(s), peak 12 B/partition, lower bound 10 B/partition, search work 45{{$}}
 // CHECK: %y = bir.memloc "y" internal address 0 base_partition 0
 // CHECK-NEXT: %in_a = bir.memloc "in_a" internal address 8 base_partition 0
 // CHECK-NEXT: %x = bir.memloc "x" internal address 5 base_partition 0
