@@ -182,8 +182,9 @@ RestartOutcome walrus::runWithRestarts(
       if (!given.placed)
         runReversed();
     }
-    // The reversed attempt's work is uncounted where it was cut short: how
-    // far it got depends on the threads.
+    // Where time as given placed everything, the reversed attempt's work
+    // is not counted: how far it got before it was cancelled depends on
+    // the threads.
     if (given.placed) {
       total.work += given.work;
       total.placedBy = SearchVariant{false, atBound};
