@@ -1,6 +1,6 @@
 # The two commands of the README: `make demo` and `make check`. Both install
 # what is missing (Debian packages) and build incrementally first.
-.PHONY: setup build demo check docs clean check-sanitizers fuzz random
+.PHONY: setup build demo check docs clean check-sanitizers check-tsan fuzz random
 
 setup:
 	@scripts/setup.sh
@@ -22,6 +22,9 @@ clean:
 
 check-sanitizers: setup
 	@scripts/check-sanitizers.sh
+
+check-tsan: setup
+	@scripts/check-tsan.sh
 
 fuzz: setup
 	@scripts/fuzz.sh
