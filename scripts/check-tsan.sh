@@ -4,7 +4,8 @@
 # the per-function pass pipelines run side by side there. Ends with
 # `N passed, N failed` like `make check`. LIT_FILTER (a regular expression
 # over test paths) picks other tests; `LIT_FILTER=.` runs them all
-# (slower: about 5-10 times the plain suite).
+# (slower: walrus-opt on a 60k-tensor dense trace took 8-10 s here, 1.7 s
+# in the plain build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WALRUS_BUILD_DIR=build-tsan
