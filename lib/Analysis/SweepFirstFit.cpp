@@ -106,7 +106,8 @@ private:
   llvm::ArrayRef<std::optional<SbPlacement>> fixed;
   /// A run on the same graph and limit, if any.
   const SweepRecord *previous;
-  uint64_t &work;
+  /// The run's work, which finish() adds the tallies' to.
+  uint64_t &runWork;
   /// Over start ranks, like the index: two ranges meet exactly when their
   /// ranks do, and a sweep by rank is a sweep by time.
   const StartRanks &time;
@@ -137,7 +138,7 @@ SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
                        previous->placements.size() == fixed.size()
                    ? previous
                    : nullptr),
-      work(work), time(time) {
+      runWork(work), time(time) {
   result.placements.assign(fixed.begin(), fixed.end());
   placements = result.placements;
   for (auto [node, placement] : llvm::enumerate(fixed))
@@ -450,7 +451,7 @@ SbColoring SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
   for (const SweepTally &tally : tallies) {
     llvm::append_range(result.spilled, tally.spilled);
     result.peakBytes = std::max(result.peakBytes, tally.peakBytes);
-    work += tally.work;
+    runWork += tally.work;
   }
   llvm::sort(result.spilled);
   return std::move(result);
