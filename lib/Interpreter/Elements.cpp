@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/Format.h"
 
 #include <cmath>
 #include <cstring>
@@ -31,8 +32,10 @@ static float bf16ToFloat(uint16_t bits) {
 static uint16_t floatToBf16(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
+  // A NaN keeps its sign and the top of its payload; the quiet bit keeps
+  // it a NaN should only low payload bits have been set.
   if (std::isnan(value))
-    return 0x7FC0;
+    return uint16_t(bits >> 16) | 0x0040;
   // Round to nearest, ties to even.
   bits += 0x7FFF + ((bits >> 16) & 1);
   return uint16_t(bits >> 16);
@@ -102,4 +105,49 @@ void walrus::interp::storeElement(Type type, uint8_t *bytes, double value) {
   converted.convert(cast<FloatType>(type).getFloatSemantics(),
                     llvm::APFloat::rmNearestTiesToEven, &losesInfo);
   storeBits(bytes, width, converted.bitcastToAPInt().getZExtValue());
+}
+
+int64_t walrus::interp::loadInteger(IntegerType type, const uint8_t *bytes) {
+  unsigned width = type.getWidth();
+  uint64_t bits = loadBits(bytes, width);
+  if (type.isUnsigned())
+    return int64_t(bits);
+  return llvm::SignExtend64(bits, width);
+}
+
+void walrus::interp::storeInteger(IntegerType type, uint8_t *bytes,
+                                  int64_t value) {
+  storeBits(bytes, type.getWidth(), uint64_t(value));
+}
+
+int64_t walrus::interp::saturateInteger(int64_t value, IntegerType from,
+                                        IntegerType to) {
+  unsigned width = to.getWidth();
+  // An unsigned 64-bit value above 2^63 is held as a negative int64.
+  bool huge = from.isUnsigned() && value < 0;
+  if (to.isUnsigned()) {
+    if (value < 0 && !huge)
+      return 0;
+    uint64_t high = width == 64 ? UINT64_MAX : (uint64_t(1) << width) - 1;
+    return int64_t(std::min(uint64_t(value), high));
+  }
+  int64_t high = width == 64 ? INT64_MAX : (int64_t(1) << (width - 1)) - 1;
+  int64_t low = width == 64 ? INT64_MIN : -(int64_t(1) << (width - 1));
+  if (huge)
+    return high;
+  return std::min(std::max(value, low), high);
+}
+
+void walrus::interp::printElement(llvm::raw_ostream &os, Type type,
+                                  const uint8_t *bytes) {
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer) {
+    os << llvm::format("%.9g", loadElement(type, bytes));
+    return;
+  }
+  int64_t value = loadInteger(integer, bytes);
+  if (integer.isUnsigned())
+    os << uint64_t(value);
+  else
+    os << value;
 }

@@ -168,8 +168,8 @@ void walrus::interp::printTensor(raw_ostream &os, StringRef name,
   int64_t width = tensorType.getElementBytes();
   os << name << ": " << tensorType << "\n";
   for (int64_t i = 0, e = tensorType.getNumElements(); i < e; ++i) {
-    os << (i % rowLength ? " " : "  ")
-       << llvm::format("%.9g", loadElement(type, &tensor.bytes[i * width]));
+    os << (i % rowLength ? " " : "  ");
+    printElement(os, type, &tensor.bytes[i * width]);
     if ((i + 1) % rowLength == 0)
       os << "\n";
   }
@@ -209,9 +209,10 @@ std::optional<std::string> walrus::interp::compareOutputs(const Dram &before,
       std::string text;
       llvm::raw_string_ostream os(text);
       os << "output '" << name << "' differs at element " << i << " "
-         << indexText(tensorType.getShape(), i) << ": before "
-         << llvm::format("%.9g", loadElement(type, lhs)) << ", after "
-         << llvm::format("%.9g", loadElement(type, rhs));
+         << indexText(tensorType.getShape(), i) << ": before ";
+      printElement(os, type, lhs);
+      os << ", after ";
+      printElement(os, type, rhs);
       return text;
     }
   }

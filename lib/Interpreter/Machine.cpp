@@ -203,7 +203,31 @@ struct walrus::interp::Operand {
       values[i] = load(i);
     return values;
   }
+
+  /// The integer element type, or null for floats.
+  IntegerType integerType() const {
+    return dyn_cast<IntegerType>(storage.elementType);
+  }
+  int64_t loadInt(size_t i) const {
+    return loadInteger(integerType(), elements[i]);
+  }
+  void storeInt(size_t i, int64_t value) const {
+    storeInteger(integerType(), elements[i], value);
+  }
+  std::vector<int64_t> loadAllInts() const {
+    std::vector<int64_t> values(size());
+    for (size_t i = 0; i < size(); ++i)
+      values[i] = loadInt(i);
+    return values;
+  }
 };
+
+/// Whether an instruction over `operands` computes on integers: every
+/// operand is an integer tensor (docs/Interpreter.md, "Arithmetic").
+static bool isIntegerDomain(ArrayRef<const Operand *> operands) {
+  return llvm::all_of(operands,
+                      [](const Operand *o) { return bool(o->integerType()); });
+}
 
 static int64_t evaluateStart(AccessPatternAttr pattern, ArrayRef<int64_t> ivs,
                              int64_t shard) {
@@ -312,6 +336,21 @@ static FailureOr<Operand> getOperand(Core &core, Dram &dram, Operation *op,
 // Arithmetic
 //===----------------------------------------------------------------------===//
 
+/// IEEE 754-2019 maximum (`max`) or maximumNumber (`maxnum`), or the
+/// minimum forms when `min`: -0 orders below +0; a NaN operand is the
+/// result (`propagateNaN`) or is ignored.
+static double selectExtreme(double lhs, double rhs, bool min,
+                            bool propagateNaN) {
+  if (std::isnan(lhs) || std::isnan(rhs)) {
+    if (propagateNaN)
+      return std::isnan(lhs) ? lhs : rhs;
+    return std::isnan(lhs) ? rhs : lhs;
+  }
+  if (lhs == rhs)
+    return std::signbit(lhs) == min ? lhs : rhs;
+  return (lhs < rhs) == min ? lhs : rhs;
+}
+
 static double applyAlu(AluOp op, double lhs, double rhs) {
   switch (op) {
   case AluOp::Add:
@@ -323,9 +362,43 @@ static double applyAlu(AluOp op, double lhs, double rhs) {
   case AluOp::Divide:
     return lhs / rhs;
   case AluOp::Max:
-    return std::max(lhs, rhs);
+    return selectExtreme(lhs, rhs, /*min=*/false, /*propagateNaN=*/true);
   case AluOp::Min:
-    return std::min(lhs, rhs);
+    return selectExtreme(lhs, rhs, /*min=*/true, /*propagateNaN=*/true);
+  case AluOp::MaxNum:
+    return selectExtreme(lhs, rhs, /*min=*/false, /*propagateNaN=*/false);
+  case AluOp::MinNum:
+    return selectExtreme(lhs, rhs, /*min=*/true, /*propagateNaN=*/false);
+  }
+  llvm_unreachable("unknown ALU op");
+}
+
+/// Two's complement arithmetic on 64 bits (the store keeps the element's
+/// low bits, so it wraps at every width); fails on a division by zero.
+static std::optional<int64_t> applyIntegerAlu(AluOp op, int64_t lhs,
+                                              int64_t rhs, bool isUnsigned) {
+  uint64_t a = uint64_t(lhs), b = uint64_t(rhs);
+  switch (op) {
+  case AluOp::Add:
+    return int64_t(a + b);
+  case AluOp::Subtract:
+    return int64_t(a - b);
+  case AluOp::Multiply:
+    return int64_t(a * b);
+  case AluOp::Divide:
+    if (rhs == 0)
+      return std::nullopt;
+    if (isUnsigned)
+      return int64_t(a / b);
+    if (lhs == INT64_MIN && rhs == -1)
+      return INT64_MIN;
+    return lhs / rhs;
+  case AluOp::Max:
+  case AluOp::MaxNum:
+    return (isUnsigned ? a < b : lhs < rhs) ? rhs : lhs;
+  case AluOp::Min:
+  case AluOp::MinNum:
+    return (isUnsigned ? a < b : lhs < rhs) ? lhs : rhs;
   }
   llvm_unreachable("unknown ALU op");
 }
@@ -368,6 +441,13 @@ static void copyElements(const Operand &dst, const Operand &src) {
       std::memcpy(dst.elements[i], &staged[i * bytes], bytes);
     return;
   }
+  if (isIntegerDomain({&dst, &src})) {
+    std::vector<int64_t> values = src.loadAllInts();
+    for (size_t i = 0; i < dst.size(); ++i)
+      dst.storeInt(
+          i, saturateInteger(values[i], src.integerType(), dst.integerType()));
+    return;
+  }
   std::vector<double> values = src.loadAll();
   for (size_t i = 0; i < dst.size(); ++i)
     dst.store(i, values[i]);
@@ -377,9 +457,16 @@ static void copyElements(const Operand &dst, const Operand &src) {
 // Machine
 //===----------------------------------------------------------------------===//
 
-static void fill(Operand &dst, double value) {
-  for (size_t i = 0; i < dst.size(); ++i)
-    dst.store(i, value);
+/// Writes `immediate` to every element: an integer immediate into integers
+/// as its low bits, anything else as a value.
+static void fill(Operand &dst, Attribute immediate) {
+  std::optional<int64_t> integer = getImmediateAsInteger(immediate);
+  for (size_t i = 0; i < dst.size(); ++i) {
+    if (integer && dst.integerType())
+      dst.storeInt(i, *integer);
+    else
+      dst.store(i, getImmediateAsDouble(immediate));
+  }
 }
 
 /// dst[f][p] = src[p][f] over `partitions` x `columns` elements.
@@ -408,34 +495,129 @@ static void multiplyInto(Operand &dst, ArrayRef<double> lhs,
     dst.store(i, start ? sums[i] : dst.load(i) + sums[i]);
 }
 
+/// multiplyInto on integers: products and sums wrap as two's complement.
+static void multiplyIntegersInto(Operand &dst, ArrayRef<int64_t> lhs,
+                                 ArrayRef<int64_t> rhs, int64_t k, int64_t m,
+                                 int64_t n, bool start) {
+  std::vector<uint64_t> sums(m * n, 0);
+  for (int64_t kk = 0; kk < k; ++kk)
+    for (int64_t mm = 0; mm < m; ++mm) {
+      uint64_t weight = uint64_t(lhs[kk * m + mm]);
+      for (int64_t nn = 0; nn < n; ++nn)
+        sums[mm * n + nn] += weight * uint64_t(rhs[kk * n + nn]);
+    }
+  for (int64_t i = 0; i < m * n; ++i)
+    dst.storeInt(i,
+                 int64_t(start ? sums[i] : uint64_t(dst.loadInt(i)) + sums[i]));
+}
+
 static void activate(Operand &dst, Operand &src, ActivationFunction function,
                      double scale) {
+  // The identity between integers converts exactly (saturating).
+  if (function == ActivationFunction::Identity && scale == 1.0 &&
+      isIntegerDomain({&dst, &src})) {
+    copyElements(dst, src);
+    return;
+  }
   std::vector<double> values = src.loadAll();
   for (size_t i = 0; i < dst.size(); ++i)
     dst.store(i, applyActivation(function, values[i] * scale));
 }
 
-static void combine(Operand &dst, Operand &lhs, Operand &rhs, AluOp op) {
-  std::vector<double> left = lhs.loadAll(), right = rhs.loadAll();
-  for (size_t i = 0; i < dst.size(); ++i)
-    dst.store(i, applyAlu(op, left[i], right[i]));
+/// Where an integer operation divides by zero.
+static LogicalResult divisionByZero(Operation *op) {
+  return op->emitError("walrus-run: integer division by zero");
 }
 
-static void combineScalar(Operand &dst, Operand &src, AluOp op, double scalar) {
-  std::vector<double> values = src.loadAll();
+/// dst[i] = left(i) op right(i) on integers.
+static LogicalResult combineIntegers(Operation *op, const Operand &dst,
+                                     AluOp alu,
+                                     function_ref<int64_t(size_t)> left,
+                                     function_ref<int64_t(size_t)> right) {
+  bool isUnsigned = dst.integerType().isUnsigned();
+  for (size_t i = 0; i < dst.size(); ++i) {
+    std::optional<int64_t> value =
+        applyIntegerAlu(alu, left(i), right(i), isUnsigned);
+    if (!value)
+      return divisionByZero(op);
+    dst.storeInt(i, *value);
+  }
+  return success();
+}
+
+/// dst[i] = left(i) op right(i) on doubles, rounded once into dst.
+static void combineDoubles(const Operand &dst, AluOp alu,
+                           function_ref<double(size_t)> left,
+                           function_ref<double(size_t)> right) {
   for (size_t i = 0; i < dst.size(); ++i)
-    dst.store(i, applyAlu(op, values[i], scalar));
+    dst.store(i, applyAlu(alu, left(i), right(i)));
+}
+
+static LogicalResult combine(Operation *op, Operand &dst, Operand &lhs,
+                             Operand &rhs, AluOp alu) {
+  if (isIntegerDomain({&dst, &lhs, &rhs})) {
+    std::vector<int64_t> left = lhs.loadAllInts(), right = rhs.loadAllInts();
+    return combineIntegers(
+        op, dst, alu, [&](size_t i) { return left[i]; },
+        [&](size_t i) { return right[i]; });
+  }
+  std::vector<double> left = lhs.loadAll(), right = rhs.loadAll();
+  combineDoubles(
+      dst, alu, [&](size_t i) { return left[i]; },
+      [&](size_t i) { return right[i]; });
+  return success();
+}
+
+/// dst = src op scalar, or scalar op src when `reverse`: on integers when
+/// the tensors are integers and the scalar an integer immediate.
+static LogicalResult combineScalar(Operation *op, Operand &dst, Operand &src,
+                                   AluOp alu, Attribute scalar, bool reverse) {
+  std::optional<int64_t> integer = getImmediateAsInteger(scalar);
+  if (integer && isIntegerDomain({&dst, &src})) {
+    std::vector<int64_t> values = src.loadAllInts();
+    auto element = [&](size_t i) { return values[i]; };
+    auto constant = [&](size_t) { return *integer; };
+    return reverse ? combineIntegers(op, dst, alu, constant, element)
+                   : combineIntegers(op, dst, alu, element, constant);
+  }
+  std::vector<double> values = src.loadAll();
+  double immediate = getImmediateAsDouble(scalar);
+  auto element = [&](size_t i) { return values[i]; };
+  auto constant = [&](size_t) { return immediate; };
+  if (reverse)
+    combineDoubles(dst, alu, constant, element);
+  else
+    combineDoubles(dst, alu, element, constant);
+  return success();
 }
 
 /// dst[row] = src[row][0] op src[row][1] op ... over rows of `width`.
-static void reduceRows(Operand &dst, Operand &src, AluOp op, int64_t width) {
+static LogicalResult reduceRows(Operation *op, Operand &dst, Operand &src,
+                                AluOp alu, int64_t width) {
+  if (isIntegerDomain({&dst, &src})) {
+    std::vector<int64_t> values = src.loadAllInts();
+    bool isUnsigned = src.integerType().isUnsigned();
+    for (size_t row = 0; row < dst.size(); ++row) {
+      int64_t result = values[row * width];
+      for (int64_t i = 1; i < width; ++i) {
+        std::optional<int64_t> next =
+            applyIntegerAlu(alu, result, values[row * width + i], isUnsigned);
+        if (!next)
+          return divisionByZero(op);
+        result = *next;
+      }
+      dst.storeInt(row, result);
+    }
+    return success();
+  }
   std::vector<double> values = src.loadAll();
   for (size_t row = 0; row < dst.size(); ++row) {
     double result = values[row * width];
     for (int64_t i = 1; i < width; ++i)
-      result = applyAlu(op, result, values[row * width + i]);
+      result = applyAlu(alu, result, values[row * width + i]);
     dst.store(row, result);
   }
+  return success();
 }
 
 LogicalResult Machine::fetchAndRun(
@@ -455,6 +637,15 @@ LogicalResult Machine::fetchAndRun(
 LogicalResult Machine::executeMatmult(Core &core, MatmultOp matmult,
                                       MutableArrayRef<Operand> operands) {
   Operand &dst = operands[0], &stationary = operands[1], &moving = operands[2];
+  int64_t k = matmult.getStationaryAp().getPartitionCount(),
+          m = matmult.getStationaryAp().getFreeCount(),
+          n = matmult.getMovingAp().getFreeCount();
+  if (isIntegerDomain({&dst, &stationary, &moving}) &&
+      !matmult.getReplicationAttr()) {
+    multiplyIntegersInto(dst, stationary.loadAllInts(), moving.loadAllInts(), k,
+                         m, n, matmult.getStart());
+    return success();
+  }
   std::vector<double> rhs;
   if (matmult.getReplicationAttr()) {
     FailureOr<std::vector<double>> replicated =
@@ -465,10 +656,7 @@ LogicalResult Machine::executeMatmult(Core &core, MatmultOp matmult,
   } else {
     rhs = moving.loadAll();
   }
-  multiplyInto(dst, stationary.loadAll(), rhs,
-               matmult.getStationaryAp().getPartitionCount(),
-               matmult.getStationaryAp().getFreeCount(),
-               matmult.getMovingAp().getFreeCount(), matmult.getStart());
+  multiplyInto(dst, stationary.loadAll(), rhs, k, m, n, matmult.getStart());
   return success();
 }
 
@@ -502,6 +690,11 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
       return success();
     });
   };
+  // The same for computations that can fail (integer division by zero).
+  auto runChecked = [&](ArrayRef<std::pair<Value, AccessPatternAttr>> tensors,
+                        auto compute) {
+    return fetchAndRun(core, op, tensors, compute);
+  };
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<DmaOp, TensorCopyOp>([&](auto copy) {
         return run({{copy.getDst(), copy.getDstAp()},
@@ -509,9 +702,8 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
                    [](auto o) { copyElements(o[0], o[1]); });
       })
       .Case([&](MemsetOp memset) {
-        return run({{memset.getDst(), memset.getDstAp()}}, [&](auto o) {
-          fill(o[0], memset.getValue().convertToDouble());
-        });
+        return run({{memset.getDst(), memset.getDstAp()}},
+                   [&](auto o) { fill(o[0], memset.getValue()); });
       })
       .Case([&](TransposeOp transpose) {
         AccessPatternAttr src = transpose.getSrcAp();
@@ -541,25 +733,29 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
                    });
       })
       .Case([&](TensorTensorOp tt) {
-        return run({{tt.getDst(), tt.getDstAp()},
-                    {tt.getLhs(), tt.getLhsAp()},
-                    {tt.getRhs(), tt.getRhsAp()}},
-                   [&](auto o) { combine(o[0], o[1], o[2], tt.getOp()); });
+        return runChecked({{tt.getDst(), tt.getDstAp()},
+                           {tt.getLhs(), tt.getLhsAp()},
+                           {tt.getRhs(), tt.getRhsAp()}},
+                          [&](MutableArrayRef<Operand> o) {
+                            return combine(op, o[0], o[1], o[2], tt.getOp());
+                          });
       })
       .Case([&](TensorScalarOp ts) {
-        return run({{ts.getDst(), ts.getDstAp()}, {ts.getSrc(), ts.getSrcAp()}},
-                   [&](auto o) {
-                     combineScalar(o[0], o[1], ts.getOp(),
-                                   ts.getScalar().convertToDouble());
-                   });
+        return runChecked(
+            {{ts.getDst(), ts.getDstAp()}, {ts.getSrc(), ts.getSrcAp()}},
+            [&](MutableArrayRef<Operand> o) {
+              return combineScalar(op, o[0], o[1], ts.getOp(), ts.getScalar(),
+                                   ts.getReverse());
+            });
       })
       .Case([&](TensorReduceOp reduce) {
-        return run({{reduce.getDst(), reduce.getDstAp()},
-                    {reduce.getSrc(), reduce.getSrcAp()}},
-                   [&](auto o) {
-                     reduceRows(o[0], o[1], reduce.getOp(),
+        return runChecked({{reduce.getDst(), reduce.getDstAp()},
+                           {reduce.getSrc(), reduce.getSrcAp()}},
+                          [&](MutableArrayRef<Operand> o) {
+                            return reduceRows(
+                                op, o[0], o[1], reduce.getOp(),
                                 reduce.getSrcAp().getNums().back());
-                   });
+                          });
       })
       .Case([&](Sb2SbOp copy) { return executeSb2Sb(core, copy); })
       .Default([&](Operation *other) {
@@ -590,16 +786,44 @@ LogicalResult Machine::executeCollective() {
                   .getSingleConstantResult()
             : 0);
   }
+  // Integers end to end when every source and destination is one.
+  SmallVector<const Operand *> all;
+  for (const Operand &operand : llvm::concat<const Operand>(dsts, srcs))
+    all.push_back(&operand);
+  bool integers = isIntegerDomain(all);
   std::vector<std::vector<double>> values;
-  for (const Operand &src : srcs)
-    values.push_back(src.loadAll());
+  std::vector<std::vector<int64_t>> ints;
+  for (const Operand &src : srcs) {
+    if (integers)
+      ints.push_back(src.loadAllInts());
+    else
+      values.push_back(src.loadAll());
+  }
   AluOp reduction = first.getReduction().value_or(AluOp::Add);
-  auto reduceAt = [&](size_t position) {
-    double result = values.front()[position];
-    for (size_t core = 1; core < values.size(); ++core)
-      result = applyAlu(reduction, result, values[core][position]);
-    return result;
+  bool isUnsigned = integers && srcs.front().integerType().isUnsigned();
+  // Stores at `dst[i]` source `core`'s element `position`, or (core -1)
+  // every source's reduced.
+  auto storeAt = [&](const Operand &dst, size_t i, int64_t core,
+                     size_t position) -> LogicalResult {
+    if (integers) {
+      std::optional<int64_t> result =
+          ints[std::max<int64_t>(core, 0)][position];
+      for (size_t other = 1; core < 0 && other < ints.size(); ++other)
+        if (result)
+          result = applyIntegerAlu(reduction, *result, ints[other][position],
+                                   isUnsigned);
+      if (!result)
+        return divisionByZero(first);
+      dst.storeInt(i, *result);
+      return success();
+    }
+    double result = values[std::max<int64_t>(core, 0)][position];
+    for (size_t other = 1; core < 0 && other < values.size(); ++other)
+      result = applyAlu(reduction, result, values[other][position]);
+    dst.store(i, result);
+    return success();
   };
+  auto sourceSize = [&](size_t core) { return srcs[core].size(); };
   auto outOfRange = [&](size_t core) {
     return cores[core].getWaitingAt()->emitError()
            << "walrus-run: the slice of core " << cores[core].getShard()
@@ -608,30 +832,32 @@ LogicalResult Machine::executeCollective() {
   switch (first.getKind()) {
   case CollectiveKind::AllReduce:
     for (Operand &dst : dsts) {
-      if (dst.size() != values.front().size())
+      if (dst.size() != sourceSize(0))
         return outOfRange(0);
       for (size_t i = 0; i < dst.size(); ++i)
-        dst.store(i, reduceAt(i));
+        if (failed(storeAt(dst, i, -1, i)))
+          return failure();
     }
     return success();
   case CollectiveKind::AllGather:
     for (size_t source = 0; source < srcs.size(); ++source) {
       for (Operand &dst : dsts) {
-        if (offsets[source] < 0 ||
-            offsets[source] + values[source].size() > dst.size())
+        if (offsets[source] < 0 || uint64_t(offsets[source]) > dst.size() ||
+            sourceSize(source) > dst.size() - offsets[source])
           return outOfRange(source);
-        for (size_t i = 0; i < values[source].size(); ++i)
-          dst.store(offsets[source] + i, values[source][i]);
+        for (size_t i = 0; i < sourceSize(source); ++i)
+          (void)storeAt(dst, offsets[source] + i, source, i);
       }
     }
     return success();
   case CollectiveKind::ReduceScatter:
     for (size_t core = 0; core < dsts.size(); ++core) {
-      if (offsets[core] < 0 ||
-          offsets[core] + dsts[core].size() > values.front().size())
+      if (offsets[core] < 0 || uint64_t(offsets[core]) > sourceSize(0) ||
+          dsts[core].size() > sourceSize(0) - offsets[core])
         return outOfRange(core);
       for (size_t i = 0; i < dsts[core].size(); ++i)
-        dsts[core].store(i, reduceAt(offsets[core] + i));
+        if (failed(storeAt(dsts[core], i, -1, offsets[core] + i)))
+          return failure();
     }
     return success();
   }

@@ -183,3 +183,46 @@ func.func @turn(%x: memref<130x200xf32>, %y: memref<200x130xf32>) {
   linalg.transpose ins(%x : memref<130x200xf32>) outs(%y : memref<200x130xf32>) permutation = [1, 0]
   return
 }
+
+// -----
+
+// The constant on the left of a subtraction or division is a reversed
+// tensor_scalar (one rounding, as arith's divf); maximumf / maxnumf keep
+// their NaN semantics; integer constants are exact i64 immediates.
+
+// CHECK-LABEL: bir.kernel @scalars_kernel
+// CHECK:         bir.tensor_scalar divide %[[Q:[a-z0-9_]+]][{{.*}}], %in[{{.*}}], 0.69999998807907104 reverse {mask
+// CHECK-NEXT:    bir.tensor_scalar subtract %{{.*}}[{{.*}}], %[[Q]][{{.*}}], 3.000000e+00 reverse {mask
+// CHECK-NEXT:    bir.tensor_tensor max %{{.*}}
+// CHECK-NEXT:    bir.tensor_tensor maxnum %{{.*}}
+// CHECK-NEXT:    bir.tensor_tensor minnum %{{.*}}
+// CHECK-NEXT:    bir.tensor_tensor min %{{.*}}
+// CHECK-LABEL: bir.kernel @wide_kernel
+// CHECK:         bir.tensor_scalar add %{{.*}}, 9007199254740993 {mask
+func.func @scalars(%x: memref<64x32xf32>, %y: memref<64x32xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+    ins(%x : memref<64x32xf32>) outs(%y : memref<64x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %c = arith.constant 0.7 : f32
+    %d = arith.constant 3.0 : f32
+    %q = arith.divf %c, %a : f32
+    %s = arith.subf %d, %q : f32
+    %m = arith.maximumf %s, %a : f32
+    %n = arith.maxnumf %m, %a : f32
+    %k = arith.minnumf %n, %a : f32
+    %l = arith.minimumf %k, %a : f32
+    linalg.yield %l : f32
+  }
+  return
+}
+
+func.func @wide(%x: memref<64x32xi64>, %y: memref<64x32xi64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+    ins(%x : memref<64x32xi64>) outs(%y : memref<64x32xi64>) {
+  ^bb0(%a: i64, %o: i64):
+    %c = arith.constant 9007199254740993 : i64
+    %s = arith.addi %a, %c : i64
+    linalg.yield %s : i64
+  }
+  return
+}

@@ -9,6 +9,8 @@
 // RUN: walrus-run %t/matmult.mlir --input w=%t/w.bin --input y=%t/y.bin --print-outputs | FileCheck %s --check-prefix=MATMULT
 // RUN: walrus-run %t/scalar-engine.mlir --print-outputs | FileCheck %s --check-prefix=SCALAR
 // RUN: walrus-run %t/view.mlir --print-outputs | FileCheck %s --check-prefix=VIEW
+// RUN: walrus-run %t/wrapping.mlir --input x=%t/x.bin --print-outputs | FileCheck %s --check-prefix=WRAPPING
+// RUN: walrus-run %t/nan.mlir --print-outputs | FileCheck %s --check-prefix=NAN
 
 // f32 -> bf16 rounds to nearest even; bf16 -> f32 is exact.
 // COPY:      o: !bir.dram<2x4xf32>
@@ -27,6 +29,25 @@
 // INTEGERS-NEXT: sums: !bir.dram<2x1xi32>
 // INTEGERS-NEXT:   6
 // INTEGERS-NEXT:   15
+
+// Integer immediates on integers are exact two's complement: x * 100
+// wraps in i8, 10 - x (`reverse`) is the constant minus x, and i64
+// arithmetic keeps the low bit above 2^53.
+// WRAPPING:      wrapped: !bir.dram<2x3xi8>
+// WRAPPING-NEXT:   100 -56 44
+// WRAPPING-NEXT:   -112 -12 88
+// WRAPPING-NEXT: reversed: !bir.dram<2x3xi8>
+// WRAPPING-NEXT:   9 8 7
+// WRAPPING-NEXT:   6 5 4
+// WRAPPING-NEXT: wide: !bir.dram<1x2xi64>
+// WRAPPING-NEXT:   9007199254740994 9007199254740994
+
+// max / min propagate a NaN operand, maxnum / minnum ignore it; -0 orders
+// below +0.
+// NAN:      o: !bir.dram<1x4xf32>
+// NAN-NEXT:   nan 2 nan 2
+// NAN-NEXT: zeros: !bir.dram<1x2xf32>
+// NAN-NEXT:   0 -0
 
 // w = [1 2; 3 4] (k x m), y = [1 2 3; 4 5 6] (k x n): w^T y, then again
 // without `start`, which accumulates.
@@ -136,4 +157,60 @@ bir.func @main {
   %v = bir.view %t : !bir.sbuf<2x4xi8> to !bir.sbuf<2x1xi32>
   bir.memset %v[#bir.ap<0, [[1, 2], [1, 1]]>], 16909060.0 : !bir.sbuf<2x1xi32>
   bir.dma %o[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.dram<2x4xi8>, !bir.sbuf<2x4xi8>
+}
+//--- wrapping.mlir
+bir.func @main {
+  %x = bir.memloc "x" input : !bir.dram<2x3xi8>
+  %wrapped = bir.memloc "wrapped" output : !bir.dram<2x3xi8>
+  %reversed = bir.memloc "reversed" output : !bir.dram<2x3xi8>
+  %wide = bir.memloc "wide" output : !bir.dram<1x2xi64>
+  %t = bir.memloc "t" internal : !bir.sbuf<2x3xi8>
+  %u = bir.memloc "u" internal : !bir.sbuf<2x3xi8>
+  %l = bir.memloc "l" internal : !bir.sbuf<1x2xi64>
+  bir.dma %t[#bir.ap<0, [[3, 2], [1, 3]]>], %x[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.sbuf<2x3xi8>, !bir.dram<2x3xi8>
+  bir.tensor_scalar multiply %u[#bir.ap<0, [[3, 2], [1, 3]]>], %t[#bir.ap<0, [[3, 2], [1, 3]]>], 100
+    : !bir.sbuf<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.dma %wrapped[#bir.ap<0, [[3, 2], [1, 3]]>], %u[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.dram<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.tensor_scalar subtract %u[#bir.ap<0, [[3, 2], [1, 3]]>], %t[#bir.ap<0, [[3, 2], [1, 3]]>], 10 reverse
+    : !bir.sbuf<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.dma %reversed[#bir.ap<0, [[3, 2], [1, 3]]>], %u[#bir.ap<0, [[3, 2], [1, 3]]>]
+    : !bir.dram<2x3xi8>, !bir.sbuf<2x3xi8>
+  bir.memset %l[#bir.ap<0, [[2, 1], [1, 2]]>], 9007199254740993 : !bir.sbuf<1x2xi64>
+  bir.tensor_scalar add %l[#bir.ap<0, [[2, 1], [1, 2]]>], %l[#bir.ap<0, [[2, 1], [1, 2]]>], 1
+    : !bir.sbuf<1x2xi64>, !bir.sbuf<1x2xi64>
+  bir.dma %wide[#bir.ap<0, [[2, 1], [1, 2]]>], %l[#bir.ap<0, [[2, 1], [1, 2]]>]
+    : !bir.dram<1x2xi64>, !bir.sbuf<1x2xi64>
+}
+//--- nan.mlir
+bir.func @main {
+  %o = bir.memloc "o" output : !bir.dram<1x4xf32>
+  %zeros = bir.memloc "zeros" output : !bir.dram<1x2xf32>
+  %a = bir.memloc "a" internal : !bir.sbuf<1x4xf32>
+  %n = bir.memloc "n" internal : !bir.sbuf<1x4xf32>
+  %r = bir.memloc "r" internal : !bir.sbuf<1x4xf32>
+  %p = bir.memloc "p" internal : !bir.sbuf<1x2xf32>
+  %m = bir.memloc "m" internal : !bir.sbuf<1x2xf32>
+  %z = bir.memloc "z" internal : !bir.sbuf<1x2xf32>
+  bir.memset %a[#bir.ap<0, [[4, 1], [1, 4]]>], 2.0 : !bir.sbuf<1x4xf32>
+  bir.memset %n[#bir.ap<0, [[4, 1], [1, 4]]>], 0x7FF8000000000000 : !bir.sbuf<1x4xf32>
+  bir.tensor_tensor max %r[#bir.ap<0, [[4, 1], [1, 1]]>], %a[#bir.ap<0, [[4, 1], [1, 1]]>], %n[#bir.ap<0, [[4, 1], [1, 1]]>]
+    : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.tensor_tensor maxnum %r[#bir.ap<1, [[4, 1], [1, 1]]>], %n[#bir.ap<0, [[4, 1], [1, 1]]>], %a[#bir.ap<0, [[4, 1], [1, 1]]>]
+    : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.tensor_scalar min %r[#bir.ap<2, [[4, 1], [1, 1]]>], %a[#bir.ap<0, [[4, 1], [1, 1]]>], 0x7FF8000000000000
+    : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.tensor_scalar minnum %r[#bir.ap<3, [[4, 1], [1, 1]]>], %a[#bir.ap<0, [[4, 1], [1, 1]]>], 0x7FF8000000000000
+    : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.dma %o[#bir.ap<0, [[4, 1], [1, 4]]>], %r[#bir.ap<0, [[4, 1], [1, 4]]>]
+    : !bir.dram<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.memset %p[#bir.ap<0, [[2, 1], [1, 2]]>], 0.0 : !bir.sbuf<1x2xf32>
+  bir.memset %m[#bir.ap<0, [[2, 1], [1, 2]]>], -0.0 : !bir.sbuf<1x2xf32>
+  bir.tensor_tensor max %z[#bir.ap<0, [[2, 1], [1, 1]]>], %m[#bir.ap<0, [[2, 1], [1, 1]]>], %p[#bir.ap<0, [[2, 1], [1, 1]]>]
+    : !bir.sbuf<1x2xf32>, !bir.sbuf<1x2xf32>, !bir.sbuf<1x2xf32>
+  bir.tensor_tensor min %z[#bir.ap<1, [[2, 1], [1, 1]]>], %p[#bir.ap<0, [[2, 1], [1, 1]]>], %m[#bir.ap<0, [[2, 1], [1, 1]]>]
+    : !bir.sbuf<1x2xf32>, !bir.sbuf<1x2xf32>, !bir.sbuf<1x2xf32>
+  bir.dma %zeros[#bir.ap<0, [[2, 1], [1, 2]]>], %z[#bir.ap<0, [[2, 1], [1, 2]]>]
+    : !bir.dram<1x2xf32>, !bir.sbuf<1x2xf32>
 }

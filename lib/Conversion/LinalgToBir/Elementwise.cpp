@@ -21,7 +21,23 @@ using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
-/// The constant `value` holds, if an arith.constant defines it.
+/// The immediate of the constant `value` holds, if an arith.constant
+/// defines it: integers exactly (i64), floats as doubles (NaN payloads
+/// kept).
+static Attribute getImmediate(Value value) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return {};
+  if (auto real = dyn_cast<FloatAttr>(attr))
+    return getFloatImmediate(value.getContext(), real.getValueAsDouble());
+  if (auto integer = dyn_cast<IntegerAttr>(attr);
+      integer && integer.getType().isSignlessInteger())
+    return getIntegerImmediate(value.getContext(), integer.getInt());
+  return {};
+}
+
+/// The constant `value` holds, if an arith.constant defines it (for the
+/// matchers of activation functions).
 static std::optional<double> getConstant(Value value) {
   Attribute attr;
   if (!matchPattern(value, m_Constant(&attr)))
@@ -46,11 +62,11 @@ LogicalResult ElementwiseLowering::classifyOperands() {
   for (OpOperand &operand : op->getOpOperands()) {
     AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!isa<MemRefType>(operand.get().getType())) {
-      std::optional<double> constant = getConstant(operand.get());
+      Attribute constant = getImmediate(operand.get());
       if (!constant)
         return unsupported(op, "a scalar operand that is not a constant");
       inputs.push_back(std::nullopt);
-      scalars.push_back(*constant);
+      scalars.push_back(constant);
       continue;
     }
     FailureOr<DramTensor> tensor = lowering.getTensor(op, operand.get());
@@ -91,7 +107,7 @@ LogicalResult ElementwiseLowering::classifyOperands() {
       output = *tensor;
     }
     inputs.push_back(std::make_pair(*tensor, broadcast));
-    scalars.push_back(0);
+    scalars.push_back({});
   }
   return success();
 }
@@ -184,8 +200,8 @@ FailureOr<Operand> ElementwiseLowering::lower(Value value) {
                            dramPattern(tensor, broadcast));
       result = Operand{tile};
     }
-  } else if (std::optional<double> constant = getConstant(value)) {
-    result = Operand{MemlocOp(), *constant};
+  } else if (Attribute constant = getImmediate(value)) {
+    result = Operand{MemlocOp(), constant};
   } else if (Operation *scalar = value.getDefiningOp();
              scalar && scalar->getBlock() == op.getBlock()) {
     result = lowerOp(scalar);
@@ -322,16 +338,19 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
       .Case<arith::MulFOp, arith::MulIOp>(
           [&](auto) { return alu(AluOp::Multiply, true); })
       .Case<arith::DivFOp>([&](auto) { return alu(AluOp::Divide, false); })
-      .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
+      .Case<arith::MaximumFOp, arith::MaxSIOp>(
           [&](auto) { return alu(AluOp::Max, true); })
-      .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
+      .Case<arith::MinimumFOp, arith::MinSIOp>(
           [&](auto) { return alu(AluOp::Min, true); })
+      .Case<arith::MaxNumFOp>([&](auto) { return alu(AluOp::MaxNum, true); })
+      .Case<arith::MinNumFOp>([&](auto) { return alu(AluOp::MinNum, true); })
       .Case<arith::NegFOp>([&](auto) -> FailureOr<Operand> {
         FailureOr<Operand> source = lower(scalar->getOperand(0));
         if (failed(source))
           return failure();
-        return binary(scalar, AluOp::Multiply, true, *source,
-                      Operand{MemlocOp(), -1.0});
+        return binary(
+            scalar, AluOp::Multiply, true, *source,
+            Operand{MemlocOp(), getFloatImmediate(op.getContext(), -1.0)});
       })
       .Case<math::ExpOp>([&](auto) { return unary(ActivationFunction::Exp); })
       .Case<math::TanhOp>([&](auto) { return unary(ActivationFunction::Tanh); })
@@ -356,25 +375,16 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
   MemlocOp dst = tileFor(scalar->getResult(0), type);
   Location loc = op.getLoc();
   if (lhs.isConstant()) {
-    // c - x = x * -1 + c; c / x = (1 / x) * c.
-    if (alu == AluOp::Subtract) {
-      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst, tilePattern(dst),
-                                    rhs.tile, tilePattern(rhs), APFloat(-1.0));
-      kernel.create<TensorScalarOp>(loc, AluOp::Add, dst, tilePattern(dst), dst,
-                                    tilePattern(dst), APFloat(lhs.constant));
-    } else {
-      kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, dst,
-                                  tilePattern(dst), rhs.tile, tilePattern(rhs),
-                                  APFloat(1.0));
-      kernel.create<TensorScalarOp>(loc, AluOp::Multiply, dst, tilePattern(dst),
-                                    dst, tilePattern(dst),
-                                    APFloat(lhs.constant));
-    }
+    // c - x and c / x: the constant is the left operand.
+    kernel.create<TensorScalarOp>(loc, alu, dst, tilePattern(dst), rhs.tile,
+                                  tilePattern(rhs), lhs.constant,
+                                  /*reverse=*/true);
     return Operand{dst};
   }
   if (rhs.isConstant())
     kernel.create<TensorScalarOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
-                                  tilePattern(lhs), APFloat(rhs.constant));
+                                  tilePattern(lhs), rhs.constant,
+                                  /*reverse=*/false);
   else
     kernel.create<TensorTensorOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
                                   tilePattern(lhs), rhs.tile, tilePattern(rhs));
@@ -408,7 +418,7 @@ LogicalResult ElementwiseLowering::emitTile(
   if (result->isConstant()) {
     stored = Operand{tileFor(yielded, output.elementType, "out")};
     kernel.create<MemsetOp>(loc, stored.tile, tilePattern(stored),
-                            APFloat(result->constant));
+                            result->constant);
   } else if (result->getElementType() != output.elementType) {
     Operand converted{tileFor(Value(), output.elementType, "out")};
     kernel.create<TensorCopyOp>(loc, converted.tile, tilePattern(converted),

@@ -22,10 +22,11 @@ enum class Broadcast {
 };
 
 /// A value of the body: a tile (from column `columnOffset` of each
-/// partition), or a constant.
+/// partition), or a constant (an i64 or f64 immediate, see
+/// bir::getImmediateAsDouble).
 struct Operand {
   bir::MemlocOp tile;
-  double constant = 0;
+  mlir::Attribute constant;
   int64_t columnOffset = 0;
   bool isConstant() const { return !tile; }
   mlir::Type getElementType() { return tile.getMemoryType().getElementType(); }
@@ -80,7 +81,7 @@ private:
   /// Per block argument: the DRAM tensor and how it is broadcast, or the
   /// constant a scalar operand holds.
   llvm::SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
-  llvm::SmallVector<double> scalars;
+  llvm::SmallVector<mlir::Attribute> scalars;
   DramTensor output;
   /// The tile of each body value, shared by every tile emitted.
   llvm::DenseMap<mlir::Value, bir::MemlocOp> tiles;

@@ -40,10 +40,14 @@ static std::optional<AluOp> getCombiner(Operation *combiner) {
     return AluOp::Add;
   if (isa<arith::MulFOp, arith::MulIOp>(combiner))
     return AluOp::Multiply;
-  if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(combiner))
+  if (isa<arith::MaximumFOp, arith::MaxSIOp>(combiner))
     return AluOp::Max;
-  if (isa<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(combiner))
+  if (isa<arith::MinimumFOp, arith::MinSIOp>(combiner))
     return AluOp::Min;
+  if (isa<arith::MaxNumFOp>(combiner))
+    return AluOp::MaxNum;
+  if (isa<arith::MinNumFOp>(combiner))
+    return AluOp::MinNum;
   return std::nullopt;
 }
 

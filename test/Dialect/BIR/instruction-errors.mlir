@@ -408,3 +408,19 @@ bir.func @f {
               replication <factor = 4, partition_stride = 32, shift = 1>
     : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
 }
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xi64>
+  // expected-error @below {{integer immediate does not fit in i64}}
+  bir.memset %a[#bir.ap<0, [[4, 128], [1, 4]]>], 9223372036854775808 : !bir.sbuf<128x4xi64>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xi64>
+  // expected-error @below {{integer immediate does not fit in i64}}
+  bir.tensor_scalar add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], -9223372036854775809 : !bir.sbuf<128x4xi64>, !bir.sbuf<128x4xi64>
+}

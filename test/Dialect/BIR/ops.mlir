@@ -73,6 +73,24 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     bir.tensor_scalar divide %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                              %f[#bir.ap<0, [[512, 128], [1, 512]]>], 3.0
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // A reversed operation takes the constant first (3 - f); an integer
+    // literal is an i64 immediate, a hexadecimal one the bits of an f64.
+    // CHECK: bir.tensor_scalar subtract %f[{{.*}}], %f[{{.*}}], 3 reverse :
+    bir.tensor_scalar subtract %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                               %f[#bir.ap<0, [[512, 128], [1, 512]]>], 3 reverse
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_scalar maxnum %f[{{.*}}], %f[{{.*}}], 0x7FF8000000000001 :
+    bir.tensor_scalar maxnum %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                             %f[#bir.ap<0, [[512, 128], [1, 512]]>], 0x7FF8000000000001
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.memset %f[{{.*}}], -9223372036854775808 :
+    bir.memset %f[#bir.ap<0, [[512, 128], [1, 512]]>], -9223372036854775808
+      : !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_tensor minnum %f[{{.*}}], %f[{{.*}}], %f[{{.*}}] :
+    bir.tensor_tensor minnum %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                             %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                             %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     // CHECK: bir.tensor_reduce min %f[#bir.ap<0, {{\[\[}}512, 128], [1, 1]]>], %f[{{.*}}] :
     bir.tensor_reduce min %f[#bir.ap<0, [[512, 128], [1, 1]]>],
                           %f[#bir.ap<0, [[512, 128], [1, 512]]>]

@@ -447,5 +447,74 @@ LogicalResult Sb2SbOp::verify() {
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
 }
 
+//===----------------------------------------------------------------------===//
+// Immediates
+//===----------------------------------------------------------------------===//
+
+double walrus::bir::getImmediateAsDouble(Attribute immediate) {
+  if (auto integer = dyn_cast<IntegerAttr>(immediate))
+    return double(integer.getInt());
+  return cast<FloatAttr>(immediate).getValueAsDouble();
+}
+
+std::optional<int64_t> walrus::bir::getImmediateAsInteger(Attribute immediate) {
+  if (auto integer = dyn_cast<IntegerAttr>(immediate))
+    return integer.getInt();
+  return std::nullopt;
+}
+
+Attribute walrus::bir::getFloatImmediate(MLIRContext *context, double value) {
+  return FloatAttr::get(Float64Type::get(context), value);
+}
+
+Attribute walrus::bir::getIntegerImmediate(MLIRContext *context,
+                                           int64_t value) {
+  return IntegerAttr::get(IntegerType::get(context, 64), value);
+}
+
+/// A decimal integer literal is an i64 immediate; a float literal, or a
+/// hexadecimal one (an f64's bits, as MLIR prints NaNs and infinities), an
+/// f64 immediate. The parser API has no peek at the token kind, so the
+/// source text after the current location tells hexadecimal apart.
+static ParseResult parseImmediate(OpAsmParser &parser, Attribute &immediate) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef ahead = StringRef(loc.getPointer()).ltrim();
+  ahead.consume_front("-");
+  bool hex = ahead.ltrim().starts_with("0x");
+  MLIRContext *context = parser.getContext();
+  if (!hex) {
+    bool negative = succeeded(parser.parseOptionalMinus());
+    APInt magnitude;
+    OptionalParseResult integer = parser.parseOptionalInteger(magnitude);
+    if (integer.has_value()) {
+      if (failed(*integer))
+        return failure();
+      // Magnitudes up to 2^63 - 1, or 2^63 negated, fit an i64.
+      uint64_t limit = negative ? uint64_t(1) << 63 : INT64_MAX;
+      if (magnitude.getActiveBits() > 64 || magnitude.getZExtValue() > limit)
+        return parser.emitError(loc, "integer immediate does not fit in i64");
+      uint64_t bits = magnitude.getZExtValue();
+      immediate =
+          getIntegerImmediate(context, int64_t(negative ? 0 - bits : bits));
+      return success();
+    }
+    double value;
+    if (parser.parseFloat(value))
+      return failure();
+    immediate = getFloatImmediate(context, negative ? -value : value);
+    return success();
+  }
+  double value;
+  if (parser.parseFloat(value))
+    return failure();
+  immediate = getFloatImmediate(context, value);
+  return success();
+}
+
+static void printImmediate(OpAsmPrinter &printer, Operation *,
+                           Attribute immediate) {
+  printer.printAttributeWithoutType(immediate);
+}
+
 #define GET_OP_CLASSES
 #include "Walrus/Dialect/BIR/IR/BIROps.cpp.inc"

@@ -114,6 +114,16 @@ bool isCrossCore(mlir::Operation *op);
 /// The memory location a tensor value names, looking through views.
 MemlocOp getDefiningMemloc(mlir::Value tensor);
 
+/// The immediate of a memset or tensor_scalar (an i64 or f64 attribute)
+/// as a double; an i64 beyond 2^53 rounds.
+double getImmediateAsDouble(mlir::Attribute immediate);
+/// The immediate as an integer, if it is an i64 attribute.
+std::optional<int64_t> getImmediateAsInteger(mlir::Attribute immediate);
+/// An f64 immediate of `value`.
+mlir::Attribute getFloatImmediate(mlir::MLIRContext *context, double value);
+/// An i64 immediate of `value`.
+mlir::Attribute getIntegerImmediate(mlir::MLIRContext *context, int64_t value);
+
 } // namespace walrus::bir
 
 #endif // WALRUS_DIALECT_BIR_IR_BIR_H

@@ -41,8 +41,19 @@ def BIR_AluOp : I32EnumAttr<"AluOp", "elementwise vector-engine operation", [
     I32EnumAttrCase<"Multiply", 2, "multiply">,
     I32EnumAttrCase<"Divide", 3, "divide">,
     I32EnumAttrCase<"Max", 4, "max">,
-    I32EnumAttrCase<"Min", 5, "min">]> {
+    I32EnumAttrCase<"Min", 5, "min">,
+    I32EnumAttrCase<"MaxNum", 6, "maxnum">,
+    I32EnumAttrCase<"MinNum", 7, "minnum">]> {
   let cppNamespace = "::walrus::bir";
+  let description = [{
+    On integers every operation is exact two's complement arithmetic of the
+    element width: `add`, `subtract` and `multiply` wrap, `divide` rounds
+    toward zero, `max` / `min` compare as the type's signedness says
+    (signless as signed). On floats `max` / `min` are IEEE 754-2019
+    maximum / minimum (a NaN operand gives NaN, -0 < +0) and `maxnum` /
+    `minnum` maximumNumber / minimumNumber (a NaN operand gives the other
+    operand), as `arith.maximumf` and `arith.maxnumf`.
+  }];
 }
 
 def BIR_CollectiveKind : I32EnumAttr<"CollectiveKind",

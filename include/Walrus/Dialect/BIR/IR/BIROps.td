@@ -216,6 +216,10 @@ class BIR_TensorArg<string accessKind, list<OpVariableDecorator> effects>
     : Arg<BIR_AnyMemoryType, "a tensor the instruction accesses", effects> {
   string kind = accessKind;
 }
+// The constant of a memset or tensor_scalar: an i64 integer attribute for
+// integer tensors (exact up to 64 bits), an f64 float attribute otherwise.
+def BIR_ImmediateAttr : AnyAttrOf<[I64Attr, F64Attr]>;
+
 def BIR_ReadTensor : BIR_TensorArg<"Read", [MemRead]>;
 def BIR_WrittenTensor : BIR_TensorArg<"Write", [MemWrite]>;
 def BIR_UpdatedTensor : BIR_TensorArg<"ReadWrite", [MemRead, MemWrite]>;
@@ -305,10 +309,11 @@ def BIR_MemsetOp : BIR_InstOp<"memset"> {
   }];
   let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
-                       F64Attr:$value,
+                       BIR_ImmediateAttr:$value,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
-    $dst `[` $dst_ap `]` `,` $value attr-dict `:` type($dst)
+    $dst `[` $dst_ap `]` `,` custom<Immediate>($value) attr-dict `:`
+    type($dst)
   }];
   let hasVerifier = 1;
 }
@@ -430,7 +435,9 @@ def BIR_TensorTensorOp : BIR_InstOp<"tensor_tensor"> {
 def BIR_TensorScalarOp : BIR_InstOp<"tensor_scalar"> {
   let summary = "vector-engine elementwise operation with a constant";
   let description = [{
-    `dst = src <op> scalar` element by element.
+    `dst = src <op> scalar` element by element, or `scalar <op> src` with
+    `reverse`. An integer immediate on integer tensors is exact
+    (`#bir` ALU semantics, see `AluOp`); on floats it is a double.
 
     ```mlir
     bir.tensor_scalar multiply %y[#bir.ap<0, [[512, 128], [1, 512]]>],
@@ -443,10 +450,12 @@ def BIR_TensorScalarOp : BIR_InstOp<"tensor_scalar"> {
                        BIR_AccessPatternAttrInterface:$dst_ap,
                        BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
-                       F64Attr:$scalar,
+                       BIR_ImmediateAttr:$scalar,
+                       UnitAttr:$reverse,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
-    $op $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `,` $scalar attr-dict
+    $op $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `,`
+    custom<Immediate>($scalar) (`reverse` $reverse^)? attr-dict
     `:` type($dst) `,` type($src)
   }];
   let hasVerifier = 1;
