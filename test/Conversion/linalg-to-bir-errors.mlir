@@ -259,3 +259,53 @@ func.func @constants_only(%y: memref<8x8xf32>) {
   }
   return
 }
+
+// -----
+
+// A zero-size memref of rank 1 is refused like those of higher rank.
+func.func @empty(%x: memref<0xf32>, %y: memref<0xf32>) {
+  // expected-error @+1 {{'linalg.copy' is not supported with a memref of other than whole-byte elements of at most 64 bits, or of no elements}}
+  linalg.copy ins(%x : memref<0xf32>) outs(%y : memref<0xf32>)
+  return
+}
+
+// -----
+
+// linalg the straight-line kernel cannot reach is named, never skipped:
+// inside scf.if, inside scf.for, and in a second block.
+func.func @in_if(%x: memref<4x4xf32>, %y: memref<4x4xf32>, %c: i1) {
+  // expected-note @+1 {{the enclosing op}}
+  scf.if %c {
+    // expected-error @+1 {{'linalg.copy' is inside 'scf.if': only the linalg ops of the entry block's top level lower (the kernel is straight-line code)}}
+    linalg.copy ins(%x : memref<4x4xf32>) outs(%y : memref<4x4xf32>)
+  }
+  return
+}
+
+// -----
+
+func.func @in_for(%x: memref<4x4xf32>, %y: memref<4x4xf32>) {
+  %lo = arith.constant 0 : index
+  %hi = arith.constant 4 : index
+  %step = arith.constant 1 : index
+  // expected-note @+1 {{the enclosing op}}
+  scf.for %i = %lo to %hi step %step {
+    // expected-error @+1 {{'linalg.copy' is inside 'scf.for'}}
+    linalg.copy ins(%x : memref<4x4xf32>) outs(%y : memref<4x4xf32>)
+  }
+  linalg.copy ins(%x : memref<4x4xf32>) outs(%y : memref<4x4xf32>)
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing op}}
+func.func @second_block(%x: memref<4x4xf32>, %y: memref<4x4xf32>, %c: i1) {
+  cf.cond_br %c, ^copy, ^done
+^copy:
+  // expected-error @+1 {{'linalg.copy' is in a block other than the function's entry block}}
+  linalg.copy ins(%x : memref<4x4xf32>) outs(%y : memref<4x4xf32>)
+  cf.br ^done
+^done:
+  return
+}

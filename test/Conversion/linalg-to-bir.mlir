@@ -226,3 +226,26 @@ func.func @wide(%x: memref<64x32xi64>, %y: memref<64x32xi64>) {
   }
   return
 }
+
+// -----
+
+// A strided argument is the buffer its layout reaches (255 * 128 + 64
+// elements), as the launch binds it; rows are read 128 apart. The kernel's
+// name is unique next to a user's @copy_kernel.
+
+// CHECK-LABEL: func.func @copy(
+// CHECK:         bir.launch @copy_kernel_1(%arg0, %arg1) : memref<256x64xf32, strided<[128, 1]>>, memref<256x64xf32>
+// CHECK:       bir.kernel @copy_kernel_1
+// CHECK:         bir.memloc "copy_arg0" input : !bir.dram<32704xf32>
+// CHECK:         bir.memloc "copy_arg1" output : !bir.dram<256x64xf32>
+// CHECK:         bir.dma %{{.*}}, %copy_arg0[#bir.sap<()[s0] -> (s0 * 16384), {{\[\[}}128, 128], [1, 64]]>]
+// CHECK-NEXT:    bir.dma %copy_arg1[#bir.sap<()[s0] -> (s0 * 8192), {{\[\[}}64, 128], [1, 64]]>]
+// CHECK-LABEL: func.func @copy_kernel()
+func.func @copy(%x: memref<256x64xf32, strided<[128, 1]>>, %y: memref<256x64xf32>) {
+  linalg.copy ins(%x : memref<256x64xf32, strided<[128, 1]>>) outs(%y : memref<256x64xf32>)
+  return
+}
+
+func.func @copy_kernel() {
+  return
+}

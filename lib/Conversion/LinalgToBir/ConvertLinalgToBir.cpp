@@ -144,19 +144,51 @@ static LogicalResult checkMemref(Operation *user, Value value) {
     return success();
   if (!hasSafeSize(type))
     return unsupported(user, "a memref of more than 2^48 elements");
-  if (!getLayout(type))
-    return unsupported(user, "a memref that is not static with evenly "
-                             "strided rows");
   Type element = type.getElementType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 ||
-      element.getIntOrFloatBitWidth() > 64 || type.getNumElements() == 0)
+      element.getIntOrFloatBitWidth() > 64 ||
+      (type.hasStaticShape() && type.getNumElements() == 0))
     return unsupported(user, "a memref of other than whole-byte elements of "
                              "at most 64 bits, or of no elements");
+  std::optional<int64_t> bound = getBoundElementCount(type);
+  if (!getLayout(type) || !bound)
+    return unsupported(user, "a memref that is not static with evenly "
+                             "strided rows");
+  if (*bound > kMaxElements)
+    return unsupported(user, "a layout that reaches past 2^48 elements");
   return success();
+}
+
+/// A linalg op of `func` outside its entry block's top level, which the
+/// straight-line kernel cannot hold, if there is one.
+static Operation *findUnreachableLinalg(func::FuncOp func) {
+  Block *entry = &func.getBody().front();
+  Operation *found = nullptr;
+  func.walk([&](Operation *op) {
+    if (!isLinalg(*op) || op->getBlock() == entry)
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
 }
 
 FailureOr<SmallVector<KernelTensor>>
 ConvertLinalgToBirPass::classify(func::FuncOp func) {
+  if (Operation *op = findUnreachableLinalg(func)) {
+    Operation *parent = op->getParentOp();
+    InFlightDiagnostic diagnostic = op->emitError()
+                                    << "convert-linalg-to-bir: '"
+                                    << op->getName().getStringRef() << "' ";
+    if (parent == func.getOperation())
+      diagnostic << "is in a block other than the function's entry block";
+    else
+      diagnostic << "is inside '" << parent->getName().getStringRef() << "'";
+    diagnostic << ": only the linalg ops of the entry block's top level "
+                  "lower (the kernel is straight-line code)";
+    diagnostic.attachNote(parent->getLoc()) << "the enclosing op";
+    return failure();
+  }
   if (!func.getBody().hasOneBlock())
     return func.emitError("convert-linalg-to-bir: a function of more than "
                           "one block is not supported");
@@ -352,12 +384,16 @@ static DenseMap<Value, DramTensor> mapTensors(func::FuncOp func,
   DenseMap<Value, DramTensor> tensors;
   for (const KernelTensor &tensor : classified) {
     auto type = cast<MemRefType>(tensor.memref.getType());
+    // A rank-0 memref is one element: DRAM tensors have a dimension. A
+    // strided one is the buffer its layout reaches, as the launch binds it.
+    SmallVector<int64_t> shape(type.getShape());
+    if (!type.getLayout().isIdentity())
+      shape = {*getBoundElementCount(type)};
+    else if (shape.empty())
+      shape = {1};
     MemlocOp memloc = kernelBuilder.addMemloc(
         tensor.name, tensor.kind,
-        // A rank-0 memref is one element: DRAM tensors have a dimension.
-        DramType::get(context,
-                      type.getRank() ? type.getShape() : ArrayRef<int64_t>{1},
-                      type.getElementType()));
+        DramType::get(context, shape, type.getElementType()));
     tensors[tensor.memref] = getDramTensor(memloc, tensor.memref);
     if (tensor.kind != TensorKind::Internal)
       bound.push_back(tensor.memref);
@@ -443,6 +479,19 @@ static void launchKernel(func::FuncOp func, KernelOp kernel,
       op.erase();
 }
 
+/// `<func>_kernel`, or with the first `_<n>` suffix that no symbol of the
+/// host holds yet.
+static std::string getUniqueKernelName(func::FuncOp func) {
+  Operation *host = func->getParentOp();
+  std::string stem = (func.getSymName() + "_kernel").str(), name = stem;
+  for (unsigned suffix = 1;
+       SymbolTable::lookupSymbolIn(host, StringAttr::get(func.getContext(),
+                                                         name));
+       ++suffix)
+    name = stem + "_" + std::to_string(suffix);
+  return name;
+}
+
 LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
                                               TargetAttr target) {
   copiesToLinalg(func);
@@ -452,7 +501,7 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   OpBuilder builder(&getContext());
   builder.setInsertionPointAfter(func);
   auto kernel = KernelOp::create(builder, func.getLoc(),
-                                 (func.getSymName() + "_kernel").str());
+                                 getUniqueKernelName(func));
   builder.setInsertionPointToEnd(&kernel.getBody().front());
   auto program = ModuleOp::create(builder, func.getLoc(), "nc_symbolic");
   program->setAttr(BIRDialect::kLncSizeAttrName,
@@ -495,7 +544,12 @@ void ConvertLinalgToBirPass::runOnOperation() {
   }
   SmallVector<func::FuncOp> funcs;
   host.walk([&](func::FuncOp func) {
-    if (!func.isExternal() && llvm::any_of(func.getBody().front(), isLinalg))
+    bool holdsLinalg = false;
+    func.walk([&](Operation *op) {
+      holdsLinalg = isLinalg(*op);
+      return holdsLinalg ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (holdsLinalg)
       funcs.push_back(func);
   });
   for (func::FuncOp func : funcs)

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace walrus::bir;
@@ -44,6 +45,30 @@ static SmallVector<MemlocOp> getArgumentMemlocs(FuncOp func) {
   return memlocs;
 }
 
+std::optional<int64_t> walrus::bir::getBoundElementCount(MemRefType memref) {
+  if (!memref.hasStaticShape())
+    return std::nullopt;
+  if (memref.getLayout().isIdentity())
+    return memref.getNumElements();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memref.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) || offset < 0 ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  // offset + sum((size - 1) * stride) + 1, with every product checked.
+  std::optional<int64_t> last = offset;
+  for (auto [size, stride] : llvm::zip(memref.getShape(), strides)) {
+    if (size == 0)
+      return 0;
+    std::optional<int64_t> step = llvm::checkedMul(size - 1, stride);
+    if (!step || *step < 0 || !last)
+      return std::nullopt;
+    last = llvm::checkedAdd(*last, *step);
+  }
+  return last ? llvm::checkedAdd(*last, int64_t(1)) : std::nullopt;
+}
+
 LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto kernel =
       symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, getKernelAttr());
@@ -70,9 +95,8 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     auto [argument, memloc] = pair;
     auto memref = cast<MemRefType>(argument.getType());
     MemoryType type = memloc.getMemoryType();
-    if (!memref.hasStaticShape() ||
-        memref.getElementType() != type.getElementType() ||
-        memref.getNumElements() != type.getNumElements())
+    if (memref.getElementType() != type.getElementType() ||
+        getBoundElementCount(memref) != type.getNumElements())
       return emitOpError() << "argument #" << index << " (" << memref
                            << ") does not match '" << memloc.getName()
                            << "' of kernel " << getKernelAttr() << " ("

@@ -114,6 +114,11 @@ bool isCrossCore(mlir::Operation *op);
 /// The memory location a tensor value names, looking through views.
 MemlocOp getDefiningMemloc(mlir::Value tensor);
 
+/// How many elements a launch binds for `memref`: from its buffer's first
+/// element to one past the last element its layout reaches (the element
+/// count for the identity layout). None for dynamic layouts or overflow.
+std::optional<int64_t> getBoundElementCount(mlir::MemRefType memref);
+
 /// The immediate of a memset or tensor_scalar (an i64 or f64 attribute)
 /// as a double; an i64 beyond 2^53 rounds.
 double getImmediateAsDouble(mlir::Attribute immediate);
