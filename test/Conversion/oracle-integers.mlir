@@ -109,7 +109,7 @@ func.func @max_i8(%x: memref<160x40xi8>, %y: memref<160x40xi8>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
     ins(%x : memref<160x40xi8>) outs(%y : memref<160x40xi8>) {
   ^bb0(%a: i8, %o: i8):
-    %c = arith.constant 120 : i8
+    %c = arith.constant 125 : i8
     %s = arith.addi %a, %c : i8
     %m = arith.maxsi %s, %a : i8
     %n = arith.minsi %m, %c : i8
