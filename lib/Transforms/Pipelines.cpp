@@ -56,14 +56,43 @@ void walrus::buildWalrusFromLinalgPipeline(
   buildWalrusPipeline(pm, walrus);
 }
 
+/// Registers a pipeline of module passes that refuses, with an error
+/// instead of LLVM's abort, to be nested where a module pass cannot run
+/// (`func.func(walrus-pipeline)`).
+template <typename Options>
+static void registerModulePipeline(StringRef argument, StringRef description,
+                                   void (*build)(OpPassManager &,
+                                                 const Options &)) {
+  registerPassPipeline(
+      argument, description,
+      [argument = argument.str(),
+       build](OpPassManager &pm, StringRef optionsText,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName())
+          return errorHandler("'" + argument +
+                              "' runs on a builtin.module, not nested in '" +
+                              anchor + "' (use --pass-pipeline='" +
+                              "builtin.module(" + argument + ")')");
+        Options options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(Options());
+      });
+}
+
 void walrus::registerWalrusPipelines() {
-  PassPipelineRegistration<WalrusPipelineOptions>(
+  registerModulePipeline<WalrusPipelineOptions>(
       "walrus-pipeline",
       "The whole Walrus job: expand-replication, lnc-verify, lnc-split, "
       "lnc-verify, "
       "vn-split, shrink-dn, sb-alloc, sb-alloc-verify",
       buildWalrusPipeline);
-  PassPipelineRegistration<WalrusFromLinalgOptions>(
+  registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",
       "From linalg to allocated per-core programs: one-shot-bufferize "
       "(function boundaries, identity layouts), convert-linalg-to-bir, then "

@@ -132,6 +132,19 @@ def test_pass_failure_raises():
         module.run("no-such-pass")
 
 
+def test_misnested_pipeline_raises():
+    # LLVM aborts the process on a module pass nested in a function; the
+    # pipeline says where it belongs instead, and the module stays usable.
+    module = example("rmsnorm.mlir")
+    for pipeline in ["func.func(walrus-pipeline)",
+                     "builtin.module(bir.kernel(walrus-pipeline))",
+                     "func.func(walrus-from-linalg{lnc-size=2})"]:
+        with pytest.raises(walrus.Error) as error:
+            module.run(pipeline)
+        assert "runs on a builtin.module, not nested in" in str(error.value)
+    module.run("walrus-pipeline")
+
+
 def test_picture_from_allocation(tmp_path):
     pytest.importorskip("matplotlib")
     import walrus.picture
