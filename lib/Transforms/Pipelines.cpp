@@ -68,8 +68,11 @@ static void registerModulePipeline(StringRef argument, StringRef description,
       [argument = argument.str(),
        build](OpPassManager &pm, StringRef optionsText,
               function_ref<LogicalResult(const Twine &)> errorHandler) {
+        // "any" is a top-level pass manager (Python's, the C API's): it
+        // schedules module passes on the module it runs on.
         StringRef anchor = pm.getOpAnchorName();
-        if (anchor != ModuleOp::getOperationName())
+        if (anchor != ModuleOp::getOperationName() &&
+            anchor != OpPassManager::getAnyOpAnchorName())
           return errorHandler("'" + argument +
                               "' runs on a builtin.module, not nested in '" +
                               anchor + "' (use --pass-pipeline='" +
