@@ -26,6 +26,13 @@
 
 namespace walrus::tools {
 
+/// --max-input-bytes: the largest input file a tool reads.
+inline llvm::cl::opt<uint64_t> maxInputBytes(
+    "max-input-bytes",
+    llvm::cl::desc("Largest input file read, in bytes (default 2^30); "
+                   "inputs that are not regular files are refused"),
+    llvm::cl::init(kDefaultMaxInputBytes));
+
 /// `argv` with `--mlir-print-op-on-diagnostic=false` unless the user set
 /// that flag: an error in a pass names its location; dumping the whole
 /// operation after it (MLIR's default) buries the error under the IR.
@@ -69,15 +76,16 @@ inline bool checkOutput(llvm::StringRef tool, llvm::StringRef output) {
                              "': no directory '" + directory + "'");
 }
 
-/// `input`'s contents, or null after an error of `tool`.
+/// `input`'s contents (a regular file within --max-input-bytes), or null
+/// after an error of `tool`.
 inline std::unique_ptr<llvm::MemoryBuffer> readInput(llvm::StringRef tool,
                                                      llvm::StringRef input) {
-  auto file = llvm::MemoryBuffer::getFile(input, /*IsText=*/true);
-  if (file)
-    return std::move(*file);
-  toolError(tool, "cannot open input file '" + input +
-                      "': " + file.getError().message());
-  return nullptr;
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      readBoundedFile(input, maxInputBytes, error);
+  if (!file)
+    toolError(tool, error);
+  return file;
 }
 
 /// Fails, with an error of `tool`, when the input file named on the
@@ -98,6 +106,11 @@ inline bool checkFileArguments(llvm::StringRef tool,
     }
     if (arg.size() > 1 && arg.starts_with("-")) {
       auto [name, value] = arg.split('=');
+      // Read before the driver parses its options.
+      uint64_t limit;
+      if (name.ltrim('-') == maxInputBytes.ArgStr && arg.contains('=') &&
+          !value.getAsInteger(10, limit))
+        maxInputBytes = limit;
       if (name.ltrim('-') == "o" && arg.contains('='))
         output = value;
       else if (!arg.contains('=') && takesNextArgument(arg) &&

@@ -11,6 +11,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -53,12 +55,14 @@ static std::string shapeText(ArrayRef<int64_t> shape) {
 
 LogicalResult walrus::interp::readTensorFile(StringRef path, DramTensor &tensor,
                                              std::string &error) {
-  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!file) {
-    error = "cannot read '" + path.str() + "': " + file.getError().message();
+  // The tensor's bytes (or float32 for bf16) and the largest .npy 1.0
+  // header: anything longer is not this tensor, whatever the file is.
+  uint64_t limit = uint64_t(tensor.bytes.size()) * 2 + 10 + 65535;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      readBoundedFile(path, limit, error, /*isText=*/false);
+  if (!file)
     return failure();
-  }
-  return readTensorBytes((*file)->getBuffer(), path, tensor, error);
+  return readTensorBytes(file->getBuffer(), path, tensor, error);
 }
 
 /// The value of `key` in a .npy header dictionary: a quoted string's
@@ -97,25 +101,33 @@ static FailureOr<int64_t> getElementCount(StringRef shape,
   return count;
 }
 
-/// Copies a .npy payload of `count` elements of dtype `descr` into
-/// `tensor`: the same dtype byte for byte, or float32 into bf16.
-static LogicalResult copyPayload(StringRef payload, StringRef descr,
-                                 int64_t count, DramTensor &tensor) {
+/// How many payload bytes `count` elements of dtype `descr` take when they
+/// can fill `tensor` (the same dtype, or float32 into bf16).
+static std::optional<size_t> getPayloadBytes(StringRef descr, int64_t count,
+                                             const DramTensor &tensor) {
   Type type = tensor.type.getElementType();
-  size_t size = tensor.bytes.size();
-  if (exactDescr(type) == descr && payload.size() == size) {
-    std::memcpy(tensor.bytes.data(), payload.data(), size);
-    return success();
+  if (exactDescr(type) == descr)
+    return tensor.bytes.size();
+  if (type.isBF16() && descr == "<f4")
+    return size_t(count) * 4;
+  return std::nullopt;
+}
+
+/// Copies a .npy payload of `count` elements of dtype `descr` (checked by
+/// getPayloadBytes) into `tensor`.
+static void copyPayload(StringRef payload, StringRef descr, int64_t count,
+                        DramTensor &tensor) {
+  Type type = tensor.type.getElementType();
+  if (exactDescr(type) == descr) {
+    std::memcpy(tensor.bytes.data(), payload.data(), tensor.bytes.size());
+    return;
   }
-  if (type.isBF16() && descr == "<f4" && payload.size() == size_t(count) * 4) {
-    Type f32 = Float32Type::get(type.getContext());
-    for (int64_t i = 0; i < count; ++i)
-      storeElement(type, &tensor.bytes[i * 2],
-                   loadElement(f32, reinterpret_cast<const uint8_t *>(
-                                        payload.data() + i * 4)));
-    return success();
-  }
-  return failure();
+  Type f32 = Float32Type::get(type.getContext());
+  for (int64_t i = 0; i < count; ++i)
+    storeElement(
+        type, &tensor.bytes[i * 2],
+        loadElement(f32, reinterpret_cast<const uint8_t *>(payload.data() +
+                                                            i * 4)));
 }
 
 LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
@@ -140,9 +152,15 @@ LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
     return fail(" has a truncated .npy header");
   StringRef header = data.substr(10, headerLength);
   StringRef payload = data.drop_front(10 + headerLength);
+  // numpy ends the header dictionary with a newline.
+  if (!header.rtrim(' ').ends_with("\n") || !header.contains('}'))
+    return fail(" has a truncated .npy header");
   if (header.find("'shape':") == StringRef::npos)
     return fail(" has a .npy header without a shape");
-  if (getHeaderField(header, "fortran_order").trim() != "False")
+  StringRef order = getHeaderField(header, "fortran_order").trim();
+  if (order.empty())
+    return fail(" has a .npy header without fortran_order");
+  if (order != "False")
     return fail(" is not in C order");
   std::string badEntry;
   FailureOr<int64_t> count =
@@ -154,9 +172,15 @@ LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,
     return fail(" holds " + Twine(*count) + " elements, the tensor " +
                 Twine(elements));
   StringRef descr = getHeaderField(header, "descr");
-  if (failed(copyPayload(payload, descr, *count, tensor)))
+  std::optional<size_t> payloadBytes = getPayloadBytes(descr, *count, tensor);
+  if (!payloadBytes)
     return fail(" has dtype '" + descr +
                 "', which does not match the tensor's element type");
+  if (payload.size() != *payloadBytes)
+    return fail(" has " + Twine(payload.size()) + " bytes of data, " +
+                Twine(*count) + " elements of '" + descr + "' take " +
+                Twine(*payloadBytes));
+  copyPayload(payload, descr, *count, tensor);
   return success();
 }
 

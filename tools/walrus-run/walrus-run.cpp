@@ -64,6 +64,11 @@ static llvm::cl::opt<int64_t> maxElements(
     llvm::cl::desc("Most operand elements the run's instructions may read "
                    "and write, over all cores; default 2^28"),
     llvm::cl::init(int64_t(1) << 28));
+static llvm::cl::opt<uint64_t> maxInputBytes(
+    "max-input-bytes",
+    llvm::cl::desc("Largest program file read, in bytes (default 2^30); an "
+                   "--input file may hold its tensor's bytes and a header"),
+    llvm::cl::init(kDefaultMaxInputBytes));
 static llvm::cl::opt<bool> zeroMemory(
     "zero-onchip",
     llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
@@ -73,7 +78,8 @@ static llvm::cl::opt<bool> zeroMemory(
 static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context,
                                    llvm::SourceMgr &sourceMgr) {
   std::string error;
-  auto file = openInputFile(path, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      readBoundedFile(path, maxInputBytes, error);
   if (!file) {
     llvm::errs() << "walrus-run: error: " << error << "\n";
     return nullptr;

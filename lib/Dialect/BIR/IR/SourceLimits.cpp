@@ -4,15 +4,18 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <cstdio>
 
 using namespace mlir;
 
-LogicalResult walrus::checkSourceNesting(StringRef text, StringRef fileName,
-                                         MLIRContext *context) {
+std::optional<std::pair<unsigned, unsigned>>
+walrus::findTooDeepBracket(StringRef text) {
   // MLIR bytecode (its magic number first) is read without recursion on
   // brackets; its bytes are not text.
   if (text.starts_with("ML\xEFR"))
-    return success();
+    return std::nullopt;
   unsigned depth = 0, line = 1, column = 0;
   bool inString = false, inComment = false;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -39,12 +42,70 @@ LogicalResult walrus::checkSourceNesting(StringRef text, StringRef fileName,
       inComment = true;
     } else if (c == '{' || c == '(' || c == '[') {
       if (++depth > kMaxSourceNesting)
-        return emitError(FileLineColLoc::get(context, fileName, line, column))
-               << "brackets nested deeper than " << kMaxSourceNesting
-               << ": the parser would run out of stack";
+        return std::make_pair(line, column);
     } else if ((c == '}' || c == ')' || c == ']') && depth) {
       --depth;
     }
   }
-  return success();
+  return std::nullopt;
+}
+
+LogicalResult walrus::checkSourceNesting(StringRef text, StringRef fileName,
+                                         MLIRContext *context) {
+  std::optional<std::pair<unsigned, unsigned>> at = findTooDeepBracket(text);
+  if (!at)
+    return success();
+  return emitError(FileLineColLoc::get(context, fileName, at->first,
+                                       at->second))
+         << "brackets nested deeper than " << kMaxSourceNesting
+         << ": the parser would run out of stack";
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+walrus::readBoundedFile(StringRef path, uint64_t maxBytes, std::string &error,
+                        bool isText) {
+  auto tooLarge = [&](const Twine &size) {
+    error = ("'" + path + "' has " + size + " bytes, past the limit of " +
+             Twine(maxBytes) + " (--max-input-bytes)")
+                .str();
+    return nullptr;
+  };
+  if (path == "-") {
+    // Standard input has no size to check first: read one byte past the
+    // limit at most.
+    std::string text;
+    char chunk[65536];
+    while (text.size() <= maxBytes) {
+      size_t read = fread(chunk, 1, sizeof(chunk), stdin);
+      if (!read)
+        break;
+      text.append(chunk, read);
+    }
+    if (text.size() > maxBytes)
+      return tooLarge("more than " + Twine(maxBytes));
+    return llvm::MemoryBuffer::getMemBufferCopy(text, "<stdin>");
+  }
+  llvm::sys::fs::file_status status;
+  if (std::error_code code = llvm::sys::fs::status(path, status)) {
+    error = "cannot open input file '" + path.str() + "': " + code.message();
+    return nullptr;
+  }
+  if (status.type() != llvm::sys::fs::file_type::regular_file) {
+    error = "cannot read '" + path.str() +
+            "': not a regular file (a device, directory or pipe has no end "
+            "to read to)";
+    return nullptr;
+  }
+  if (status.getSize() > maxBytes)
+    return tooLarge(Twine(status.getSize()));
+  auto file = llvm::MemoryBuffer::getFile(path, isText);
+  if (!file) {
+    error =
+        "cannot open input file '" + path.str() + "': " + file.getError().message();
+    return nullptr;
+  }
+  // The file may have grown since its size was read.
+  if ((*file)->getBufferSize() > maxBytes)
+    return tooLarge(Twine((*file)->getBufferSize()));
+  return std::move(*file);
 }
