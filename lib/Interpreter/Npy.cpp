@@ -8,10 +8,10 @@
 #include "Npy.h"
 #include "Elements.h"
 
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
-#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -124,10 +124,9 @@ static void copyPayload(StringRef payload, StringRef descr, int64_t count,
   }
   Type f32 = Float32Type::get(type.getContext());
   for (int64_t i = 0; i < count; ++i)
-    storeElement(
-        type, &tensor.bytes[i * 2],
-        loadElement(f32, reinterpret_cast<const uint8_t *>(payload.data() +
-                                                            i * 4)));
+    storeElement(type, &tensor.bytes[i * 2],
+                 loadElement(f32, reinterpret_cast<const uint8_t *>(
+                                      payload.data() + i * 4)));
 }
 
 LogicalResult walrus::interp::readTensorBytes(StringRef data, StringRef path,

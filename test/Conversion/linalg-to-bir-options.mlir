@@ -4,7 +4,7 @@
 
 // LNC: error: convert-linalg-to-bir: lnc-size must be 1 to 128, column-tile 1 to 65536 and instruction-limit positive
 // TARGET: error: convert-linalg-to-bir: unknown target 'trn9' (trn1, trn2 or trn3)
-// LIMIT: error: convert-linalg-to-bir: the kernel would have more than 3 instructions (instruction-limit)
+// LIMIT: error: convert-linalg-to-bir: the kernel would have more than 3 instructions over its 1 core(s) (instruction-limit counts every core's copy)
 func.func @copy(%x: memref<300x300xf32>, %y: memref<300x300xf32>) {
   linalg.copy ins(%x : memref<300x300xf32>) outs(%y : memref<300x300xf32>)
   return

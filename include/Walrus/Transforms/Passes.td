@@ -60,7 +60,8 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
            "per matmul output tile (1 to 65536)">,
     Option<"instructionLimit", "instruction-limit", "int64_t",
            /*default=*/"1000000",
-           "Instructions a kernel may have before the lowering gives up">,
+           "Instructions a kernel may have, counted once per core (what "
+           "-lnc-split makes of it), before the lowering gives up">,
   ];
 }
 

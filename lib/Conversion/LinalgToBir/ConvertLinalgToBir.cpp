@@ -453,8 +453,9 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
     if (kernelBuilder.overLimit())
       return op.emitError()
              << "convert-linalg-to-bir: the kernel would have more than "
-             << kernelBuilder.getInstructionLimit()
-             << " instructions (instruction-limit)";
+             << kernelBuilder.getInstructionLimit() << " instructions over its "
+             << kernelBuilder.getLncSize()
+             << " core(s) (instruction-limit counts every core's copy)";
     lowered.push_back(&op);
   }
   return lowered;
@@ -484,9 +485,8 @@ static void launchKernel(func::FuncOp func, KernelOp kernel,
 static std::string getUniqueKernelName(func::FuncOp func) {
   Operation *host = func->getParentOp();
   std::string stem = (func.getSymName() + "_kernel").str(), name = stem;
-  for (unsigned suffix = 1;
-       SymbolTable::lookupSymbolIn(host, StringAttr::get(func.getContext(),
-                                                         name));
+  for (unsigned suffix = 1; SymbolTable::lookupSymbolIn(
+           host, StringAttr::get(func.getContext(), name));
        ++suffix)
     name = stem + "_" + std::to_string(suffix);
   return name;
@@ -500,8 +500,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
     return failure();
   OpBuilder builder(&getContext());
   builder.setInsertionPointAfter(func);
-  auto kernel = KernelOp::create(builder, func.getLoc(),
-                                 getUniqueKernelName(func));
+  auto kernel =
+      KernelOp::create(builder, func.getLoc(), getUniqueKernelName(func));
   builder.setInsertionPointToEnd(&kernel.getBody().front());
   auto program = ModuleOp::create(builder, func.getLoc(), "nc_symbolic");
   program->setAttr(BIRDialect::kLncSizeAttrName,

@@ -13,29 +13,26 @@ using namespace walrus::linalg_to_bir;
 KernelBuilder::KernelBuilder(FuncOp func, int64_t lncSize, TargetAttr target,
                              int64_t instructionLimit)
     : builder(func.getContext()), memlocBuilder(func.getContext()),
-      lncSize(lncSize), target(target), instructionLimit(instructionLimit) {
-  Block &body = func.getBody().front();
-  builder.setInsertionPointToEnd(&body);
-  memlocBuilder.setInsertionPointToEnd(&body);
+      lncSize(lncSize), target(target), instructionLimit(instructionLimit),
+      body(&func.getBody().front()) {
+  builder.setInsertionPointToEnd(body);
 }
 
 MemlocOp KernelBuilder::addMemloc(StringRef stem, TensorKind kind, Type type) {
   std::string name = stem.str();
-  for (unsigned suffix = 1; !names.insert(name).second; ++suffix)
-    name = (stem + "_" + Twine(suffix)).str();
+  unsigned &suffix = nextSuffix[stem];
+  while (!names.insert(name).second)
+    name = (stem + "_" + Twine(++suffix)).str();
   // Memory locations come before the first instruction.
-  OpBuilder::InsertionGuard guard(memlocBuilder);
-  Block *body = builder.getInsertionBlock();
-  while (body->getParentOp() && !isa<FuncOp>(body->getParentOp()))
-    body = body->getParentOp()->getBlock();
-  auto firstInstruction = llvm::find_if(
-      *body, [](Operation &op) { return !isa<MemlocOp, ViewOp>(op); });
-  memlocBuilder.setInsertionPoint(body, firstInstruction);
-  auto memloc = MemlocOp::create(memlocBuilder, builder.getUnknownLoc(), type,
-                                 memlocBuilder.getStringAttr(name),
-                                 TensorKindAttr::get(getContext(), kind),
-                                 StringAttr(), IntegerAttr(), IntegerAttr());
-  return memloc;
+  if (lastMemloc)
+    memlocBuilder.setInsertionPointAfter(lastMemloc);
+  else
+    memlocBuilder.setInsertionPointToStart(body);
+  lastMemloc = MemlocOp::create(memlocBuilder, builder.getUnknownLoc(), type,
+                                memlocBuilder.getStringAttr(name),
+                                TensorKindAttr::get(getContext(), kind),
+                                StringAttr(), IntegerAttr(), IntegerAttr());
+  return lastMemloc;
 }
 
 MemlocOp KernelBuilder::addTile(StringRef stem, int64_t partitions,

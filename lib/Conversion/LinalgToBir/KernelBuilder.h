@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace walrus::linalg_to_bir {
 
@@ -98,7 +99,13 @@ public:
                             : mlir::IntegerSetAttr());
   }
   /// Whether the instruction limit was passed.
-  bool overLimit() const { return numInstructions > instructionLimit; }
+  /// Whether the per-core programs -lnc-split makes of this kernel (one
+  /// copy of every instruction per core, at most) would pass the limit:
+  /// what every later pass spends time and memory on.
+  bool overLimit() const {
+    std::optional<int64_t> total = llvm::checkedMul(numInstructions, lncSize);
+    return !total || *total > instructionLimit;
+  }
   int64_t getInstructionLimit() const { return instructionLimit; }
 
   /// Runs `body` for `count` values of an induction variable: inside a
@@ -138,6 +145,12 @@ private:
   unsigned depth = 0;
   mlir::IntegerSet mask;
   llvm::StringSet<> names;
+  /// Per name stem, the suffix to try first: uniquing stays linear.
+  llvm::StringMap<unsigned> nextSuffix;
+  /// The function body, and its last memory location (memlocs come before
+  /// the first instruction, in creation order).
+  mlir::Block *body;
+  bir::MemlocOp lastMemloc;
   llvm::DenseMap<std::tuple<int64_t, int64_t, mlir::Type, unsigned>,
                  bir::MemlocOp>
       psumTiles;

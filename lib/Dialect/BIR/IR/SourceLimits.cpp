@@ -55,15 +55,16 @@ LogicalResult walrus::checkSourceNesting(StringRef text, StringRef fileName,
   std::optional<std::pair<unsigned, unsigned>> at = findTooDeepBracket(text);
   if (!at)
     return success();
-  return emitError(FileLineColLoc::get(context, fileName, at->first,
-                                       at->second))
+  return emitError(
+             FileLineColLoc::get(context, fileName, at->first, at->second))
          << "brackets nested deeper than " << kMaxSourceNesting
          << ": the parser would run out of stack";
 }
 
-std::unique_ptr<llvm::MemoryBuffer>
-walrus::readBoundedFile(StringRef path, uint64_t maxBytes, std::string &error,
-                        bool isText) {
+std::unique_ptr<llvm::MemoryBuffer> walrus::readBoundedFile(StringRef path,
+                                                            uint64_t maxBytes,
+                                                            std::string &error,
+                                                            bool isText) {
   auto tooLarge = [&](const Twine &size) {
     error = ("'" + path + "' has " + size + " bytes, past the limit of " +
              Twine(maxBytes) + " (--max-input-bytes)")
@@ -100,8 +101,8 @@ walrus::readBoundedFile(StringRef path, uint64_t maxBytes, std::string &error,
     return tooLarge(Twine(status.getSize()));
   auto file = llvm::MemoryBuffer::getFile(path, isText);
   if (!file) {
-    error =
-        "cannot open input file '" + path.str() + "': " + file.getError().message();
+    error = "cannot open input file '" + path.str() +
+            "': " + file.getError().message();
     return nullptr;
   }
   // The file may have grown since its size was read.
