@@ -41,8 +41,33 @@ static bool readRows(FuncOp func, ArrayAttr ids, DenseI64ArrayAttr lifetimes,
   llvm::DenseMap<StringAttr, MemlocOp> byName;
   for (auto memloc : func.getOps<MemlocOp>())
     byName[memloc.getNameAttr()] = memloc;
+  // The rows must read back as the import takes them: unique ids, ids
+  // without the CSV's separators, lifetimes 0 <= lower < upper.
+  llvm::DenseSet<StringAttr> seen;
   for (auto [index, attr] : llvm::enumerate(ids)) {
     auto id = cast<StringAttr>(attr);
+    int64_t lower = lifetimes[2 * index], upper = lifetimes[2 * index + 1];
+    if (!seen.insert(id).second) {
+      emitError(func.getLoc())
+          << "'" << kMiniMallocIdsAttrName << "' lists buffer '"
+          << id.getValue() << "' twice";
+      return false;
+    }
+    if (id.getValue().empty() ||
+        id.getValue().find_first_of(",\r\n") != StringRef::npos) {
+      emitError(func.getLoc())
+          << "buffer id '" << id.getValue()
+          << "' is empty or holds a comma or line break: no CSV row can "
+             "carry it";
+      return false;
+    }
+    if (lower < 0 || lower >= upper) {
+      emitError(func.getLoc())
+          << "buffer '" << id.getValue() << "' has lifetime [" << lower << ", "
+          << upper << ") in '" << kMiniMallocLifetimesAttrName
+          << "': need 0 <= lower < upper";
+      return false;
+    }
     MemlocOp memloc = byName.lookup(id);
     if (!memloc) {
       // A spilled buffer's pieces are renamed copies, beside its DRAM home.
@@ -64,8 +89,7 @@ static bool readRows(FuncOp func, ArrayAttr ids, DenseI64ArrayAttr lifetimes,
       return false;
     }
     MemoryType type = memloc.getMemoryType();
-    rows.push_back({id.getValue(), lifetimes[2 * index],
-                    lifetimes[2 * index + 1], type.getFreeSize(),
+    rows.push_back({id.getValue(), lower, upper, type.getFreeSize(),
                     int64_t(*address), type.getPartitions(),
                     int64_t(memloc.getBasePartition().value_or(0))});
   }
