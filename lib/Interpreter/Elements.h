@@ -35,8 +35,7 @@ void storeInteger(mlir::IntegerType type, uint8_t *bytes, int64_t value);
 
 /// Prints the element of `type` at `bytes`: integers exactly, floats with
 /// nine significant digits.
-void printElement(llvm::raw_ostream &os, mlir::Type type,
-                  const uint8_t *bytes);
+void printElement(llvm::raw_ostream &os, mlir::Type type, const uint8_t *bytes);
 
 /// `value` (an element of `from`) clamped into the range of `to`.
 int64_t saturateInteger(int64_t value, mlir::IntegerType from,

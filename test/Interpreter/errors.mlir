@@ -18,7 +18,7 @@
 // DRAM-TYPES: dram-types.mlir:9:12: error: walrus-run: DRAM tensor 'x' is '!bir.dram<8xf32>' here but '!bir.dram<4xf32>' elsewhere
 // SHORT: input.mlir:2:8: error: walrus-run: '{{.*}}short.bin' has 2 bytes, the tensor 16
 // UNKNOWN: error: walrus-run: the program has no DRAM input 'nothere'
-// MISSING: input.mlir:2:8: error: walrus-run: cannot read '{{.*}}missing.bin'
+// MISSING: input.mlir:2:8: error: walrus-run: cannot open input file '{{.*}}missing.bin': No such file or directory
 // PIPELINE: error: walrus-run: bad pipeline:
 // NO-FILE: walrus-run: error: cannot open input file '{{.*}}missing.mlir'
 

@@ -424,3 +424,42 @@ bir.func @f {
   // expected-error @below {{integer immediate does not fit in i64}}
   bir.tensor_scalar add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], -9223372036854775809 : !bir.sbuf<128x4xi64>, !bir.sbuf<128x4xi64>
 }
+
+// -----
+
+// Every core's slice of a gather or scatter lies inside the whole, the
+// shard offset evaluated without overflow (it used to pass every verifier,
+// and only walrus-run noticed).
+module attributes {bir.lnc_size = 2 : i64} {
+bir.func @f {
+  %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
+  // expected-error @+1 {{'shard_offset' of shard 1 is 9223372036854775807: its 32768 element(s) must lie in the 65536 of 'dst'}}
+  bir.collective all_gather %f[#bir.ap<0, [[512, 128], [1, 512]]>], %f[#bir.ap<0, [[512, 128], [1, 256]]>]
+    shard_offset affine_map<()[s0] -> (s0 * 9223372036854775807)>
+    : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+}
+}
+
+// -----
+
+module attributes {bir.lnc_size = 2 : i64} {
+bir.func @f {
+  %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
+  // expected-error @+1 {{'shard_offset' of shard 0 overflows 64 bits: its 32768 element(s) must lie in the 65536 of 'src'}}
+  bir.collective reduce_scatter %f[#bir.ap<0, [[512, 128], [1, 256]]>], %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+    reduce add shard_offset affine_map<()[s0] -> ((s0 + 9223372036854775807) * 2)>
+    : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+}
+}
+
+// -----
+
+module attributes {bir.lnc_size = 2 : i64} {
+bir.func @f {
+  %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
+  // expected-error @+1 {{'shard_offset' of shard 0 is -1: its 32768 element(s) must lie in the 65536 of 'src'}}
+  bir.collective reduce_scatter %f[#bir.ap<0, [[512, 128], [1, 256]]>], %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+    reduce add shard_offset affine_map<()[s0] -> (s0 * 32768 - 1)>
+    : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+}
+}

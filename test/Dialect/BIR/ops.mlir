@@ -106,7 +106,7 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     // CHECK: bir.collective reduce_scatter %f[{{.*}}], %f[{{.*}}] reduce multiply shard_offset #[[MAP]] :
     bir.collective reduce_scatter %f[#bir.ap<0, [[512, 128], [1, 256]]>],
-                                  %f[#bir.ap<0, [[512, 128], [1, 256]]>]
+                                  %f[#bir.ap<0, [[512, 128], [1, 512]]>]
                                   reduce multiply
                                   shard_offset affine_map<()[s0] -> (s0 * 256)>
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>

@@ -285,6 +285,40 @@ static LogicalResult verifyPeer(Sb2SbOp copy, ArrayRef<int64_t> shardIds,
   return success();
 }
 
+/// Every core's slice of an all_gather or reduce_scatter fits: the shard
+/// offset, evaluated without overflow, places the smaller side's elements
+/// inside the larger's (dst for all_gather, src for reduce_scatter).
+static LogicalResult verifyShardOffset(CollectiveOp collective,
+                                       ArrayRef<int64_t> shardIds) {
+  // (A malformed map is the op verifier's to name.)
+  AffineMapAttr offsetMap = collective.getShardOffsetAttr();
+  if (!offsetMap || offsetMap.getValue().getNumDims() != 0 ||
+      offsetMap.getValue().getNumResults() != 1)
+    return success();
+  bool gathers = collective.getKind() == CollectiveKind::AllGather;
+  int64_t slice = gathers ? collective.getSrcAp().getNumElements()
+                          : collective.getDstAp().getNumElements();
+  int64_t whole = gathers ? collective.getDstAp().getNumElements()
+                          : collective.getSrcAp().getNumElements();
+  for (int64_t shard : shardIds) {
+    std::optional<int64_t> offset =
+        evaluate(offsetMap.getValue().getResult(0), {}, {shard});
+    std::optional<int64_t> end =
+        offset ? llvm::checkedAdd(*offset, slice) : std::nullopt;
+    if (!end || *offset < 0 || *end > whole) {
+      InFlightDiagnostic diagnostic = collective.emitOpError()
+                                      << "'shard_offset' of shard " << shard;
+      if (offset)
+        diagnostic << " is " << *offset;
+      else
+        diagnostic << " overflows 64 bits";
+      return diagnostic << ": its " << slice << " element(s) must lie in the "
+                        << whole << " of '" << (gathers ? "dst" : "src") << "'";
+    }
+  }
+  return success();
+}
+
 LogicalResult walrus::bir::verifyForCores(Operation *op,
                                           ArrayRef<int64_t> allShardIds,
                                           int64_t lncSize) {
@@ -305,6 +339,8 @@ LogicalResult walrus::bir::verifyForCores(Operation *op,
       return failure();
   if (auto copy = dyn_cast<Sb2SbOp>(op))
     return verifyPeer(copy, shardIds, lncSize);
+  if (auto collective = dyn_cast<CollectiveOp>(op))
+    return verifyShardOffset(collective, shardIds);
   return success();
 }
 

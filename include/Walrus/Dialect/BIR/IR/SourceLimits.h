@@ -42,9 +42,10 @@ constexpr uint64_t kDefaultMaxInputBytes = uint64_t(1) << 30;
 /// (so /dev/zero or a FIFO is never read without end); else null, with
 /// `error` saying why. "-" is standard input, read up to `maxBytes` + 1
 /// bytes.
-std::unique_ptr<llvm::MemoryBuffer>
-readBoundedFile(llvm::StringRef path, uint64_t maxBytes, std::string &error,
-                bool isText = true);
+std::unique_ptr<llvm::MemoryBuffer> readBoundedFile(llvm::StringRef path,
+                                                    uint64_t maxBytes,
+                                                    std::string &error,
+                                                    bool isText = true);
 
 } // namespace walrus
 
