@@ -4,9 +4,13 @@
 #   walrus-fuzz      BIR text: parse, verify, pipeline, interpreter; seeds
 #                    are the examples, the test inputs and deep nestings;
 #   walrus-fuzz-csv  MiniMalloc CSV: import, -sb-alloc, export;
-#   walrus-fuzz-npy  .npy (and raw) tensor files as walrus-run reads them.
+#   walrus-fuzz-npy  .npy (and raw) tensor files as walrus-run reads them;
+#   walrus-fuzz-linalg  host modules in linalg: -walrus-from-linalg at 1-4
+#                    cores, then the interpreter;
+#   walrus-fuzz-lsp  streams of LSP messages through walrus-lsp-server's
+#                    filter and the parses the server does.
 # Each has a dictionary of hostile tokens (tools/walrus-fuzz/*.dict).
-# FUZZ_TARGETS (default all three) picks some. Prints each target's
+# FUZZ_TARGETS (default all five) picks some. Prints each target's
 # executions and the crashes libFuzzer saved (<target>-crash-* in
 # build-fuzz/); fails if any target found one.
 set -euo pipefail
@@ -14,13 +18,14 @@ cd "$(dirname "$0")/.."
 export WALRUS_BUILD_DIR=build-fuzz
 export WALRUS_CMAKE_FLAGS="-DWALRUS_ENABLE_FUZZER=ON -DWALRUS_ENABLE_SANITIZERS=ON -DWALRUS_ENABLE_PYTHON=OFF"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allow_user_poisoning=0}
-scripts/build.sh walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy
+all="walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy walrus-fuzz-linalg walrus-fuzz-lsp"
+scripts/build.sh ${FUZZ_TARGETS:-$all}
 python3 scripts/fuzz_seeds.py build-fuzz/corpus
 cd build-fuzz
 status=0
-for target in ${FUZZ_TARGETS:-walrus-fuzz walrus-fuzz-csv walrus-fuzz-npy}; do
-  dict=../tools/walrus-fuzz/$(case $target in
-    walrus-fuzz) echo bir;; walrus-fuzz-csv) echo csv;; *) echo npy;; esac).dict
+for target in ${FUZZ_TARGETS:-$all}; do
+  dict=../tools/walrus-fuzz/${target#walrus-fuzz-}.dict
+  [ "$target" = walrus-fuzz ] && dict=../tools/walrus-fuzz/bir.dict
   corpus=corpus/$(basename "$dict" .dict)
   echo "== $target (${FUZZ_SECONDS:-60} s, $(ls "$corpus" | wc -l) seeds)"
   if ! ./bin/$target -max_total_time="${FUZZ_SECONDS:-60}" -max_len=16384 \

@@ -3,7 +3,9 @@
 given one: bir/ (every example and test .mlir, and kernels nested deeper
 than the verifier allows), csv/ (small MiniMalloc problems), npy/ (a
 header per element type and a raw file; the target's first two bytes pick
-the tensor's element type and size)."""
+the tensor's element type and size), linalg/ (the lowering's tests and the
+small model layers, split at `// -----`), lsp/ (LSP sessions in the
+-lit-test form)."""
 import glob
 import os
 import shutil
@@ -21,7 +23,7 @@ def npy(descr, shape, payload):
 
 def main():
     out = sys.argv[1]
-    for sub in ("bir", "csv", "npy"):
+    for sub in ("bir", "csv", "npy", "linalg", "lsp"):
         os.makedirs(os.path.join(out, sub), exist_ok=True)
     sources = glob.glob(os.path.join(ROOT, "examples", "*.mlir"))
     sources += glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"), recursive=True)
@@ -56,6 +58,25 @@ def main():
     for name, data in seeds.items():
         with open(os.path.join(out, "npy", name), "wb") as seed:
             seed.write(data)
+    linalg = glob.glob(os.path.join(ROOT, "test", "Conversion", "*.mlir"))
+    linalg += [p for p in glob.glob(os.path.join(ROOT, "examples", "models", "*.mlir"))
+               if "-real" not in p]
+    index = 0
+    for path in sorted(linalg):
+        with open(path) as source:
+            for part in source.read().split("// -----"):
+                if "linalg." in part:
+                    with open(os.path.join(out, "linalg", f"{index:04d}.mlir"), "w") as seed:
+                        seed.write(part)
+                    index += 1
+    for path in glob.glob(os.path.join(ROOT, "test", "Tools", "walrus-lsp-server.test")):
+        shutil.copy(path, os.path.join(out, "lsp", "session.lsp"))
+    deep = "[" * 300 + "]" * 300
+    with open(os.path.join(out, "lsp", "deep.lsp"), "w") as seed:
+        seed.write('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}\n// -----\n'
+                   + deep + '\n// -----\n{"jsonrpc":"2.0","method":"textDocument/didOpen",'
+                   '"params":{"textDocument":{"uri":"test:///a.mlir","version":1,"text":'
+                   '"bir.func @f {\\n bir.loop 0 to 2 step 1 {\\n }\\n}"}}}\n')
 
 
 if __name__ == "__main__":
