@@ -309,3 +309,18 @@ func.func @second_block(%x: memref<4x4xf32>, %y: memref<4x4xf32>, %c: i1) {
 ^done:
   return
 }
+
+// -----
+
+// A constant index into a dimension of more than one element is taken
+// only as an operand's last (its first column); elsewhere it is named.
+func.func @constant_middle(%x: memref<4x5x6xf32>, %y: memref<4x5x6xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with a constant index into a dimension of more than one element, other than the last}}
+  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, 0, j)>, affine_map<(b, i, j) -> (b, i, j)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : memref<4x5x6xf32>) outs(%y : memref<4x5x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}

@@ -72,15 +72,28 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     FailureOr<DramTensor> tensor = lowering.getTensor(op, operand.get());
     if (failed(tensor))
       return failure();
-    // Which iteration dims the operand follows, in order; constant 0
-    // results index unit dims.
+    // Which iteration dims the operand follows, in order. A constant 0
+    // result indexes a unit dim, or, as the operand's last, holds every
+    // row's value in its first column (torch's keepdim form, (i, j) ->
+    // (i, 0)).
     SmallVector<unsigned> dims;
-    for (AffineExpr result : map.getResults()) {
-      if (auto dim = dyn_cast<AffineDimExpr>(result))
+    ArrayRef<int64_t> operandShape =
+        cast<MemRefType>(operand.get().getType()).getShape();
+    bool firstColumn = false;
+    for (auto [position, result] : llvm::enumerate(map.getResults())) {
+      if (auto dim = dyn_cast<AffineDimExpr>(result)) {
         dims.push_back(dim.getPosition());
-      else if (!isa<AffineConstantExpr>(result) ||
-               cast<AffineConstantExpr>(result).getValue() != 0)
+        continue;
+      }
+      if (!isa<AffineConstantExpr>(result) ||
+          cast<AffineConstantExpr>(result).getValue() != 0)
         return unsupported(op, "an indexing map that is not a projection");
+      if (operandShape[position] == 1)
+        continue;
+      if (position + 1 != map.getNumResults())
+        return unsupported(op, "a constant index into a dimension of more "
+                               "than one element, other than the last");
+      firstColumn = true;
     }
     if (!llvm::is_sorted(dims) ||
         std::adjacent_find(dims.begin(), dims.end()) != dims.end())
@@ -99,14 +112,25 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     // A rank-0 op has one element: every operand is all of it.
     if (rank == 0)
       broadcast = Broadcast::None;
-    if (broadcast == Broadcast::AcrossColumns && !tensor->isContiguous())
-      return unsupported(op, "a broadcast operand that is a strided view");
+    if (firstColumn && broadcast != Broadcast::AcrossColumns)
+      return unsupported(op, "a constant index into the last dimension of an "
+                             "operand that does not follow every outer loop");
+    // One value per row: seen as a column of rows `rowStride` apart, row r
+    // at the operand's element r (a vector) or at its row r's first column.
+    DramTensor seen = *tensor;
+    if (broadcast == Broadcast::AcrossColumns) {
+      if (!firstColumn && !tensor->isContiguous())
+        return unsupported(op, "a broadcast operand that is a strided view");
+      seen.rowStride = firstColumn ? tensor->rowStride : 1;
+      seen.rows = firstColumn ? tensor->rows : tensor->rows * tensor->columns;
+      seen.columns = 1;
+    }
     if (op.isDpsInit(&operand)) {
       if (broadcast != Broadcast::None)
         return unsupported(op, "an output that is not indexed by every loop");
       output = *tensor;
     }
-    inputs.push_back(std::make_pair(*tensor, broadcast));
+    inputs.push_back(std::make_pair(seen, broadcast));
     scalars.push_back({});
   }
   return success();
@@ -122,7 +146,8 @@ AccessPatternAttr ElementwiseLowering::dramPattern(const DramTensor &tensor,
   case Broadcast::AcrossRows:
     return kernel.pattern(column + tensor.base, {{0, partitions}, {1, width}});
   case Broadcast::AcrossColumns:
-    return kernel.pattern(row + tensor.base, {{1, partitions}, {0, width}});
+    return kernel.pattern(row * tensor.rowStride + tensor.base,
+                          {{tensor.rowStride, partitions}, {0, width}});
   case Broadcast::Both:
     break;
   }
