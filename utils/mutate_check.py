@@ -158,13 +158,14 @@ def check(command, timeout):
     return None
 
 
-def check_oracle(oracle, path, lnc, timeout):
+def check_oracle(oracle, path, lnc, timeout, bin_dir):
     """None unless MLIR's CPU execution and the lowered kernel disagree (or
     a tool crashes under the oracle); inputs the oracle or MLIR's own
     lowering cannot run are not findings."""
     try:
-        result = subprocess.run([sys.executable, oracle, path, "--lnc-size", str(lnc),
-                                 "--pipeline", "--atol", "1e-4", "--rtol", "1e-5"],
+        result = subprocess.run([sys.executable, oracle, path, "--bin", bin_dir,
+                                 "--lnc-size", str(lnc),
+                                 "--pipeline", "--atol", "1e-4", "--rtol", "1e-5", "--scale-tol", "1e-5"],
                                 capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None  # MLIR's CPU run of a large mutant may be slow
@@ -234,7 +235,7 @@ def main():
                 generator.randrange(args.oracle_every) == 0 and \
                 subprocess.run(commands[0], capture_output=True).returncode == 0:
             oracled += 1
-            reason = check_oracle(oracle, path, lnc, args.timeout * 3)
+            reason = check_oracle(oracle, path, lnc, args.timeout * 3, args.bin)
             command = ["linalg_oracle.py", path, "--lnc-size", str(lnc), "--pipeline"]
         if reason:
             findings += 1
