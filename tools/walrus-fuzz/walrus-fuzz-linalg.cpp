@@ -43,16 +43,16 @@ static bool isSmall(ModuleOp module) {
   int64_t bytes = 0;
   bool small = true;
   module.walk([&](Operation *op) {
-    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                        op->getResultTypes())) {
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
       auto shaped = dyn_cast<ShapedType>(type);
       if (!shaped || !shaped.hasStaticShape() ||
           !shaped.getElementType().isIntOrFloat())
         continue;
       int64_t elements = 1;
       for (int64_t dim : shaped.getShape())
-        if (dim > kMaxBytes || (elements *= std::max<int64_t>(dim, 1)) >
-                                   kMaxBytes)
+        if (dim > kMaxBytes ||
+            (elements *= std::max<int64_t>(dim, 1)) > kMaxBytes)
           small = false;
       bytes += small ? elements * 8 : 0;
     }
