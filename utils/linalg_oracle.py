@@ -269,16 +269,24 @@ def mlir_outputs(text, name, arguments, results, inputs, work):
     return outputs
 
 
-def compare(label, expected, actual, atol, rtol, scale_tol):
+def compare(label, expected, actual, atol, rtol, scale_tol, nan_bits=False):
     if len(expected) != len(actual):
         return f"{label}: {len(actual)} elements, expected {len(expected)}", 0.0
     # Relative to the output's largest magnitude: where a sum cancels, the
     # error of its terms is what matters, not the size of the result.
     atol += scale_tol * max((abs(v) for v in expected), default=0.0)
     worst = 0.0
+    bits = lambda value: struct.pack("<d", value)  # noqa: E731
     for index, (want, got) in enumerate(zip(expected, actual)):
-        same = want == got or (want != want and got != got)  # NaN is NaN
-        if same and struct.pack("<d", want) == struct.pack("<d", got):
+        if want != want and got != got:
+            # A NaN an operation computes may have any sign and payload
+            # (LLVM's floating-point semantics); data movement keeps them,
+            # which --nan-bits checks.
+            if not nan_bits or bits(want) == bits(got):
+                continue
+            return (f"{label} differs at element {index}: mlir NaN {bits(want).hex()}, "
+                    f"walrus NaN {bits(got).hex()}", 0.0)
+        if bits(want) == bits(got):
             continue
         error = abs(want - got)
         if not error <= atol + rtol * abs(want):
@@ -307,6 +315,8 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--atol", type=float, default=0.0)
     parser.add_argument("--rtol", type=float, default=0.0)
+    parser.add_argument("--nan-bits", action="store_true",
+                        help="a NaN matches only a NaN of the same bits (data movement)")
     parser.add_argument("--scale-tol", type=float, default=0.0,
                         help="also allow this times the output's largest magnitude (whole "
                              "layers, whose sums cancel)")
@@ -366,7 +376,8 @@ def main():
                 got = [0] * len(want)
             else:
                 got = read_npy_values(path)
-            problem, error = compare(label, want, got, args.atol, args.rtol, args.scale_tol)
+            problem, error = compare(label, want, got, args.atol, args.rtol, args.scale_tol,
+                                     args.nan_bits)
             worst = max(worst, error)
             print(f"{label}: {len(want)} elements, "
                   f"{'MISMATCH' if problem else 'max error %g' % error}")

@@ -324,3 +324,48 @@ func.func @constant_middle(%x: memref<4x5x6xf32>, %y: memref<4x5x6xf32>) {
   }
   return
 }
+
+// -----
+
+// GELU is matched only when its constants are 0.5, 1 and sqrt(2) to f32
+// precision: a NaN scale (found by the mutation driver) used to pass the
+// check and compute GELU in place of NaN.
+func.func @gelu_nan_scale(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'math.erf' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %half = arith.constant 0x7FC00000 : f32
+    %one = arith.constant 1.0 : f32
+    %r = arith.constant 0.707106769 : f32
+    %s = arith.mulf %a, %r : f32
+    %e = math.erf %s : f32
+    %p = arith.addf %one, %e : f32
+    %h = arith.mulf %a, %half : f32
+    %g = arith.mulf %h, %p : f32
+    linalg.yield %g : f32
+  }
+  return
+}
+
+// -----
+
+func.func @gelu_near_scale(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'math.erf' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %half = arith.constant 0.50001 : f32
+    %one = arith.constant 1.0 : f32
+    %r = arith.constant 0.707106769 : f32
+    %s = arith.mulf %a, %r : f32
+    %e = math.erf %s : f32
+    %p = arith.addf %one, %e : f32
+    %h = arith.mulf %a, %half : f32
+    %g = arith.mulf %h, %p : f32
+    linalg.yield %g : f32
+  }
+  return
+}

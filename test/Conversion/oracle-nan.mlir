@@ -1,10 +1,10 @@
-// RUN: %python %utils/linalg_oracle.py %s --func maximum_nan --bin %walrus_tools | FileCheck %s --check-prefix=MAXIMUM
-// RUN: %python %utils/linalg_oracle.py %s --func minimum_nan --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=MINIMUM
-// RUN: %python %utils/linalg_oracle.py %s --func maxnum_nan --bin %walrus_tools | FileCheck %s --check-prefix=MAXNUM
-// RUN: %python %utils/linalg_oracle.py %s --func max_reduce_nan --bin %walrus_tools | FileCheck %s --check-prefix=REDUCE
-// RUN: %python %utils/linalg_oracle.py %s --func divide --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=DIVIDE
-// RUN: %python %utils/linalg_oracle.py %s --func fill_payload --bin %walrus_tools | FileCheck %s --check-prefix=PAYLOAD
-// RUN: %python %utils/linalg_oracle.py %s --func fill_payload_f32 --bin %walrus_tools | FileCheck %s --check-prefix=PAYLOAD32
+// RUN: %python %utils/linalg_oracle.py %s --func maximum_nan --bin %walrus_tools --nan-bits | FileCheck %s --check-prefix=MAXIMUM
+// RUN: %python %utils/linalg_oracle.py %s --func minimum_nan --bin %walrus_tools --nan-bits --lnc-size 2 --pipeline | FileCheck %s --check-prefix=MINIMUM
+// RUN: %python %utils/linalg_oracle.py %s --func maxnum_nan --bin %walrus_tools --nan-bits | FileCheck %s --check-prefix=MAXNUM
+// RUN: %python %utils/linalg_oracle.py %s --func max_reduce_nan --bin %walrus_tools --nan-bits | FileCheck %s --check-prefix=REDUCE
+// RUN: %python %utils/linalg_oracle.py %s --func divide --bin %walrus_tools --nan-bits --lnc-size 2 --pipeline | FileCheck %s --check-prefix=DIVIDE
+// RUN: %python %utils/linalg_oracle.py %s --func fill_payload --bin %walrus_tools --nan-bits | FileCheck %s --check-prefix=PAYLOAD
+// RUN: %python %utils/linalg_oracle.py %s --func fill_payload_f32 --bin %walrus_tools --nan-bits | FileCheck %s --check-prefix=PAYLOAD32
 
 // NaN and rounding as arith defines them, compared bit for bit (a NaN
 // matches only a NaN of the same bits): maximumf / minimumf propagate a

@@ -269,8 +269,11 @@ static void collectFactors(Value value, Block *body,
   collectFactors(multiply.getRhs(), body, factors);
 }
 
+/// Whether `value` is `expected` as an f32 (or wider) constant holds it:
+/// within one f32 rounding, so that the activation the matchers pick
+/// computes what the body says. NaN is near nothing.
 static bool isNear(std::optional<double> value, double expected) {
-  return value && std::abs(*value - expected) < 1e-4;
+  return value && std::abs(*value - expected) <= 0x1p-23 * std::abs(expected);
 }
 
 /// `x` when `value` is 0.5 * x * (1 + erf(x / sqrt(2))) in any order of
@@ -301,7 +304,7 @@ static Value matchGelu(Value value, Block *body) {
       return {};
     x = factor;
   }
-  if (!x || !erfArgument || std::abs(scale - 0.5) > 1e-6)
+  if (!x || !erfArgument || !isNear(scale, 0.5))
     return {};
   // The argument of erf is x / sqrt(2), as a product or a quotient.
   if (auto multiply = erfArgument.getDefiningOp<arith::MulFOp>())
