@@ -186,6 +186,18 @@ int main(void) {
   if (mlirModuleIsNull(module))
     return 1;
   MlirPassManager pm = mlirPassManagerCreate(context);
+  // Nested where a module pass cannot run, the pipeline is an error with
+  // a message, not an abort of the embedding process.
+  MlirPassManager misnested = mlirPassManagerCreate(context);
+  printf("misnested pipeline: ");
+  if (!mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(misnested),
+          mlirStringRefCreateFromCString(
+              "builtin.module(func.func(walrus-pipeline))"),
+          print, NULL)))
+    return 7;
+  printf("\n");
+  mlirPassManagerDestroy(misnested);
   if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
           mlirPassManagerGetAsOpPassManager(pm),
           mlirStringRefCreateFromCString("builtin.module(walrus-pipeline)"),
