@@ -249,3 +249,28 @@ func.func @copy(%x: memref<256x64xf32, strided<[128, 1]>>, %y: memref<256x64xf32
 func.func @copy_kernel() {
   return
 }
+
+// -----
+
+// GELU's constants are matched to the body's own precision: in bf16,
+// 0.70703125 is 1 / sqrt(2).
+
+// CHECK-LABEL: bir.kernel @gelu_bf16_kernel
+// CHECK:         bir.activation gelu
+func.func @gelu_bf16(%x: memref<8x8xbf16>, %y: memref<8x8xbf16>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xbf16>) outs(%y : memref<8x8xbf16>) {
+  ^bb0(%a: bf16, %o: bf16):
+    %half = arith.constant 0.5 : bf16
+    %one = arith.constant 1.0 : bf16
+    %r = arith.constant 0.70703125 : bf16
+    %s = arith.mulf %a, %r : bf16
+    %e = math.erf %s : bf16
+    %p = arith.addf %one, %e : bf16
+    %h = arith.mulf %a, %half : bf16
+    %g = arith.mulf %h, %p : bf16
+    linalg.yield %g : bf16
+  }
+  return
+}

@@ -269,11 +269,28 @@ static void collectFactors(Value value, Block *body,
   collectFactors(multiply.getRhs(), body, factors);
 }
 
-/// Whether `value` is `expected` as an f32 (or wider) constant holds it:
-/// within one f32 rounding, so that the activation the matchers pick
-/// computes what the body says. NaN is near nothing.
-static bool isNear(std::optional<double> value, double expected) {
-  return value && std::abs(*value - expected) <= 0x1p-23 * std::abs(expected);
+/// The relative error of one rounding to `type` (2^-23 for f32, 2^-7 for
+/// bf16), 0 for other types.
+static double getRounding(Type type) {
+  auto floatType = dyn_cast<FloatType>(type);
+  if (!floatType)
+    return 0;
+  return std::ldexp(1.0, 1 - int(llvm::APFloat::semanticsPrecision(
+                                 floatType.getFloatSemantics())));
+}
+
+/// Whether `value` is `expected` as a constant of `type` holds it: within
+/// one rounding to that type, so that the activation a matcher picks
+/// computes what the body says to the body's own precision. NaN is near
+/// nothing.
+static bool isNear(std::optional<double> value, double expected, Type type) {
+  return value &&
+         std::abs(*value - expected) <= getRounding(type) * std::abs(expected);
+}
+
+/// Whether the constant `value` is `expected` (isNear in its own type).
+static bool isNear(Value value, double expected) {
+  return isNear(getConstant(value), expected, value.getType());
 }
 
 /// `x` when `value` is 0.5 * x * (1 + erf(x / sqrt(2))) in any order of
@@ -292,9 +309,9 @@ static Value matchGelu(Value value, Block *body) {
     }
     auto add = factor.getDefiningOp<arith::AddFOp>();
     math::ErfOp erf;
-    if (add && isNear(getConstant(add.getLhs()), 1.0))
+    if (add && isNear(add.getLhs(), 1.0))
       erf = add.getRhs().getDefiningOp<math::ErfOp>();
-    else if (add && isNear(getConstant(add.getRhs()), 1.0))
+    else if (add && isNear(add.getRhs(), 1.0))
       erf = add.getLhs().getDefiningOp<math::ErfOp>();
     if (erf && !erfArgument) {
       erfArgument = erf.getOperand();
@@ -304,17 +321,15 @@ static Value matchGelu(Value value, Block *body) {
       return {};
     x = factor;
   }
-  if (!x || !erfArgument || !isNear(scale, 0.5))
+  if (!x || !erfArgument || !isNear(scale, 0.5, x.getType()))
     return {};
   // The argument of erf is x / sqrt(2), as a product or a quotient.
   if (auto multiply = erfArgument.getDefiningOp<arith::MulFOp>())
-    if ((multiply.getLhs() == x &&
-         isNear(getConstant(multiply.getRhs()), M_SQRT1_2)) ||
-        (multiply.getRhs() == x &&
-         isNear(getConstant(multiply.getLhs()), M_SQRT1_2)))
+    if ((multiply.getLhs() == x && isNear(multiply.getRhs(), M_SQRT1_2)) ||
+        (multiply.getRhs() == x && isNear(multiply.getLhs(), M_SQRT1_2)))
       return x;
   if (auto divide = erfArgument.getDefiningOp<arith::DivFOp>())
-    if (divide.getLhs() == x && isNear(getConstant(divide.getRhs()), M_SQRT2))
+    if (divide.getLhs() == x && isNear(divide.getRhs(), M_SQRT2))
       return x;
   return {};
 }
