@@ -50,6 +50,7 @@ static std::optional<double> getConstant(Value value) {
 }
 
 LogicalResult ElementwiseLowering::classifyOperands() {
+  SmallVector<std::pair<OpOperand *, DramTensor>> read;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   FailureOr<std::pair<int64_t, int64_t>> shape = getRowsAndColumns(op, ranges);
   if (failed(shape))
@@ -132,7 +133,22 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     }
     inputs.push_back(std::make_pair(seen, broadcast));
     scalars.push_back({});
+    if (!op.isDpsInit(&operand))
+      read.push_back({&operand, *tensor});
   }
+  // Tiles are loaded before they are stored: an input that sees the
+  // output's buffer other than element for element would read what the
+  // loop nest had already overwritten.
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  for (auto [operand, tensor] : read)
+    if (tensor.memloc == output.memloc &&
+        !op.getMatchingBlockArgument(operand).use_empty() &&
+        (op.getMatchingIndexingMap(operand) != outputMap ||
+         tensor.base != output.base || tensor.rowStride != output.rowStride ||
+         tensor.columns != output.columns))
+      return unsupported(op, "an input that reads the output's buffer other "
+                             "than element for element (linalg leaves the "
+                             "order of such updates to the loop nest)");
   return success();
 }
 

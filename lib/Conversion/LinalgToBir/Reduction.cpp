@@ -81,6 +81,10 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
   FailureOr<DramTensor> target = lowering.getTensor(op, init->get());
   if (failed(source) || failed(target))
     return failure();
+  // Tiles are loaded before they are stored: in place, later tiles would
+  // read what earlier ones overwrote.
+  if (source->memloc == target->memloc)
+    return unsupported(op, "an input in the output's buffer");
   FailureOr<std::pair<int64_t, int64_t>> shape =
       getRowsAndColumns(op, op.getStaticLoopRanges());
   if (failed(shape))

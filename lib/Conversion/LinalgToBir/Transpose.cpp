@@ -24,6 +24,10 @@ LogicalResult walrus::linalg_to_bir::lowerTranspose(linalg::TransposeOp op,
     return failure();
   if (source->elementType != target->elementType)
     return unsupported(op, "a transpose that converts the element type");
+  // Tiles are loaded before they are stored: in place, later tiles would
+  // read what earlier ones overwrote.
+  if (source->memloc == target->memloc)
+    return unsupported(op, "an input in the output's buffer");
   int64_t rows = target->rows, columns = target->columns;
   Location loc = op.getLoc();
   MemlocOp loaded = kernel.addTile("tr_in", 128, 128, source->elementType);
