@@ -463,3 +463,12 @@ bir.func @f {
     : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
 }
 }
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xi64>
+  // A doubled minus is no immediate (it once read as -15).
+  // expected-error @below {{expected floating point literal}}
+  bir.memset %a[#bir.ap<0, [[4, 128], [1, 4]]>], --1 : !bir.sbuf<128x4xi64>
+}

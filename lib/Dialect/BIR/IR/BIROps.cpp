@@ -475,33 +475,22 @@ Attribute walrus::bir::getIntegerImmediate(MLIRContext *context,
 /// A decimal integer literal is an i64 immediate; a float literal, or a
 /// hexadecimal one (an f64's bits, as MLIR prints NaNs and infinities), an
 /// f64 immediate. The parser API has no peek at the token kind, so the
-/// source text after the current location tells hexadecimal apart.
+/// source text at the current location tells the forms apart.
 static ParseResult parseImmediate(OpAsmParser &parser, Attribute &immediate) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef ahead = StringRef(loc.getPointer()).ltrim();
   ahead.consume_front("-");
-  bool hex = ahead.ltrim().starts_with("0x");
+  size_t digits = ahead.find_first_not_of("0123456789");
+  bool integer = digits != 0 && digits != StringRef::npos &&
+                 !StringRef(".eEx").contains(ahead[digits]);
   MLIRContext *context = parser.getContext();
-  if (!hex) {
-    bool negative = succeeded(parser.parseOptionalMinus());
-    APInt magnitude;
-    OptionalParseResult integer = parser.parseOptionalInteger(magnitude);
-    if (integer.has_value()) {
-      if (failed(*integer))
-        return failure();
-      // Magnitudes up to 2^63 - 1, or 2^63 negated, fit an i64.
-      uint64_t limit = negative ? uint64_t(1) << 63 : INT64_MAX;
-      if (magnitude.getActiveBits() > 64 || magnitude.getZExtValue() > limit)
-        return parser.emitError(loc, "integer immediate does not fit in i64");
-      uint64_t bits = magnitude.getZExtValue();
-      immediate =
-          getIntegerImmediate(context, int64_t(negative ? 0 - bits : bits));
-      return success();
-    }
-    double value;
-    if (parser.parseFloat(value))
+  if (integer) {
+    APInt value;
+    if (parser.parseInteger(value))
       return failure();
-    immediate = getFloatImmediate(context, negative ? -value : value);
+    if (value.getSignificantBits() > 64)
+      return parser.emitError(loc, "integer immediate does not fit in i64");
+    immediate = getIntegerImmediate(context, value.getSExtValue());
     return success();
   }
   double value;
