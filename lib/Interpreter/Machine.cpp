@@ -823,6 +823,13 @@ LogicalResult Machine::executeCollective() {
     dst.store(i, result);
     return success();
   };
+  // Reductions read every core's source at the same positions.
+  for (size_t core = 1; core < srcs.size(); ++core)
+    if (srcs[core].size() != srcs.front().size())
+      return cores[core].getWaitingAt()->emitError()
+             << "walrus-run: core " << cores[core].getShard() << " gives "
+             << srcs[core].size() << " source elements to the collective, core "
+             << cores.front().getShard() << " " << srcs.front().size();
   auto sourceSize = [&](size_t core) { return srcs[core].size(); };
   auto outOfRange = [&](size_t core) {
     return cores[core].getWaitingAt()->emitError()

@@ -3,6 +3,7 @@
 // RUN: split-file %s %t
 // RUN: not walrus-run %t/barrier.mlir 2>&1 | FileCheck %s --check-prefix=BARRIER
 // RUN: not walrus-run %t/names.mlir 2>&1 | FileCheck %s --check-prefix=NAMES
+// RUN: not walrus-run %t/collective-sizes.mlir 2>&1 | FileCheck %s --check-prefix=SIZES
 // RUN: not walrus-run %t/no-main.mlir 2>&1 | FileCheck %s --check-prefix=NO-MAIN
 // RUN: not walrus-run %t/dram-types.mlir 2>&1 | FileCheck %s --check-prefix=DRAM-TYPES
 // RUN: printf '\001\002' > %t/short.bin
@@ -14,6 +15,7 @@
 
 // BARRIER: barrier.mlir:4:5: error: walrus-run: core 0 waits here but core 1 has finished
 // NAMES: names.mlir:9:5: error: walrus-run: core 1 waits here while core 0 waits at another barrier or collective
+// SIZES: collective-sizes.mlir:13:7: error: walrus-run: core 1 gives 4 source elements to the collective, core 0 2
 // NO-MAIN: no-main.mlir:{{[0-9]+}}:{{[0-9]+}}: error: walrus-run: the module has no bir.func @main
 // DRAM-TYPES: dram-types.mlir:9:12: error: walrus-run: DRAM tensor 'x' is '!bir.dram<8xf32>' here but '!bir.dram<4xf32>' elsewhere
 // SHORT: input.mlir:2:8: error: walrus-run: '{{.*}}short.bin' has 2 bytes, the tensor 16
@@ -39,6 +41,23 @@ module {
   module @nc01 attributes {bir.lnc_size = 2 : i64, bir.neuron_core_id = 1 : i64} {
     bir.func @main {
     bir.core_barrier "b"
+    }
+  }
+}
+//--- collective-sizes.mlir
+module {
+  module @nc00 attributes {bir.lnc_size = 2 : i64, bir.neuron_core_id = 0 : i64} {
+    bir.func @main {
+      %t = bir.memloc "t" internal : !bir.sbuf<1x4xf32>
+      bir.collective all_reduce %t[#bir.ap<0, [[4, 1], [1, 2]]>], %t[#bir.ap<0, [[4, 1], [1, 2]]>] reduce add : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+    }
+  }
+  module @nc01 attributes {bir.lnc_size = 2 : i64, bir.neuron_core_id = 1 : i64} {
+    bir.func @main {
+      %t = bir.memloc "t" internal : !bir.sbuf<1x4xf32>
+      // A core whose collective reads more than the others' would read
+      // past them.
+      bir.collective all_reduce %t[#bir.ap<0, [[4, 1], [1, 4]]>], %t[#bir.ap<0, [[4, 1], [1, 4]]>] reduce add : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
     }
   }
 }
