@@ -323,3 +323,24 @@ def test_dram_scratch_moves_into_sbuf_within_budget():
         [program] = walrus.programs(module)
         memlocs = {m.name: m.memory for m in program.functions[0].memlocs}
         assert memlocs["d"] == memory
+
+
+def test_frontend_module_with_seed_global_and_assert():
+    # torch-mlir's form: a seed global nothing reads and a static bounds
+    # check, around the linalg; both parse, and the lowering drops them.
+    module = walrus.parse("""\
+module {
+  ml_program.global private mutable @global_seed(dense<0> : tensor<i64>) : tensor<i64>
+  func.func @main(%arg0: tensor<128x64xf32>) -> tensor<128x64xf32> {
+    %c = arith.constant true
+    cf.assert %c, "checked"
+    %0 = tensor.empty() : tensor<128x64xf32>
+    %1 = linalg.copy ins(%arg0 : tensor<128x64xf32>) outs(%0 : tensor<128x64xf32>) -> tensor<128x64xf32>
+    return %1 : tensor<128x64xf32>
+  }
+}
+""")
+    module.run("walrus-from-linalg")
+    text = str(module)
+    assert "ml_program.global" not in text and "cf.assert" not in text
+    assert "bir.launch @main_kernel" in text

@@ -395,3 +395,14 @@ func.func @transpose_in_place(%c: memref<64x64xf32>) {
   linalg.transpose ins(%c : memref<64x64xf32>) outs(%c : memref<64x64xf32>) permutation = [1, 0]
   return
 }
+
+// -----
+
+// A bounds check the kernel cannot prove at compile time is named (one
+// that folds to true is dropped: frontend-forms.mlir).
+func.func @checked(%x: memref<8x8xf32>, %y: memref<8x8xf32>, %ok: i1) {
+  // expected-error @+1 {{convert-linalg-to-bir: 'cf.assert' whose condition is not known to hold at compile time (the kernel has no assertions): 'index out of range'}}
+  cf.assert %ok, "index out of range"
+  linalg.copy ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>)
+  return
+}

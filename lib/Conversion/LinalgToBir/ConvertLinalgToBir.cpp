@@ -12,10 +12,13 @@
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 namespace walrus {
@@ -267,6 +270,62 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
                          "reductions of the innermost dimension lower)");
 }
 
+/// Whether `condition` is true at compile time: a constant, or an op of
+/// constants that folds (arith.cmpi of static sizes, as front ends write
+/// their bounds checks), a few levels deep.
+static bool foldsToTrue(Value condition, unsigned depth = 0) {
+  Attribute constant;
+  if (matchPattern(condition, m_Constant(&constant))) {
+    auto integer = dyn_cast<IntegerAttr>(constant);
+    return integer && integer.getValue().isOne();
+  }
+  Operation *op = condition.getDefiningOp();
+  if (!op || depth > 8 || op->getNumResults() != 1)
+    return false;
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands()) {
+    Attribute value;
+    if (!matchPattern(operand, m_Constant(&value)))
+      return false;
+    operands.push_back(value);
+  }
+  SmallVector<OpFoldResult> folded;
+  if (failed(op->fold(operands, folded)) || folded.size() != 1)
+    return false;
+  auto integer = dyn_cast_or_null<IntegerAttr>(
+      dyn_cast_if_present<Attribute>(folded.front()));
+  return integer && integer.getValue().isOne();
+}
+
+/// Drops the cf.assert ops of `func` that hold at compile time; fails at
+/// the first that may not (the kernel has no assertions).
+static LogicalResult dropAssertions(func::FuncOp func) {
+  for (auto assertion :
+       llvm::make_early_inc_range(func.getBody().getOps<cf::AssertOp>())) {
+    if (!foldsToTrue(assertion.getArg()))
+      return assertion.emitError()
+             << "convert-linalg-to-bir: 'cf.assert' whose condition is not "
+                "known to hold at compile time (the kernel has no "
+                "assertions): '"
+             << assertion.getMsg() << "'";
+    Operation *condition = assertion.getArg().getDefiningOp();
+    assertion.erase();
+    // The condition's ops are dead now: arith.cmpi is no op a kernel takes.
+    SetVector<Operation *> dead;
+    dead.insert(condition);
+    while (!dead.empty()) {
+      Operation *op = dead.pop_back_val();
+      if (!op || !isOpTriviallyDead(op))
+        continue;
+      for (Value operand : op->getOperands())
+        if (Operation *producer = operand.getDefiningOp())
+          dead.insert(producer);
+      op->erase();
+    }
+  }
+  return success();
+}
+
 /// memref.copy is linalg.copy's semantics (upstream bufferization inserts
 /// it where it cannot write in place): one lowering for both.
 static void copiesToLinalg(func::FuncOp func) {
@@ -495,6 +554,8 @@ static std::string getUniqueKernelName(func::FuncOp func) {
 LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
                                               TargetAttr target) {
   copiesToLinalg(func);
+  if (failed(dropAssertions(func)))
+    return failure();
   FailureOr<SmallVector<KernelTensor>> classified = classify(func);
   if (failed(classified))
     return failure();
@@ -542,6 +603,12 @@ void ConvertLinalgToBirPass::runOnOperation() {
                      << "' (trn1, trn2 or trn3)";
     return signalPassFailure();
   }
+  // Front ends declare globals their programs may not use (torch-mlir's
+  // @global_seed): a private one nothing names is dropped.
+  for (auto global : llvm::make_early_inc_range(
+           host.getBody()->getOps<ml_program::GlobalOp>()))
+    if (global.isPrivate() && SymbolTable::symbolKnownUseEmpty(global, host))
+      global.erase();
   SmallVector<func::FuncOp> funcs;
   host.walk([&](func::FuncOp func) {
     bool holdsLinalg = false;
