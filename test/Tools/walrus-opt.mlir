@@ -6,7 +6,7 @@
 // RUN: walrus-opt %s --emit-bytecode | walrus-opt --verify-roundtrip | FileCheck %s --check-prefix=BYTECODE
 // RUN: walrus-opt %s --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
-// HELP: Available Dialects: arith, bir, bufferization, builtin, func, linalg, math, memref, scf, tensor
+// HELP: Available Dialects: arith, bir, bufferization, builtin, cf, func, linalg, math, memref, ml_program, scf, tensor
 // HELP: --canonicalize
 // HELP: --one-shot-bufferize
 // HELP: --print-bir-summary
