@@ -406,3 +406,22 @@ func.func @checked(%x: memref<8x8xf32>, %y: memref<8x8xf32>, %ok: i1) {
   linalg.copy ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>)
   return
 }
+
+// -----
+
+// select(x < 0, 0, x) keeps x = -0 where max(x, 0) gives +0: no max
+// computes it, and it is named (torch's clamp with a bound of 0 and a
+// NaN-aware select are not matched either way).
+func.func @select_signed_zero(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.select' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %p = arith.cmpf olt, %a, %zero : f32
+    %s = arith.select %p, %zero, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -350,6 +350,72 @@ static Value matchGelu(Value value, Block *body) {
   return {};
 }
 
+namespace {
+/// `select(cmpf(x, c), ...)` as one max or min of `x` and the constant `c`.
+struct ConstantExtreme {
+  AluOp alu;
+  Value x;
+  Attribute c;
+};
+} // namespace
+
+/// Matches torch's ReLU and clamps, `select(cmpf P x c, x, c)` and the
+/// forms with arms or operands swapped, as a max or min of x and a
+/// constant c, when it computes that for every x: NaN included (an
+/// unordered compare that picks x propagates NaN: max / min; one that
+/// picks c ignores it: maxnum / minnum) and signed zeros (on x == c the
+/// select's pick must be the zero max or min would give).
+static std::optional<ConstantExtreme> matchConstantExtreme(Value value) {
+  auto select = value.getDefiningOp<arith::SelectOp>();
+  auto compare = select ? select.getCondition().getDefiningOp<arith::CmpFOp>()
+                        : arith::CmpFOp();
+  if (!compare)
+    return std::nullopt;
+  Value lhs = compare.getLhs(), rhs = compare.getRhs();
+  arith::CmpFPredicate predicate = compare.getPredicate();
+  std::optional<double> c = getConstant(rhs);
+  if (!c) {
+    // c < x is x > c.
+    std::swap(lhs, rhs);
+    c = getConstant(rhs);
+    using P = arith::CmpFPredicate;
+    static const std::pair<P, P> swapped[] = {
+        {P::UGT, P::ULT}, {P::UGE, P::ULE}, {P::OGT, P::OLT}, {P::OGE, P::OLE},
+        {P::ULT, P::UGT}, {P::ULE, P::UGE}, {P::OLT, P::OGT}, {P::OLE, P::OGE}};
+    auto found = llvm::find_if(
+        swapped, [&](auto entry) { return entry.first == predicate; });
+    if (found == std::end(swapped))
+      return std::nullopt;
+    predicate = found->second;
+  }
+  Value x = lhs;
+  if (!c || std::isnan(*c) || getConstant(x) ||
+      !((select.getTrueValue() == x && select.getFalseValue() == rhs) ||
+        (select.getTrueValue() == rhs && select.getFalseValue() == x)))
+    return std::nullopt;
+  using P = arith::CmpFPredicate;
+  bool greater =
+      llvm::is_contained({P::UGT, P::UGE, P::OGT, P::OGE}, predicate);
+  bool less = llvm::is_contained({P::ULT, P::ULE, P::OLT, P::OLE}, predicate);
+  if (!greater && !less)
+    return std::nullopt;
+  bool xWhenTrue = select.getTrueValue() == x;
+  bool isMax = greater == xWhenTrue;
+  // NaN x: an unordered predicate is true.
+  bool unordered =
+      llvm::is_contained({P::UGT, P::UGE, P::ULT, P::ULE}, predicate);
+  bool propagatesNaN = unordered == xWhenTrue;
+  // x == c: an inclusive predicate is true.
+  bool inclusive =
+      llvm::is_contained({P::UGE, P::OGE, P::ULE, P::OLE}, predicate);
+  bool picksX = inclusive == xWhenTrue;
+  if (*c == 0 && (picksX || std::signbit(*c) == isMax))
+    return std::nullopt;
+  AluOp alu = isMax ? (propagatesNaN ? AluOp::Max : AluOp::MaxNum)
+                    : (propagatesNaN ? AluOp::Min : AluOp::MinNum);
+  return ConstantExtreme{alu, x, getImmediate(rhs)};
+}
+
 FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
   auto unary = [&](ActivationFunction function) -> FailureOr<Operand> {
     FailureOr<Operand> source = lower(scalar->getOperand(0));
@@ -372,6 +438,13 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
     if (failed(source))
       return failure();
     return activation(scalar, ActivationFunction::Gelu, *source);
+  }
+  if (std::optional<ConstantExtreme> extreme = matchConstantExtreme(result)) {
+    FailureOr<Operand> source = lower(extreme->x);
+    if (failed(source))
+      return failure();
+    return binary(scalar, extreme->alu, true, *source,
+                  Operand{MemlocOp(), extreme->c});
   }
   if (Value x = matchSigmoid(result)) {
     FailureOr<Operand> source = lower(x);
