@@ -6,7 +6,11 @@
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 
+#include "Walrus/Dialect/BIR/IR/SourceLimits.h"
+
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 
 namespace walrus::fuzz {
 
@@ -21,6 +25,20 @@ inline mlir::MLIRContext *getContext() {
     return created;
   }();
   return context;
+}
+
+/// The module libFuzzer's `data` holds, parsed as the tools parse a file:
+/// nesting the parser cannot take is refused first; null when it does not
+/// parse (the diagnostics go to the caller's handler).
+inline mlir::OwningOpRef<mlir::ModuleOp>
+parseModule(mlir::MLIRContext *context, const uint8_t *data, size_t size) {
+  // The lexer reads a buffer with a terminating NUL, as a file read by the
+  // tools (a MemoryBuffer) or a Python string has; libFuzzer's data has
+  // none.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  if (mlir::failed(checkSourceNesting(text, "fuzz.mlir", context)))
+    return nullptr;
+  return mlir::parseSourceString<mlir::ModuleOp>(text, context);
 }
 
 } // namespace walrus::fuzz

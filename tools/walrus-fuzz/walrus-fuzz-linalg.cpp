@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzContext.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
@@ -64,10 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext *context = getContext();
   ScopedDiagnosticHandler silence(context,
                                   [](Diagnostic &) { return success(); });
-  std::string text(reinterpret_cast<const char *>(data), size);
-  if (failed(checkSourceNesting(text, "fuzz.mlir", context)))
-    return 0;
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
+  OwningOpRef<ModuleOp> module = fuzz::parseModule(context, data, size);
   if (!module || !isSmall(*module))
     return 0;
   // Seeded lnc-size and tiles from the input's first byte.

@@ -43,14 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Diagnostics are expected; only crashes count.
   ScopedDiagnosticHandler silence(context,
                                   [](Diagnostic &) { return success(); });
-  // The lexer reads a buffer with a terminating NUL, as a file read by the
-  // tools (a MemoryBuffer) or a Python string has; libFuzzer's data has
-  // none.
-  std::string text(reinterpret_cast<const char *>(data), size);
-  // As the tools do: nesting the parser cannot take is refused first.
-  if (failed(checkSourceNesting(text, "fuzz.mlir", context)))
-    return 0;
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
+  OwningOpRef<ModuleOp> module = fuzz::parseModule(context, data, size);
   if (!module)
     return 0;
   bool interpret = isSmall(*module);
