@@ -127,3 +127,34 @@ bir.kernel @k {
     }
   }
 }
+
+// -----
+
+// A strided memref binds the buffer its layout reaches (3 * 16 + 8
+// elements here), not its element count.
+func.func @host(%x: memref<4x8xf32, strided<[16, 1]>>) {
+  // expected-error @+1 {{'bir.launch' op argument #0 ('memref<4x8xf32, strided<[16, 1]>>') does not match 'x' of kernel @k ('!bir.dram<4x8xf32>')}}
+  bir.launch @k(%x) : memref<4x8xf32, strided<[16, 1]>>
+  return
+}
+bir.kernel @k {
+  module {
+    bir.func @main {
+      %x = bir.memloc "x" input : !bir.dram<4x8xf32>
+    }
+  }
+}
+
+// -----
+
+func.func @host(%x: memref<4x8xf32, strided<[16, 1]>>) {
+  bir.launch @k(%x) : memref<4x8xf32, strided<[16, 1]>>
+  return
+}
+bir.kernel @k {
+  module {
+    bir.func @main {
+      %x = bir.memloc "x" input : !bir.dram<56xf32>
+    }
+  }
+}
