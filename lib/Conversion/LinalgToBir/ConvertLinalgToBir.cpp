@@ -162,6 +162,20 @@ static LogicalResult checkMemref(Operation *user, Value value) {
   return success();
 }
 
+/// A memref.get_global of a constant global with its initial value (a
+/// weight, as bufferization leaves a tensor constant), or an error.
+static LogicalResult checkConstantGlobal(memref::GetGlobalOp getGlobal) {
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      getGlobal, getGlobal.getNameAttr());
+  if (!global || !global.getConstant() || !global.getInitialValue())
+    return getGlobal.emitError()
+           << "convert-linalg-to-bir: 'memref.get_global' of "
+           << getGlobal.getNameAttr()
+           << ", which is not a constant global with an initial value (a "
+              "kernel reads weights, it does not keep state)";
+  return success();
+}
+
 /// A linalg op of `func` outside its entry block's top level, which the
 /// straight-line kernel cannot hold, if there is one.
 static Operation *findUnreachableLinalg(func::FuncOp func) {
@@ -198,8 +212,11 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
   Block &body = func.getBody().front();
   DenseSet<Value> written, used, returned;
   for (Operation &op : body) {
+    if (auto getGlobal = dyn_cast<memref::GetGlobalOp>(op);
+        getGlobal && failed(checkConstantGlobal(getGlobal)))
+      return failure();
     if (isa<memref::AllocOp, memref::DeallocOp, arith::ConstantOp,
-            func::ReturnOp>(op) ||
+            memref::GetGlobalOp, func::ReturnOp>(op) ||
         isLinalg(op) || isView(&op)) {
       for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults()))
         if (failed(checkMemref(&op, value)))
@@ -229,6 +246,16 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
           {argument,
            written.contains(argument) ? TensorKind::Output : TensorKind::Input,
            (prefix + "arg" + Twine(argument.getArgNumber())).str()});
+  // Weights: the host passes each constant global the ops read.
+  for (auto getGlobal : body.getOps<memref::GetGlobalOp>()) {
+    if (written.contains(getGlobal.getResult()))
+      return getGlobal.emitError()
+             << "convert-linalg-to-bir: a linalg op writes the constant global "
+             << getGlobal.getNameAttr();
+    if (used.contains(getGlobal.getResult()))
+      tensors.push_back({getGlobal.getResult(), TensorKind::Input,
+                         (prefix + getGlobal.getName()).str()});
+  }
   unsigned results = 0, buffers = 0;
   for (auto alloc : body.getOps<memref::AllocOp>()) {
     if (!used.contains(alloc))
@@ -253,21 +280,36 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
                            "boundaries\")");
   if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
     return lowerSoftmax(softmax, lowering);
-  if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
+  auto transpose = dyn_cast<linalg::TransposeOp>(op);
+  if (transpose && transpose.getPermutation() == ArrayRef<int64_t>{1, 0})
     return lowerTranspose(transpose, lowering);
   // (linalg.matmul goes through lowerMatmulChain.)
-  if (auto batched = dyn_cast<linalg::BatchMatmulOp>(op))
-    return lowerMatmul({cast<linalg::LinalgOp>(*batched)}, lowering);
   auto linalgOp = cast<linalg::LinalgOp>(op);
+  if (isa<linalg::BatchMatmulOp>(op) &&
+      isTensorEngineMatmul(linalgOp, lowering))
+    return lowerMatmul({linalgOp}, lowering);
   SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
-  if (llvm::all_of(iterators, isParallel))
-    return lowerElementwise(linalgOp, lowering);
-  if (!iterators.empty() &&
-      iterators.back() == utils::IteratorType::reduction &&
-      llvm::all_of(ArrayRef(iterators).drop_back(), isParallel))
+  // The shaped lowerings take the forms they tile well; what they refuse
+  // before emitting anything goes to the general lowering.
+  if (llvm::all_of(iterators, isParallel)) {
+    ElementwiseLowering elementwise(linalgOp, lowering);
+    if (succeeded(quietly(op->getContext(),
+                          [&] { return elementwise.classifyOperands(); })))
+      return elementwise.run();
+  } else if (iterators.back() == utils::IteratorType::reduction &&
+             llvm::all_of(ArrayRef(iterators).drop_back(), isParallel) &&
+             isRowReduction(linalgOp)) {
     return lowerReduction(linalgOp, lowering);
-  return unsupported(op, "its iterators (only all-parallel ops and "
-                         "reductions of the innermost dimension lower)");
+  }
+  return lowerGeneric(linalgOp, lowering);
+}
+
+LogicalResult
+walrus::linalg_to_bir::quietly(MLIRContext *context,
+                               function_ref<LogicalResult()> check) {
+  ScopedDiagnosticHandler silence(context,
+                                  [](Diagnostic &) { return success(); });
+  return check();
 }
 
 /// Whether `condition` is true at compile time: a constant, or an op of
@@ -357,7 +399,8 @@ static DenseSet<Operation *> findZeroInitialized(func::FuncOp func,
       continue;
     auto matmul = dyn_cast<linalg::LinalgOp>(op);
     if (pending && isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
-        matmul.getDpsInitOperand(0)->get() == pending.getOutputs()[0]) {
+        matmul.getDpsInitOperand(0)->get() == pending.getOutputs()[0] &&
+        isTensorEngineMatmul(matmul, lowering)) {
       absorbed.insert(pending);
       lowering.zeroInitialized.insert(&op);
     }
@@ -382,9 +425,11 @@ static Operation *getNextLinalg(Operation *op) {
 
 /// Whether `next` adds to `first`'s C as `first` does: the same C, m, n
 /// and element types, and neither operand in C's buffer.
-static bool accumulatesLike(linalg::MatmulOp next, linalg::MatmulOp first) {
+static bool accumulatesLike(linalg::MatmulOp next, linalg::MatmulOp first,
+                            Lowering &lowering) {
   Value c = first.getDpsInitOperand(0)->get();
   if (!next || next.getDpsInitOperand(0)->get() != c ||
+      !isTensorEngineMatmul(next, lowering) ||
       llvm::any_of(next.getDpsInputs(),
                    [&](Value input) { return getRoot(input) == getRoot(c); }))
     return false;
@@ -398,10 +443,11 @@ static bool accumulatesLike(linalg::MatmulOp next, linalg::MatmulOp first) {
 
 /// The matmuls from `matmul` on that accumulate into its C one after the
 /// other, each the next linalg op.
-static SmallVector<linalg::LinalgOp> findChain(linalg::MatmulOp matmul) {
+static SmallVector<linalg::LinalgOp> findChain(linalg::MatmulOp matmul,
+                                               Lowering &lowering) {
   SmallVector<linalg::LinalgOp> chain{matmul};
   for (auto next = dyn_cast_or_null<linalg::MatmulOp>(getNextLinalg(matmul));
-       accumulatesLike(next, matmul);
+       accumulatesLike(next, matmul, lowering);
        next = dyn_cast_or_null<linalg::MatmulOp>(getNextLinalg(next)))
     chain.push_back(next);
   return chain;
@@ -413,7 +459,7 @@ static SmallVector<linalg::LinalgOp> findChain(linalg::MatmulOp matmul) {
 static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
                                       DenseSet<Operation *> &absorbed,
                                       Lowering &lowering) {
-  SmallVector<linalg::LinalgOp> chain = findChain(matmul);
+  SmallVector<linalg::LinalgOp> chain = findChain(matmul, lowering);
   Operation *next = getNextLinalg(chain.back());
   linalg::LinalgOp consumer =
       findEpilogue(cast<linalg::MatmulOp>(chain.back()), next);
@@ -504,8 +550,9 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
     LogicalResult status = failed(fused) ? failure() : success();
     if (succeeded(fused) && !*fused) {
       auto matmul = dyn_cast<linalg::MatmulOp>(op);
-      status = matmul ? lowerMatmulChain(matmul, absorbed, lowering)
-                      : lower(&op, lowering);
+      status = matmul && isTensorEngineMatmul(matmul, lowering)
+                   ? lowerMatmulChain(matmul, absorbed, lowering)
+                   : lower(&op, lowering);
     }
     if (failed(status))
       return failure();

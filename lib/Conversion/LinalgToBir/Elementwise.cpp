@@ -50,6 +50,8 @@ static std::optional<double> getConstant(Value value) {
 }
 
 LogicalResult ElementwiseLowering::classifyOperands() {
+  inputs.clear();
+  scalars.clear();
   SmallVector<std::pair<OpOperand *, DramTensor>> read;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   FailureOr<std::pair<int64_t, int64_t>> shape = getRowsAndColumns(op, ranges);
@@ -534,15 +536,41 @@ FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
   return Operand{dst};
 }
 
-LogicalResult ElementwiseLowering::emitTile(
+LogicalResult ElementwiseLowering::prepareBody(int64_t tiles) {
+  tileColumns = tiles;
+  if (op.getNumDpsInits() != 1)
+    return unsupported(op, "more than one output");
+  for (OpOperand &operand : op->getOpOperands()) {
+    inputs.push_back(std::nullopt);
+    scalars.push_back({});
+    if (isa<MemRefType>(operand.get().getType()))
+      continue;
+    scalars.back() = getImmediate(operand.get());
+    if (!scalars.back())
+      return unsupported(op, "a scalar operand that is not a constant");
+  }
+  return success();
+}
+
+FailureOr<Operand> ElementwiseLowering::computeTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
-    ArrayRef<std::pair<unsigned, Operand>> preloaded) {
+    ArrayRef<std::pair<unsigned, Operand>> preloaded, MemlocOp resultTile) {
   current.rows = rowTile;
   current.columns = columnTile;
   values.clear();
   preloadedNow = preloaded;
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
-  FailureOr<Operand> result = lower(yielded);
+  if (resultTile && yielded.getDefiningOp() &&
+      yielded.getDefiningOp()->getBlock() == op.getBlock())
+    tiles[yielded] = resultTile;
+  return lower(yielded);
+}
+
+LogicalResult ElementwiseLowering::emitTile(
+    const RowTile &rowTile, const ColumnTile &columnTile,
+    ArrayRef<std::pair<unsigned, Operand>> preloaded) {
+  Value yielded = op.getBlock()->getTerminator()->getOperand(0);
+  FailureOr<Operand> result = computeTile(rowTile, columnTile, preloaded);
   if (failed(result))
     return failure();
   Location loc = op.getLoc();

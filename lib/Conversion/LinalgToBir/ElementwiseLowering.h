@@ -56,6 +56,18 @@ public:
   emitTile(const RowTile &rows, const ColumnTile &columns,
            llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded = {});
 
+  /// Prepares the body for a caller that loads every memref operand itself
+  /// (the general lowering, Generic.cpp), in tiles of at most `tileColumns`
+  /// columns: scalar operands must be constants.
+  mlir::LogicalResult prepareBody(int64_t tileColumns);
+  /// Emits the body's instructions for one tile whose memref operands are
+  /// all `preloaded`, and returns the yielded value. With `resultTile`, the
+  /// instruction that computes the yielded value writes it there.
+  mlir::FailureOr<Operand>
+  computeTile(const RowTile &rows, const ColumnTile &columns,
+              llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded,
+              bir::MemlocOp resultTile = {});
+
 private:
   mlir::FailureOr<Operand> lower(mlir::Value value);
   mlir::FailureOr<Operand> lowerOp(mlir::Operation *scalar);

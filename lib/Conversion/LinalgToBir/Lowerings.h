@@ -47,6 +47,18 @@ mlir::LogicalResult unsupported(mlir::Operation *op, const llvm::Twine &why);
 /// ops, fill, copy, with broadcasts of whole rows or columns.
 mlir::LogicalResult lowerElementwise(mlir::linalg::LinalgOp op,
                                      Lowering &lowering);
+/// Any op with one output whose indexing maps are linear in the loops,
+/// on the vector engines (Generic.cpp): the lowering of last resort.
+mlir::LogicalResult lowerGeneric(mlir::linalg::LinalgOp op, Lowering &lowering);
+/// `check` with its diagnostics dropped: whether a shaped lowering takes
+/// an op is a question, not an error.
+mlir::LogicalResult quietly(mlir::MLIRContext *context,
+                            llvm::function_ref<mlir::LogicalResult()> check);
+/// Whether lowerReduction takes `op`.
+bool isRowReduction(mlir::linalg::LinalgOp op);
+/// Whether lowerMatmul takes `op` (a matmul or batch_matmul the tensor
+/// engine computes).
+bool isTensorEngineMatmul(mlir::linalg::LinalgOp op, Lowering &lowering);
 /// Reductions along the innermost dimension.
 mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
                                    Lowering &lowering);

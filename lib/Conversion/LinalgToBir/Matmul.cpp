@@ -488,6 +488,17 @@ LogicalResult MatmulNest::store() {
   return success();
 }
 
+bool walrus::linalg_to_bir::isTensorEngineMatmul(linalg::LinalgOp op,
+                                                 Lowering &lowering) {
+  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+    return false;
+  return succeeded(quietly(op->getContext(), [&] {
+    MatmulShape shape;
+    DramTensor c;
+    return LogicalResult(readTerm(op, lowering, shape, c));
+  }));
+}
+
 LogicalResult
 walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
                                    Lowering &lowering,

@@ -51,19 +51,23 @@ static std::optional<AluOp> getCombiner(Operation *combiner) {
   return std::nullopt;
 }
 
-LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
-                                                    Lowering &lowering) {
-  KernelBuilder &kernel = lowering.kernel;
+/// The combiner of `op` when it reduces the innermost dimension of its one
+/// input into its one output (indexed by the other loops, or keeping the
+/// reduced dimension as size 1: torch's keepdim), or an error.
+static FailureOr<AluOp> matchRowReduction(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
     return unsupported(op, "a reduction of other than one input into one "
                            "output");
   OpOperand *input = op.getDpsInputOperand(0);
   OpOperand *init = op.getDpsInitOperand(0);
   unsigned rank = op.getNumLoops();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, op.getContext());
+  AffineMap keepdim =
+      identity.replace(getAffineDimExpr(rank - 1, op.getContext()),
+                       getAffineConstantExpr(0, op.getContext()), rank, 0);
+  AffineMap outputMap = op.getMatchingIndexingMap(init);
   if (!op.getMatchingIndexingMap(input).isIdentity() ||
-      op.getMatchingIndexingMap(init) !=
-          AffineMap::getMultiDimIdentityMap(rank, op.getContext())
-              .dropResult(rank - 1))
+      (outputMap != identity.dropResult(rank - 1) && outputMap != keepdim))
     return unsupported(op, "a reduction other than of the innermost "
                            "dimension of its input");
   // The body combines the input element with the accumulator.
@@ -77,6 +81,22 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
       !llvm::is_contained(combiner->getOperands(), body->getArgument(1)))
     return unsupported(op, "a reduction body other than one add, multiply, "
                            "max or min of the element and the accumulator");
+  return *alu;
+}
+
+bool walrus::linalg_to_bir::isRowReduction(linalg::LinalgOp op) {
+  return succeeded(quietly(
+      op->getContext(), [&] { return LogicalResult(matchRowReduction(op)); }));
+}
+
+LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
+                                                    Lowering &lowering) {
+  KernelBuilder &kernel = lowering.kernel;
+  FailureOr<AluOp> alu = matchRowReduction(op);
+  if (failed(alu))
+    return failure();
+  OpOperand *input = op.getDpsInputOperand(0);
+  OpOperand *init = op.getDpsInitOperand(0);
   FailureOr<DramTensor> source = lowering.getTensor(op, input->get());
   FailureOr<DramTensor> target = lowering.getTensor(op, init->get());
   if (failed(source) || failed(target))
