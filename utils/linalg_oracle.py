@@ -249,11 +249,18 @@ def mlir_outputs(text, name, arguments, results, inputs, work):
     """Every output of @name run on the CPU, as values of its element type."""
     source = os.path.join(work, "cpu.mlir")
     # The function itself (without its module braces) plus the harness.
-    body = text.strip()
+    body, resources = text.strip(), ""
+    if "{-#" in body:
+        body, resources = body[:body.index("{-#")].strip(), body[body.index("{-#"):]
+    # mlir-runner registers no ml_program: torch-mlir's unused seed global
+    # goes (the lowering drops it too).
+    for match in re.finditer(r"^\s*ml_program\.global private[^@]*@([\w$.]+).*$", body, re.M):
+        if body.count("@" + match.group(1)) == 1:
+            body = body.replace(match.group(0), "")
     if body.startswith("module"):
         body = body[body.index("{") + 1:body.rindex("}")]
     with open(source, "w") as out:
-        out.write("module {\n" + body + "\n" + harness(name, arguments, results, inputs) + "}\n")
+        out.write("module {\n" + body + "\n" + harness(name, arguments, results, inputs) + "}\n" + resources)
     lowered = run([os.path.join(LLVM_BIN, "mlir-opt"), source, *LOWER_TO_LLVM])
     printed = run([os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
                    "-entry-point-result=void",
@@ -332,6 +339,13 @@ def main():
              "--mlir-print-local-scope", "-o", bufferized])
         with open(bufferized) as source:
             text = source.read()
+        # --mlir-print-local-scope leaves out dense_resource blobs (weights):
+        # they are taken from a second print.
+        scoped = run([os.path.join(args.bin, "walrus-opt"), args.file, BUFFERIZE])
+        if "{-#" in scoped:
+            text += scoped[scoped.index("{-#"):]
+            with open(bufferized, "w") as out:
+                out.write(text)
         name, arguments, results = find_function(text, args.func)
         reference = args.reference or name
         cpu_text = text

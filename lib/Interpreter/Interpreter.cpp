@@ -7,6 +7,8 @@
 #include "Machine.h"
 #include "Npy.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/xxhash.h"
 
@@ -92,9 +94,96 @@ static void fillFromSeed(StringRef name, DramTensor &tensor, uint64_t seed) {
   }
 }
 
+/// The bytes of a constant global's initial value, if it holds them (dense
+/// elements, a splat, or a dense_resource blob); an elided resource
+/// (`__elided__`) holds none.
+static std::optional<std::vector<uint8_t>>
+getInitialBytes(memref::GlobalOp global, int64_t bytes) {
+  Attribute initial = global.getInitialValue().value_or(Attribute());
+  ArrayRef<char> data;
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(initial))
+    data = dense.getRawData();
+  else if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(initial))
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      data = blob->getData();
+  if (data.empty() || bytes % data.size())
+    return std::nullopt;
+  // A splat holds one element.
+  std::vector<uint8_t> result;
+  result.reserve(bytes);
+  while (int64_t(result.size()) < bytes)
+    result.insert(result.end(), data.begin(), data.end());
+  return result;
+}
+
+namespace {
+/// A DRAM input a launch binds to a constant global: a weight.
+struct Weight {
+  memref::GlobalOp global;
+  MemlocOp memloc;
+};
+} // namespace
+
+/// The weights of every launch in `top`, by memory location name.
+static llvm::StringMap<Weight> getWeights(ModuleOp top) {
+  llvm::StringMap<Weight> weights;
+  top.walk([&](LaunchOp launch) {
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
+        launch, launch.getKernelAttr());
+    if (!kernel)
+      return;
+    auto modules = kernel.getBody().front().getOps<ModuleOp>();
+    FuncOp main = modules.empty()
+                      ? FuncOp()
+                      : (*modules.begin()).lookupSymbol<FuncOp>("main");
+    if (!main)
+      return;
+    for (auto [argument, memloc] :
+         llvm::zip(launch.getArguments(), getLaunchedMemlocs(main))) {
+      auto getGlobal = argument.getDefiningOp<memref::GetGlobalOp>();
+      auto global =
+          getGlobal ? SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+                          getGlobal, getGlobal.getNameAttr())
+                    : memref::GlobalOp();
+      if (global && global.getConstant() &&
+          memloc.getKind() == TensorKind::Input)
+        weights[memloc.getName()] = {global, memloc};
+    }
+  });
+  return weights;
+}
+
+/// Fills the input `tensor` of `memloc`: from its --input file, from the
+/// constant global a launch binds it to, or from the seed.
+static LogicalResult fillInput(MemlocOp memloc, DramTensor &tensor,
+                               const RunOptions &options,
+                               const llvm::StringMap<Weight> &weights) {
+  auto file = options.inputFiles.find(memloc.getName());
+  if (file != options.inputFiles.end()) {
+    std::string error;
+    if (failed(readTensorFile(file->second, tensor, error)))
+      return memloc.emitError() << "walrus-run: " << error;
+    return success();
+  }
+  auto weight = weights.find(memloc.getName());
+  if (weight != weights.end()) {
+    if (std::optional<std::vector<uint8_t>> bytes = getInitialBytes(
+            weight->second.global, int64_t(tensor.bytes.size()))) {
+      tensor.bytes = std::move(*bytes);
+      return success();
+    }
+    memref::GlobalOp(weight->second.global).emitRemark()
+        << "walrus-run: the global holds no data (an elided resource): '"
+        << memloc.getName() << "' is seeded like an input";
+  }
+  fillFromSeed(memloc.getName(), tensor, options.seed);
+  return success();
+}
+
 static LogicalResult createDram(ArrayRef<Program> programs,
-                                const RunOptions &options, MemoryBudget &budget,
-                                Dram &dram) {
+                                const RunOptions &options,
+                                const llvm::StringMap<Weight> &weights,
+                                MemoryBudget &budget, Dram &dram) {
   for (const Program &program : programs) {
     for (auto [shard, func] : program.cores) {
       for (MemlocOp memloc : func.getMemlocs()) {
@@ -116,16 +205,9 @@ static LogicalResult createDram(ArrayRef<Program> programs,
         if (failed(budget.take(bytes, memloc, "the DRAM tensor")))
           return failure();
         tensor.bytes.assign(bytes, 0);
-        if (tensor.kind != TensorKind::Input)
-          continue;
-        auto file = options.inputFiles.find(memloc.getName());
-        if (file == options.inputFiles.end()) {
-          fillFromSeed(memloc.getName(), tensor, options.seed);
-          continue;
-        }
-        std::string error;
-        if (failed(readTensorFile(file->second, tensor, error)))
-          return memloc.emitError() << "walrus-run: " << error;
+        if (tensor.kind == TensorKind::Input &&
+            failed(fillInput(memloc, tensor, options, weights)))
+          return failure();
       }
     }
   }
@@ -147,7 +229,7 @@ FailureOr<Dram> walrus::interp::run(ModuleOp top, const RunOptions &options) {
   Dram dram;
   MemoryBudget budget{options.maxBytes, options.maxIterations,
                       options.maxElements};
-  if (failed(createDram(*programs, options, budget, dram)))
+  if (failed(createDram(*programs, options, getWeights(top), budget, dram)))
     return failure();
   for (const Program &program : *programs) {
     std::vector<Core> cores;

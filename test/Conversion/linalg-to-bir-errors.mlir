@@ -361,3 +361,24 @@ func.func @reduction_in_place(%x: memref<8x8xf32>) {
     }
   return
 }
+
+// -----
+
+// A kernel reads weights; it does not keep state in a mutable global.
+memref.global "private" @state : memref<8xf32> = dense<0.0>
+func.func @mutable_global(%x: memref<8xf32>, %y: memref<8xf32>) {
+  // expected-error @+1 {{'memref.get_global' of @state, which is not a constant global with an initial value (a kernel reads weights, it does not keep state)}}
+  %s = memref.get_global @state : memref<8xf32>
+  linalg.add ins(%x, %s : memref<8xf32>, memref<8xf32>) outs(%y : memref<8xf32>)
+  return
+}
+
+// -----
+
+memref.global "private" constant @weights : memref<8xf32> = dense<1.0>
+func.func @writes_a_constant(%x: memref<8xf32>) {
+  // expected-error @+1 {{a linalg op writes the constant global @weights}}
+  %w = memref.get_global @weights : memref<8xf32>
+  linalg.copy ins(%x : memref<8xf32>) outs(%w : memref<8xf32>)
+  return
+}

@@ -35,8 +35,7 @@ LogicalResult KernelOp::verifyRegions() {
   return success();
 }
 
-/// The DRAM inputs and outputs of `func`, in declaration order.
-static SmallVector<MemlocOp> getArgumentMemlocs(FuncOp func) {
+SmallVector<MemlocOp> walrus::bir::getLaunchedMemlocs(FuncOp func) {
   SmallVector<MemlocOp> memlocs;
   for (MemlocOp memloc : func.getMemlocs())
     if (memloc.getKind() != TensorKind::Internal &&
@@ -84,7 +83,7 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!main)
     return emitOpError() << "kernel " << getKernelAttr()
                          << " has no @main function to bind arguments to";
-  SmallVector<MemlocOp> memlocs = getArgumentMemlocs(main);
+  SmallVector<MemlocOp> memlocs = getLaunchedMemlocs(main);
   if (memlocs.size() != getArguments().size())
     return emitOpError() << "passes " << getArguments().size()
                          << " argument(s), but @main of kernel "

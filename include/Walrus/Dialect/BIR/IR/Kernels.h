@@ -29,6 +29,10 @@ findProgramModules(mlir::Operation *root);
 mlir::LogicalResult forEachKernelFunc(mlir::Operation *root,
                                       llvm::function_ref<void(FuncOp)> fn);
 
+/// The memory locations a bir.launch binds, in the order of its
+/// arguments: `func`'s DRAM inputs and outputs, in declaration order.
+llvm::SmallVector<MemlocOp> getLaunchedMemlocs(FuncOp func);
+
 /// Whether `module` is a symbolic kernel that still has to be split: more
 /// than one core and no `bir.neuron_core_id`.
 bool needsSplit(mlir::ModuleOp module);
