@@ -38,12 +38,19 @@ LogicalResult walrus::linalg_to_bir::unsupported(Operation *op,
                          << "' is not supported with " << why;
 }
 
-FailureOr<DramTensor> Lowering::getTensor(Operation *user, Value memref) {
+FailureOr<DramTensor> Lowering::getBuffer(Operation *user, Value memref) {
   auto found = tensors.find(memref);
   if (found == tensors.end())
-    return unsupported(user, "an operand that is not a function argument or "
-                             "a memref.alloc of the function");
+    return unsupported(user, "an operand that is not a function argument, "
+                             "a memref.alloc or a constant global");
   return found->second;
+}
+
+FailureOr<DramTensor> Lowering::getTensor(Operation *user, Value memref) {
+  FailureOr<DramTensor> tensor = getBuffer(user, memref);
+  if (succeeded(tensor) && !tensor->foldsToRows)
+    return unsupported(user, "an operand whose rows are not evenly strided");
+  return tensor;
 }
 
 namespace {
@@ -154,7 +161,7 @@ static LogicalResult checkMemref(Operation *user, Value value) {
     return unsupported(user, "a memref of other than whole-byte elements of "
                              "at most 64 bits, or of no elements");
   std::optional<int64_t> bound = getBoundElementCount(type);
-  if (!getLayout(type) || !bound)
+  if (!bound)
     return unsupported(user, "a memref that is not static with evenly "
                              "strided rows");
   if (*bound > kMaxElements)
@@ -272,6 +279,14 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
   return tensors;
 }
 
+/// Whether every memref operand of `op` is seen as evenly strided rows.
+static bool operandsFoldToRows(Operation *op, Lowering &lowering) {
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    auto found = lowering.tensors.find(operand);
+    return found == lowering.tensors.end() || found->second.foldsToRows;
+  });
+}
+
 LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
   if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<TensorType>) ||
       llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>))
@@ -281,7 +296,8 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
   if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
     return lowerSoftmax(softmax, lowering);
   auto transpose = dyn_cast<linalg::TransposeOp>(op);
-  if (transpose && transpose.getPermutation() == ArrayRef<int64_t>{1, 0})
+  if (transpose && transpose.getPermutation() == ArrayRef<int64_t>{1, 0} &&
+      operandsFoldToRows(op, lowering))
     return lowerTranspose(transpose, lowering);
   // (linalg.matmul goes through lowerMatmulChain.)
   auto linalgOp = cast<linalg::LinalgOp>(op);
@@ -298,7 +314,7 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
       return elementwise.run();
   } else if (iterators.back() == utils::IteratorType::reduction &&
              llvm::all_of(ArrayRef(iterators).drop_back(), isParallel) &&
-             isRowReduction(linalgOp)) {
+             isRowReduction(linalgOp) && operandsFoldToRows(op, lowering)) {
     return lowerReduction(linalgOp, lowering);
   }
   return lowerGeneric(linalgOp, lowering);
@@ -382,7 +398,17 @@ static void copiesToLinalg(func::FuncOp func) {
 
 /// `memref` seen as rows x columns of `memloc` (checkMemref accepted it).
 static DramTensor getDramTensor(MemlocOp memloc, Value memref) {
-  DramTensor tensor = *getLayout(cast<MemRefType>(memref.getType()));
+  auto type = cast<MemRefType>(memref.getType());
+  DramTensor tensor;
+  if (std::optional<DramTensor> layout = getLayout(type)) {
+    tensor = *layout;
+  } else {
+    // Only the general lowering reads it, through its strides.
+    SmallVector<int64_t> strides;
+    (void)type.getStridesAndOffset(strides, tensor.base);
+    tensor.elementType = type.getElementType();
+    tensor.foldsToRows = false;
+  }
   tensor.memloc = memloc;
   return tensor;
 }
@@ -466,9 +492,11 @@ static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
   absorbed.insert(std::next(chain.begin()), chain.end());
   if (!consumer || absorbed.contains(next))
     return lowerMatmul(chain, lowering);
+  // An epilogue the elementwise lowering does not take lowers on its own.
   ElementwiseLowering elementwise(consumer, lowering);
-  if (failed(elementwise.classifyOperands()))
-    return failure();
+  if (failed(quietly(consumer->getContext(),
+                     [&] { return elementwise.classifyOperands(); })))
+    return lowerMatmul(chain, lowering);
   OpOperand *read =
       llvm::find_if(consumer.getDpsInputOperands(), [&](OpOperand *input) {
         return input->get() == matmul.getDpsInitOperand(0)->get();

@@ -101,7 +101,7 @@ static FailureOr<LinearAccess> getAccess(linalg::LinalgOp op,
                                          OpOperand &operand,
                                          ArrayRef<int64_t> ranges,
                                          Lowering &lowering) {
-  FailureOr<DramTensor> tensor = lowering.getTensor(op, operand.get());
+  FailureOr<DramTensor> tensor = lowering.getBuffer(op, operand.get());
   if (failed(tensor))
     return failure();
   auto type = cast<MemRefType>(operand.get().getType());

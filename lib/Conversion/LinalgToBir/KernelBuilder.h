@@ -29,6 +29,9 @@ struct DramTensor {
   int64_t base = 0;
   int64_t rows = 1, columns = 1, rowStride = 1;
   mlir::Type elementType;
+  /// False for a view whose outer dimensions do not fold into evenly
+  /// strided rows: rows, columns and rowStride are then meaningless.
+  bool foldsToRows = true;
   bool isContiguous() const { return rowStride == columns; }
 };
 

@@ -30,8 +30,13 @@ struct Lowering {
   /// fill is not emitted and the product is stored without reading C.
   llvm::DenseSet<mlir::Operation *> zeroInitialized;
 
-  /// The DRAM tensor of `memref`, or an error at `user`.
+  /// The DRAM tensor of `memref` seen as evenly strided rows, or an error
+  /// at `user`.
   mlir::FailureOr<DramTensor> getTensor(mlir::Operation *user,
+                                        mlir::Value memref);
+  /// The DRAM tensor of `memref`, whatever its strides (its memloc, base
+  /// and element type), or an error at `user`.
+  mlir::FailureOr<DramTensor> getBuffer(mlir::Operation *user,
                                         mlir::Value memref);
 };
 
