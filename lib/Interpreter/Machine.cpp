@@ -425,6 +425,14 @@ static double applyActivation(ActivationFunction function, double x) {
     return 1 / std::sqrt(x);
   case ActivationFunction::Reciprocal:
     return 1 / x;
+  case ActivationFunction::Sqrt:
+    return std::sqrt(x);
+  case ActivationFunction::Log:
+    return std::log(x);
+  case ActivationFunction::Erf:
+    return std::erf(x);
+  case ActivationFunction::Abs:
+    return std::fabs(x);
   }
   llvm_unreachable("unknown activation function");
 }

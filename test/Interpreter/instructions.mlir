@@ -8,6 +8,7 @@
 // RUN: printf '\001\002\003\004\005\006' > %t/y.bin
 // RUN: walrus-run %t/matmult.mlir --input w=%t/w.bin --input y=%t/y.bin --print-outputs | FileCheck %s --check-prefix=MATMULT
 // RUN: walrus-run %t/scalar-engine.mlir --print-outputs | FileCheck %s --check-prefix=SCALAR
+// RUN: walrus-run %t/scalar-functions.mlir --print-outputs | FileCheck %s --check-prefix=FUNCTIONS
 // RUN: walrus-run %t/view.mlir --print-outputs | FileCheck %s --check-prefix=VIEW
 // RUN: walrus-run %t/wrapping.mlir --input x=%t/x.bin --print-outputs | FileCheck %s --check-prefix=WRAPPING
 // RUN: walrus-run %t/nan.mlir --print-outputs | FileCheck %s --check-prefix=NAN
@@ -58,6 +59,9 @@
 // MATMULT-NEXT:   26 34 42
 // MATMULT-NEXT:   36 48 60
 
+// sqrt(6.25), log(1), erf(0.5) = 0.520499878 in f32, abs(-6.25).
+// FUNCTIONS:      o: !bir.dram<1x4xf32>
+// FUNCTIONS-NEXT:   2.5 0 0.520499885 6.25
 // SCALAR:      o: !bir.dram<2x4xf32>
 // SCALAR-NEXT:   0 0.25 0.5 4
 // SCALAR-NEXT:   3 0.25 0.5 4
@@ -149,6 +153,20 @@ bir.func @main {
   bir.activation rsqrt %t[#bir.ap<2, [[4, 2], [1, 1]]>], %t[#bir.ap<2, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
   bir.activation square %t[#bir.ap<3, [[4, 2], [1, 1]]>], %t[#bir.ap<3, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
   bir.dma %o[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
+}
+//--- scalar-functions.mlir
+bir.func @main {
+  %o = bir.memloc "o" output : !bir.dram<1x4xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<1x4xf32>
+  bir.memset %t[#bir.ap<0, [[4, 1], [1, 1]]>], 6.25 : !bir.sbuf<1x4xf32>
+  bir.memset %t[#bir.ap<1, [[4, 1], [1, 1]]>], 1.0 : !bir.sbuf<1x4xf32>
+  bir.memset %t[#bir.ap<2, [[4, 1], [1, 1]]>], 0.5 : !bir.sbuf<1x4xf32>
+  bir.memset %t[#bir.ap<3, [[4, 1], [1, 1]]>], -6.25 : !bir.sbuf<1x4xf32>
+  bir.activation sqrt %t[#bir.ap<0, [[4, 1], [1, 1]]>], %t[#bir.ap<0, [[4, 1], [1, 1]]>] : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.activation log %t[#bir.ap<1, [[4, 1], [1, 1]]>], %t[#bir.ap<1, [[4, 1], [1, 1]]>] : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.activation erf %t[#bir.ap<2, [[4, 1], [1, 1]]>], %t[#bir.ap<2, [[4, 1], [1, 1]]>] : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.activation abs %t[#bir.ap<3, [[4, 1], [1, 1]]>], %t[#bir.ap<3, [[4, 1], [1, 1]]>] : !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.dma %o[#bir.ap<0, [[4, 1], [1, 4]]>], %t[#bir.ap<0, [[4, 1], [1, 4]]>] : !bir.dram<1x4xf32>, !bir.sbuf<1x4xf32>
 }
 //--- view.mlir
 bir.func @main {

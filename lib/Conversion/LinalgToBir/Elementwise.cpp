@@ -257,6 +257,22 @@ FailureOr<Operand> ElementwiseLowering::lower(Value value) {
   return result;
 }
 
+/// The activation that raises to the constant `exponent` (torch's
+/// `x ** 2`), if one does for every x: powers 1, 2 and -1. (x ** 0.5 is not
+/// sqrt: they differ at -0 and -inf.)
+static std::optional<ActivationFunction> getPowerFunction(Value exponent) {
+  std::optional<double> power = getConstant(exponent);
+  if (!power)
+    return std::nullopt;
+  if (*power == 1)
+    return ActivationFunction::Identity;
+  if (*power == 2)
+    return ActivationFunction::Square;
+  if (*power == -1)
+    return ActivationFunction::Reciprocal;
+  return std::nullopt;
+}
+
 /// `x` when `value` is 1 / (1 + exp(-x)), the sigmoid as front ends
 /// write it.
 static Value matchSigmoid(Value value) {
@@ -352,6 +368,19 @@ static Value matchGelu(Value value, Block *body) {
   return {};
 }
 
+/// Whether `value` is a sum or difference with a nonzero constant (torch's
+/// `x + 3` in hardswish): rounding to nearest, such a result is never -0
+/// (an exact cancellation gives +0).
+static bool isNeverNegativeZero(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!isa_and_nonnull<arith::AddFOp, arith::SubFOp>(op))
+    return false;
+  return llvm::any_of(op->getOperands(), [](Value operand) {
+    std::optional<double> constant = getConstant(operand);
+    return constant && *constant != 0;
+  });
+}
+
 namespace {
 /// `select(cmpf(x, c), ...)` as one max or min of `x` and the constant `c`.
 struct ConstantExtreme {
@@ -366,7 +395,8 @@ struct ConstantExtreme {
 /// constant c, when it computes that for every x: NaN included (an
 /// unordered compare that picks x propagates NaN: max / min; one that
 /// picks c ignores it: maxnum / minnum) and signed zeros (on x == c the
-/// select's pick must be the zero max or min would give).
+/// select's pick must be the zero max or min would give, unless x is never
+/// the other zero).
 static std::optional<ConstantExtreme> matchConstantExtreme(Value value) {
   auto select = value.getDefiningOp<arith::SelectOp>();
   auto compare = select ? select.getCondition().getDefiningOp<arith::CmpFOp>()
@@ -411,7 +441,8 @@ static std::optional<ConstantExtreme> matchConstantExtreme(Value value) {
   bool inclusive =
       llvm::is_contained({P::UGE, P::OGE, P::ULE, P::OLE}, predicate);
   bool picksX = inclusive == xWhenTrue;
-  if (*c == 0 && (picksX || std::signbit(*c) == isMax))
+  if (*c == 0 && (picksX || std::signbit(*c) == isMax) &&
+      !(*c == 0 && !std::signbit(*c) && isNeverNegativeZero(x)))
     return std::nullopt;
   AluOp alu = isMax ? (propagatesNaN ? AluOp::Max : AluOp::MaxNum)
                     : (propagatesNaN ? AluOp::Min : AluOp::MinNum);
@@ -490,6 +521,23 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
       .Case<math::TanhOp>([&](auto) { return unary(ActivationFunction::Tanh); })
       .Case<math::RsqrtOp>(
           [&](auto) { return unary(ActivationFunction::Rsqrt); })
+      .Case<math::SqrtOp>([&](auto) { return unary(ActivationFunction::Sqrt); })
+      .Case<math::LogOp>([&](auto) { return unary(ActivationFunction::Log); })
+      .Case<math::ErfOp>([&](auto) { return unary(ActivationFunction::Erf); })
+      .Case<math::AbsFOp>([&](auto) { return unary(ActivationFunction::Abs); })
+      .Case<math::PowFOp, math::FPowIOp>([&](auto pow) -> FailureOr<Operand> {
+        std::optional<ActivationFunction> function =
+            getPowerFunction(pow.getRhs());
+        if (!function)
+          return unsupported(op, "'" + scalar->getName().getStringRef() +
+                                     "' by other than a constant 1, 2 or -1");
+        FailureOr<Operand> source = lower(pow.getLhs());
+        if (failed(source))
+          return failure();
+        return activation(scalar, *function, *source);
+      })
+      .Case<arith::SIToFPOp, arith::ExtSIOp>(
+          [&](auto) { return unary(ActivationFunction::Identity); })
       .Case<arith::ExtFOp, arith::TruncFOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
       .Default([&](Operation *other) -> FailureOr<Operand> {

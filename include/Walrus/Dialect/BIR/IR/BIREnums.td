@@ -31,7 +31,11 @@ def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
     I32EnumAttrCase<"Sigmoid", 6, "sigmoid">,
     I32EnumAttrCase<"Square", 7, "square">,
     I32EnumAttrCase<"Rsqrt", 8, "rsqrt">,
-    I32EnumAttrCase<"Reciprocal", 9, "reciprocal">]> {
+    I32EnumAttrCase<"Reciprocal", 9, "reciprocal">,
+    I32EnumAttrCase<"Sqrt", 10, "sqrt">,
+    I32EnumAttrCase<"Log", 11, "log">,
+    I32EnumAttrCase<"Erf", 12, "erf">,
+    I32EnumAttrCase<"Abs", 13, "abs">]> {
   let cppNamespace = "::walrus::bir";
 }
 
