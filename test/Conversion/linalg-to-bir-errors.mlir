@@ -329,3 +329,19 @@ func.func @cube(%x: memref<8xf32>, %y: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// f64-as-f32 computes f64 intermediates in f32; the host's f64 data would
+// have to be converted on the way in.
+// expected-error @+1 {{'host_f64_arg0' is an f64 tensor of the host: the engines have no f64, and f64-as-f32 computes only intermediates in f32 (pass f32, or f64-as-f32=false to compute in f64 as the interpreter can)}}
+func.func @host_f64(%x: memref<8xf64>, %y: memref<8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%x : memref<8xf64>) outs(%y : memref<8xf32>) {
+  ^bb0(%a: f64, %o: f32):
+    %t = arith.truncf %a : f64 to f32
+    linalg.yield %t : f32
+  }
+  return
+}

@@ -41,6 +41,11 @@ struct WalrusFromLinalgOptions
       *this, "column-tile",
       llvm::cl::desc("Columns per tile (-convert-linalg-to-bir)"),
       llvm::cl::init(512)};
+  Option<bool> f64AsF32{
+      *this, "f64-as-f32",
+      llvm::cl::desc(
+          "Compute f64 intermediates in f32 (-convert-linalg-to-bir)"),
+      llvm::cl::init(true)};
   Option<bool> report{*this, "report",
                       llvm::cl::desc("Summary remarks from every pass"),
                       llvm::cl::init(false)};

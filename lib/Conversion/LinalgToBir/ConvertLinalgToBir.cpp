@@ -274,6 +274,16 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
       tensors.push_back({alloc, TensorKind::Internal,
                          (prefix + "buf" + Twine(buffers++)).str()});
   }
+  // The host's own f64 data would have to be converted on the way in.
+  for (const KernelTensor &tensor : tensors)
+    if (f64AsF32 && tensor.kind != TensorKind::Internal &&
+        cast<MemRefType>(tensor.memref.getType()).getElementType().isF64())
+      return emitError(tensor.memref.getLoc())
+             << "convert-linalg-to-bir: '" << tensor.name
+             << "' is an f64 tensor of the host: the engines have no f64, "
+                "and f64-as-f32 computes only intermediates in f32 (pass "
+                "f32, or f64-as-f32=false to compute in f64 as the "
+                "interpreter can)";
   // The launch binds inputs and outputs in the order of their memory
   // locations: arguments, then returned allocations.
   return tensors;
@@ -410,6 +420,7 @@ static DramTensor getDramTensor(MemlocOp memloc, Value memref) {
     tensor.foldsToRows = false;
   }
   tensor.memloc = memloc;
+  tensor.elementType = memloc.getMemoryType().getElementType();
   return tensor;
 }
 
@@ -524,9 +535,13 @@ static DenseMap<Value, DramTensor> mapTensors(func::FuncOp func,
       shape = {*getBoundElementCount(type)};
     else if (shape.empty())
       shape = {1};
+    // The host sees its own tensors as they are; only the kernel sees its
+    // internal ones.
+    Type element = tensor.kind == TensorKind::Internal
+                       ? kernelBuilder.getComputeType(type.getElementType())
+                       : type.getElementType();
     MemlocOp memloc = kernelBuilder.addMemloc(
-        tensor.name, tensor.kind,
-        DramType::get(context, shape, type.getElementType()));
+        tensor.name, tensor.kind, DramType::get(context, shape, element));
     tensors[tensor.memref] = getDramTensor(memloc, tensor.memref);
     if (tensor.kind != TensorKind::Internal)
       bound.push_back(tensor.memref);
@@ -541,6 +556,17 @@ static DenseMap<Value, DramTensor> mapTensors(func::FuncOp func,
           getDramTensor(root->second.memloc, op.getResult(0));
   }
   return tensors;
+}
+
+/// Whether `op` reads, writes or computes f64 values.
+static bool touchesF64(Operation &op) {
+  auto isF64 = [](Type type) { return getElementTypeOrSelf(type).isF64(); };
+  bool found = false;
+  op.walk([&](Operation *inner) {
+    found |= llvm::any_of(inner->getOperandTypes(), isF64) ||
+             llvm::any_of(inner->getResultTypes(), isF64);
+  });
+  return found;
 }
 
 FailureOr<SmallVector<Operation *>>
@@ -560,6 +586,9 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
       lowered.push_back(&op);
       continue;
     }
+    if (f64AsF32 && touchesF64(op))
+      op.emitRemark("convert-linalg-to-bir: f64 computed in f32 (the engines "
+                    "have no f64; f64-as-f32=false keeps it)");
     // Every core reads what every core wrote before it.
     if (emitted++ && lncSize > 1)
       kernelBuilder.create<CoreBarrierOp>(
@@ -646,7 +675,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   builder.setInsertionPointToEnd(program.getBody());
   auto main = FuncOp::create(builder, func.getLoc(), "main");
 
-  KernelBuilder kernelBuilder(main, lncSize, target, instructionLimit);
+  KernelBuilder kernelBuilder(main, lncSize, target, instructionLimit,
+                              f64AsF32);
   SmallVector<Value> bound;
   DenseMap<Value, DramTensor> tensors =
       mapTensors(func, *classified, kernelBuilder, bound);

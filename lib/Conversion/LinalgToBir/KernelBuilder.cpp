@@ -11,10 +11,10 @@ using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
 KernelBuilder::KernelBuilder(FuncOp func, int64_t lncSize, TargetAttr target,
-                             int64_t instructionLimit)
+                             int64_t instructionLimit, bool f64AsF32)
     : builder(func.getContext()), memlocBuilder(func.getContext()),
       lncSize(lncSize), target(target), instructionLimit(instructionLimit),
-      body(&func.getBody().front()) {
+      f64AsF32(f64AsF32), body(&func.getBody().front()) {
   builder.setInsertionPointToEnd(body);
 }
 
@@ -35,8 +35,13 @@ MemlocOp KernelBuilder::addMemloc(StringRef stem, TensorKind kind, Type type) {
   return lastMemloc;
 }
 
+Type KernelBuilder::getComputeType(Type type) const {
+  return f64AsF32 && type.isF64() ? Float32Type::get(type.getContext()) : type;
+}
+
 MemlocOp KernelBuilder::addTile(StringRef stem, int64_t partitions,
                                 int64_t columns, Type elementType, bool psum) {
+  elementType = getComputeType(elementType);
   SmallVector<int64_t> shape = {partitions, columns};
   Type type = psum ? Type(PsumType::get(getContext(), shape, elementType))
                    : Type(SbufType::get(getContext(), shape, elementType));

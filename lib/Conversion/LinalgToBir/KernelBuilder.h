@@ -51,7 +51,7 @@ struct ColumnTile {
 class KernelBuilder {
 public:
   KernelBuilder(bir::FuncOp func, int64_t lncSize, bir::TargetAttr target,
-                int64_t instructionLimit);
+                int64_t instructionLimit, bool f64AsF32 = true);
 
   mlir::MLIRContext *getContext() { return builder.getContext(); }
   mlir::OpBuilder &getBuilder() { return builder; }
@@ -64,7 +64,11 @@ public:
   /// every instruction.
   bir::MemlocOp addMemloc(llvm::StringRef stem, bir::TensorKind kind,
                           mlir::Type type);
-  /// An SBUF (or PSUM) tile of `partitions` x `columns` elements.
+  /// The type on-chip tiles and internal DRAM tensors hold `type` in: f32
+  /// for f64 when f64 is computed in f32 (the engines have no f64).
+  mlir::Type getComputeType(mlir::Type type) const;
+  /// An SBUF (or PSUM) tile of `partitions` x `columns` elements (of the
+  /// compute type of `elementType`).
   bir::MemlocOp addTile(llvm::StringRef stem, int64_t partitions,
                         int64_t columns, mlir::Type elementType,
                         bool psum = false);
@@ -144,6 +148,7 @@ private:
   int64_t lncSize;
   bir::TargetAttr target;
   int64_t instructionLimit;
+  bool f64AsF32;
   int64_t numInstructions = 0;
   unsigned depth = 0;
   mlir::IntegerSet mask;
