@@ -148,12 +148,13 @@ def count(shape):
     return total
 
 
-def seeded_values(seed, name, shape, element):
-    """Floats in [-1, 1), integers in [-8, 8), the same for a name and seed on
-    every run, as the element type holds them."""
+def seeded_values(seed, name, shape, element, int_range=(-8, 8)):
+    """Floats in [-1, 1), integers in [-8, 8) (or `int_range`: token ids),
+    the same for a name and seed on every run, as the element type holds
+    them."""
     generator = random.Random(f"{seed}:{name}")
     if not element.is_float:
-        return [generator.randrange(-8, 8) for _ in range(count(shape))]
+        return [generator.randrange(*int_range) for _ in range(count(shape))]
     return [element.round(generator.uniform(-1.0, 1.0)) for _ in range(count(shape))]
 
 
@@ -320,6 +321,9 @@ def main():
                         help="the file holding --reference, when the checked file holds ops "
                              "upstream cannot run")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ids-below", type=int, default=0,
+                        help="seed integer inputs in [0, N) (token ids of an embedding "
+                             "table of N rows) instead of [-8, 8)")
     parser.add_argument("--atol", type=float, default=0.0)
     parser.add_argument("--rtol", type=float, default=0.0)
     parser.add_argument("--nan-bits", action="store_true",
@@ -370,7 +374,9 @@ def main():
             if kind == "input":
                 index = int(arg)
                 shape, element = arguments[index]
-                inputs[index] = seeded_values(args.seed, label, shape, element)
+                inputs[index] = seeded_values(args.seed, label, shape, element,
+                                              (0, args.ids_below) if args.ids_below
+                                              else (-8, 8))
                 path = os.path.join(work, label + ".npy")
                 write_npy(path, shape, inputs[index], element)
                 walrus_run += ["--input", f"{label}={path}"]

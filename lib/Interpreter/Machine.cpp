@@ -668,6 +668,46 @@ LogicalResult Machine::executeMatmult(Core &core, MatmultOp matmult,
   return success();
 }
 
+/// Row `indices[p]` of the table `src_ap` describes into partition `p` of
+/// `dst`, each index checked against the table's rows.
+LogicalResult Machine::executeGather(Core &core, DmaGatherOp gather) {
+  FailureOr<Operand> dst =
+      getOperand(core, dram, gather, gather.getDst(), gather.getDstAp());
+  FailureOr<Operand> indices = getOperand(
+      core, dram, gather, gather.getIndices(), gather.getIndicesAp());
+  FailureOr<Storage> table = core.resolve(gather.getSrc(), dram);
+  if (failed(dst) || failed(indices) || failed(table))
+    return failure();
+  AccessPatternAttr src = gather.getSrcAp();
+  int64_t rowStep = src.getSteps()[0], rows = src.getNums()[0],
+          step = src.getSteps()[1], width = src.getNums()[1];
+  int64_t start =
+      evaluateStart(src, core.getInductionVariables(), core.getShard());
+  std::vector<int64_t> rowOf = indices->loadAllInts();
+  for (auto [partition, row] : llvm::enumerate(rowOf)) {
+    if (row < 0 || row >= rows)
+      return gather.emitError()
+             << "walrus-run: dma_gather: partition " << partition
+             << " asks for row " << row << " of a table of " << rows
+             << " rows, on core " << core.getShard();
+    for (int64_t i = 0; i < width; ++i) {
+      std::optional<int64_t> rowStart = llvm::checkedMul(row, rowStep);
+      std::optional<int64_t> offset = llvm::checkedMul(i, step);
+      std::optional<int64_t> element = rowStart && offset
+                                           ? llvm::checkedAdd(start, *rowStart)
+                                           : std::nullopt;
+      element = element ? llvm::checkedAdd(*element, *offset) : std::nullopt;
+      if (!element || *element < 0 || *element >= table->numElements)
+        return gather.emitError()
+               << "walrus-run: dma_gather: row " << row
+               << " reaches outside the table on core " << core.getShard();
+      std::memcpy(dst->elements[partition * width + i],
+                  table->element(*element), table->elementBytes);
+    }
+  }
+  return success();
+}
+
 /// The destination is the peer core's tensor of the same name.
 LogicalResult Machine::executeSb2Sb(Core &core, Sb2SbOp copy) {
   int64_t peer =
@@ -704,6 +744,7 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
     return fetchAndRun(core, op, tensors, compute);
   };
   return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](DmaGatherOp gather) { return executeGather(core, gather); })
       .Case<DmaOp, TensorCopyOp>([&](auto copy) {
         return run({{copy.getDst(), copy.getDstAp()},
                     {copy.getSrc(), copy.getSrcAp()}},

@@ -120,6 +120,7 @@ private:
   mlir::LogicalResult executeMatmult(Core &core, bir::MatmultOp matmult,
                                      llvm::MutableArrayRef<Operand> operands);
   mlir::LogicalResult executeSb2Sb(Core &core, bir::Sb2SbOp copy);
+  mlir::LogicalResult executeGather(Core &core, bir::DmaGatherOp gather);
 
   Dram &dram;
   std::vector<Core> cores;

@@ -345,3 +345,38 @@ func.func @host_f64(%x: memref<8xf64>, %y: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// An embedding's ids are read one per output row, contiguous.
+func.func @embedding_strided_ids(%ids: memref<4x16xi64>, %table: memref<50x8xf32>, %y: memref<4x8x8xf32>) {
+  %every_other = memref.subview %ids[0, 0] [4, 8] [1, 2] : memref<4x16xi64> to memref<4x8xi64, strided<[16, 2]>>
+  // expected-error @+1 {{'linalg.generic' is not supported with an operand whose rows are not evenly strided}}
+  linalg.generic {indexing_maps = [affine_map<(b, s, d) -> (b, s)>, affine_map<(b, s, d) -> (b, s, d)>],
+                  iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%every_other : memref<4x8xi64, strided<[16, 2]>>) outs(%y : memref<4x8x8xf32>) {
+  ^bb0(%id: i64, %o: f32):
+    %row = arith.index_cast %id : i64 to index
+    %column = linalg.index 2 : index
+    %v = memref.load %table[%row, %column] : memref<50x8xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// A body that reads a memref other than as an embedding.
+func.func @load_elsewhere(%x: memref<8xf32>, %t: memref<8xf32>, %y: memref<8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'memref.load' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%x : memref<8xf32>) outs(%y : memref<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %i = linalg.index 0 : index
+    %v = memref.load %t[%i] : memref<8xf32>
+    %s = arith.addf %a, %v : f32
+    linalg.yield %s : f32
+  }
+  return
+}

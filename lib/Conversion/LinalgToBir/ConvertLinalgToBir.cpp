@@ -241,6 +241,9 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
         used.insert(getRoot(operand));
       for (OpOperand &init : dps.getDpsInitsMutable())
         written.insert(getRoot(init.get()));
+      // A table an embedding's body reads.
+      op.walk(
+          [&](memref::LoadOp load) { used.insert(getRoot(load.getMemRef())); });
     }
   }
   // DRAM is one address space for every kernel of a program: names carry
@@ -315,6 +318,8 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
       isTensorEngineMatmul(linalgOp, lowering))
     return lowerMatmul({linalgOp}, lowering);
   SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
+  if (memref::LoadOp load = matchEmbedding(linalgOp))
+    return lowerEmbedding(linalgOp, load, lowering);
   // The shaped lowerings take the forms they tile well; what they refuse
   // before emitting anything goes to the general lowering.
   if (llvm::all_of(iterators, isParallel)) {

@@ -12,6 +12,7 @@
 #include "KernelBuilder.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace walrus::linalg_to_bir {
 
@@ -64,6 +65,14 @@ bool isRowReduction(mlir::linalg::LinalgOp op);
 /// Whether lowerMatmul takes `op` (a matmul or batch_matmul the tensor
 /// engine computes).
 bool isTensorEngineMatmul(mlir::linalg::LinalgOp op, Lowering &lowering);
+/// The table read of an embedding lookup as torch-mlir writes it (an
+/// all-parallel op yielding `table[index_cast(ids[...]), index(last)]`),
+/// or null.
+mlir::memref::LoadOp matchEmbedding(mlir::linalg::LinalgOp op);
+/// An embedding lookup: a bir.dma_gather of table rows per tile.
+mlir::LogicalResult lowerEmbedding(mlir::linalg::LinalgOp op,
+                                   mlir::memref::LoadOp load,
+                                   Lowering &lowering);
 /// Reductions along the innermost dimension.
 mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
                                    Lowering &lowering);

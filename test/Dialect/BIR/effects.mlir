@@ -10,6 +10,7 @@
 
 // CHECK:      bir.dma: effects write 't' read 'in'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.dma: effects write 'w' read 't'; accesses write dst_ap read src_ap
+// CHECK-NEXT: bir.dma_gather: effects write 'f' read 'table' read 'ids'; accesses write dst_ap read src_ap read indices_ap
 // CHECK-NEXT: bir.memset: effects write 'acc'; accesses write dst_ap
 // CHECK-NEXT: bir.matmult: effects read 'acc' write 'acc' read 'w' read 't'; accesses read-write dst_ap read stationary_ap read moving_ap
 // CHECK-NEXT: bir.matmult: effects read 'acc' write 'acc' read 'w' read 't'; accesses write dst_ap read stationary_ap read moving_ap

@@ -472,3 +472,69 @@ bir.func @f {
   // expected-error @below {{expected floating point literal}}
   bir.memset %a[#bir.ap<0, [[4, 128], [1, 4]]>], --1 : !bir.sbuf<128x4xi64>
 }
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %i = bir.memloc "i" internal : !bir.sbuf<128x1xi32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'src' must be a DRAM tensor (the table the rows are gathered from)}}
+  bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 2], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x1xi32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<8x4xf32>
+  %i = bir.memloc "i" input : !bir.dram<2x1xi32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' and 'indices' must be SBUF tensors}}
+  bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 2], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<8x4xf32>, !bir.dram<2x1xi32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<8x4xf32>
+  %i = bir.memloc "i" internal : !bir.sbuf<128x1xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'indices' must hold integers}}
+  bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 2], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<8x4xf32>, !bir.sbuf<128x1xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<8x4xbf16>
+  %i = bir.memloc "i" internal : !bir.sbuf<128x1xi32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{element types of 'dst' ('f32') and 'src' ('bf16') must match}}
+  bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 2], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<8x4xbf16>, !bir.sbuf<128x1xi32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<8x4xf32>
+  %i = bir.memloc "i" internal : !bir.sbuf<128x1xi32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'src' pattern must be [[row_step, rows], [step, width]]: the table's rows}}
+  bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[32, 1], [4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 2], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<8x4xf32>, !bir.sbuf<128x1xi32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" input : !bir.dram<8x4xf32>
+  %i = bir.memloc "i" internal : !bir.sbuf<128x1xi32>
+  %t = bir.memloc "t" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' must have one partition of 4 elements (a table row) per index: 3 indices, 'dst' 2 partitions of 4 elements}}
+  bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 3], [1, 1]]>]
+    : !bir.sbuf<128x4xf32>, !bir.dram<8x4xf32>, !bir.sbuf<128x1xi32>
+}

@@ -20,6 +20,10 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
     // CHECK: %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
     %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+    // CHECK: %table = bir.memloc "table" input : !bir.dram<100x512xf32>
+    %table = bir.memloc "table" input : !bir.dram<100x512xf32>
+    // CHECK: %ids = bir.memloc "ids" internal : !bir.sbuf<128x1xi64>
+    %ids = bir.memloc "ids" internal : !bir.sbuf<128x1xi64>
     // CHECK: %[[VIEW:.*]] = bir.view %t : !bir.sbuf<128x512xbf16> to !bir.sbuf<128x256xf32>
     %view = bir.view %t : !bir.sbuf<128x512xbf16> to !bir.sbuf<128x256xf32>
 
@@ -31,6 +35,11 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     // CHECK: bir.dma %w[#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %t[#bir.ap<0, {{\[\[}}512, 128], [1, 128]]>] : !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
     bir.dma %w[#bir.ap<0, [[128, 128], [1, 128]]>], %t[#bir.ap<0, [[512, 128], [1, 128]]>]
       : !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    // CHECK: bir.dma_gather %f[#bir.ap<0, {{\[\[}}512, 4], [1, 512]]>], %table[#bir.ap<0, {{\[\[}}512, 100], [1, 512]]>], %ids[#bir.ap<0, {{\[\[}}1, 4], [1, 1]]>] : !bir.sbuf<128x512xf32>, !bir.dram<100x512xf32>, !bir.sbuf<128x1xi64>
+    bir.dma_gather %f[#bir.ap<0, [[512, 4], [1, 512]]>],
+                   %table[#bir.ap<0, [[512, 100], [1, 512]]>],
+                   %ids[#bir.ap<0, [[1, 4], [1, 1]]>]
+      : !bir.sbuf<128x512xf32>, !bir.dram<100x512xf32>, !bir.sbuf<128x1xi64>
     // CHECK: bir.memset %acc[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], 0.000000e+00 : !bir.psum<128x512xf32>
     bir.memset %acc[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0
       : !bir.psum<128x512xf32>

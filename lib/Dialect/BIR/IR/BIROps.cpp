@@ -273,6 +273,36 @@ LogicalResult DmaOp::verify() {
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
 }
 
+LogicalResult DmaGatherOp::verify() {
+  auto isSbuf = [](Value value) {
+    return memoryTypeOf(value).getMemorySpace() == MemorySpace::SBUF;
+  };
+  if (!isDram(getSrc()))
+    return emitOpError("'src' must be a DRAM tensor (the table the rows are "
+                       "gathered from)");
+  if (!isSbuf(getDst()) || !isSbuf(getIndices()))
+    return emitOpError("'dst' and 'indices' must be SBUF tensors");
+  if (!isa<IntegerType>(memoryTypeOf(getIndices()).getElementType()))
+    return emitOpError("'indices' must hold integers");
+  if (failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
+    return failure();
+  AccessPatternAttr dst = getDstAp(), src = getSrcAp(),
+                    indices = getIndicesAp();
+  if (src.getNums().size() != 2)
+    return emitOpError("'src' pattern must be [[row_step, rows], [step, "
+                       "width]]: the table's rows");
+  int64_t width = src.getNums()[1];
+  if (indices.getNumElements() != dst.getPartitionCount() ||
+      dst.getFreeCount() != width ||
+      dst.getNumElements() % dst.getPartitionCount() != 0)
+    return emitOpError() << "'dst' must have one partition of " << width
+                         << " elements (a table row) per index: "
+                         << indices.getNumElements() << " indices, 'dst' "
+                         << dst.getPartitionCount() << " partitions of "
+                         << dst.getFreeCount() << " elements";
+  return success();
+}
+
 LogicalResult TensorCopyOp::verify() {
   if (failed(expectOnChip(*this, getDst(), "dst")) ||
       failed(expectOnChip(*this, getSrc(), "src")))

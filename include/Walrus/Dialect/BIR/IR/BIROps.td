@@ -275,6 +275,38 @@ def BIR_DmaOp : BIR_InstOp<"dma"> {
   let hasVerifier = 1;
 }
 
+def BIR_DmaGatherOp : BIR_InstOp<"dma_gather"> {
+  let summary = "indirect DMA: rows of a DRAM table chosen by an index tile";
+  let description = [{
+    Gathers rows of a DRAM table into SBUF, as the hardware's indirect DMA
+    does for embedding lookups: `src_ap` is `[[row_step, rows], [step,
+    width]]`, the table's `rows` rows of `width` elements; `indices` holds
+    one integer per partition of `dst`; partition `p` of `dst` receives
+    row `indices[p]` of the table. An index outside `[0, rows)` is a
+    run-time error naming the partition and the row.
+
+    ```mlir
+    bir.dma_gather %t[#bir.ap<0, [[768, 128], [1, 768]]>],
+                   %table[#bir.ap<0, [[768, 30522], [1, 768]]>],
+                   %ids[#bir.ap<0, [[1, 128], [1, 1]]>]
+      : !bir.sbuf<128x768xf32>, !bir.dram<30522x768xf32>, !bir.sbuf<128x1xi64>
+    ```
+  }];
+  let arguments = (ins BIR_WrittenTensor:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_ReadTensor:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       BIR_ReadTensor:$indices,
+                       BIR_AccessPatternAttrInterface:$indices_ap,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `,` $indices
+    `[` $indices_ap `]` attr-dict `:` type($dst) `,` type($src) `,`
+    type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
 def BIR_TensorCopyOp : BIR_InstOp<"tensor_copy"> {
   let summary = "on-chip copy, converting the element type if they differ";
   let description = [{
