@@ -20,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -88,6 +89,12 @@ def dma_traffic(program, by_pair=None):
         elif stripped == "}":
             if stack.pop():
                 loops.pop()
+        elif stripped.startswith("bir.dma_gather "):
+            # One table row per partition of the destination.
+            destination = re.match(r"bir\.dma_gather %[\w$.-]+\[(.*?\]>)\]", stripped)
+            _, _, count = pattern_start(destination.group(1))
+            total += count * element_bytes(stripped.rsplit(":", 1)[1].split(",")[0]) * \
+                len(loop_points(loops))
         elif stripped.startswith("bir.dma "):
             operands = re.match(r"bir\.dma (%[\w$.-]+)\[(.*?\]>)\], (%[\w$.-]+)\[(.*?\]>)\]",
                                 stripped)
@@ -169,7 +176,11 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--lnc", default="1,2,4")
-    parser.add_argument("--layers", default="decoder,mlp,conv")
+    parser.add_argument("--layers", default="decoder,mlp,conv",
+                        help="examples/models/LAYER-real.mlir to run (empty: none)")
+    parser.add_argument("--zoo", default="",
+                        help="zoo models at real size (examples/zoo/gen_zoo.py), e.g. "
+                             "bert-encoder,resnet18,llama-layer,mobilenetv3-block,vit")
     parser.add_argument("--dram-to-sb-bytes", type=int, default=0,
                         help="vn-split's DRAM-to-SB move budget, bytes per partition")
     parser.add_argument("--breakdown", metavar="LAYER:LNC",
@@ -188,22 +199,32 @@ def main():
         return
 
     models = os.path.join(HERE, "..", "examples", "models")
+    paths = {layer: os.path.join(models, f"{layer}-real.mlir")
+             for layer in args.layers.split(",") if layer}
+    if args.zoo:
+        # The zoo at its real sizes, weights elided (walrus-run would seed
+        # them): written by examples/zoo/gen_zoo.py into a scratch directory.
+        scratch = tempfile.mkdtemp(prefix="walrus-zoo-")
+        generator = os.path.join(HERE, "..", "examples", "zoo", "gen_zoo.py")
+        for model in args.zoo.split(","):
+            paths[model] = os.path.join(scratch, f"{model}.mlir")
+            subprocess.run([sys.executable, generator, model, "--size", "real", "--elide",
+                            "-o", paths[model]], check=True)
     rows = []
-    print(f"{'layer':>8} {'lnc':>4} {'total s':>8} {'lower s':>8} {'instr':>7} {'busiest':>8}"
+    print(f"{'layer':>17} {'lnc':>4} {'total s':>8} {'lower s':>8} {'instr':>7} {'busiest':>8}"
           f" {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7} {'DMA/min':>8}")
-    for layer in args.layers.split(","):
+    for layer, path in paths.items():
         for lnc in map(int, args.lnc.split(",")):
-            row = run_layer(args.opt, os.path.join(models, f"{layer}-real.mlir"), lnc,
-                            dram_to_sb_bytes=args.dram_to_sb_bytes)
+            row = run_layer(args.opt, path, lnc, dram_to_sb_bytes=args.dram_to_sb_bytes)
             rows.append((layer, lnc, row))
-            print(f"{layer:>8} {lnc:>4} {row['seconds']:>8.2f} {row['lowering']:>8.3f}"
+            print(f"{layer:>17} {lnc:>4} {row['seconds']:>8.2f} {row['lowering']:>8.3f}"
                   f" {row['instructions']:>7} {row['busiest']:>8} {row['ratio']:>8.3f}"
                   f" {row['spills']:>7} {row['dma'] / 1e9:>7.2f} {row['minimum'] / 1e9:>7.2f}"
                   f" {row['dma'] / row['minimum']:>8.2f}", flush=True)
     print()
-    print(f"{'layer':>8} {'lnc':>4} " + " ".join(f"{name[:12]:>12}" for name in PASSES))
+    print(f"{'layer':>17} {'lnc':>4} " + " ".join(f"{name[:12]:>12}" for name in PASSES))
     for layer, lnc, row in rows:
-        print(f"{layer:>8} {lnc:>4} " +
+        print(f"{layer:>17} {lnc:>4} " +
               " ".join(f"{row['passes'][name]:>12.4f}" for name in PASSES))
 
 

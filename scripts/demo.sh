@@ -25,3 +25,17 @@ if [ -d "$build/python/walrus" ] && /usr/bin/python3 -c "import matplotlib" 2>/d
   PYTHONPATH="$build/python" /usr/bin/python3 -m walrus.picture \
     "$build/demo-alloc.json" -o "$build/demo-sbuf.png"
 fi
+
+# A whole layer as a compiler team holds it: a BERT encoder layer written
+# in the forms torch-mlir emits (examples/zoo/gen_zoo.py), from linalg to
+# allocated per-core programs with every pass's report (the f64-as-f32
+# remarks left out), then checked against MLIR's own CPU execution.
+zoo="$build/zoo-bert-layer.mlir"
+/usr/bin/python3 examples/zoo/gen_zoo.py bert-layer -o "$zoo"
+echo
+echo "== $zoo (BERT encoder layer, torch-mlir forms, lnc-size=2)"
+"$build/bin/walrus-opt" "$zoo" -walrus-from-linalg="lnc-size=2 report" \
+  -print-bir-summary -o "$build/zoo-bert-layer.bir" 2>&1 |
+  awk '/f64 computed in f32/ { skip = 2; next } skip > 0 { skip--; next } { print }'
+/usr/bin/python3 utils/linalg_oracle.py "$zoo" --bin "$build/bin" --lnc-size 2 \
+  --pipeline --atol 1e-5 --rtol 1e-4 | tail -1
