@@ -332,6 +332,8 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
              isRowReduction(linalgOp) && operandsFoldToRows(op, lowering)) {
     return lowerReduction(linalgOp, lowering);
   }
+  if (isTensorEngineContraction(linalgOp, lowering))
+    return lowerContraction(linalgOp, lowering);
   return lowerGeneric(linalgOp, lowering);
 }
 
@@ -440,9 +442,10 @@ static DenseSet<Operation *> findZeroInitialized(func::FuncOp func,
     if (!isLinalg(op))
       continue;
     auto matmul = dyn_cast<linalg::LinalgOp>(op);
-    if (pending && isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
+    if (pending && matmul &&
         matmul.getDpsInitOperand(0)->get() == pending.getOutputs()[0] &&
-        isTensorEngineMatmul(matmul, lowering)) {
+        (isTensorEngineMatmul(matmul, lowering) ||
+         isTensorEngineContraction(matmul, lowering))) {
       absorbed.insert(pending);
       lowering.zeroInitialized.insert(&op);
     }

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
+#include "LinearAccess.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -23,14 +24,6 @@ using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
 namespace {
-/// Where an operand's elements are: element `offset + sum(coefficients[d] *
-/// i_d)` of its memory location, for loop indices i.
-struct LinearAccess {
-  DramTensor tensor;
-  SmallVector<int64_t> coefficients;
-  int64_t offset = 0;
-};
-
 /// A linear form `sum(coefficients[d] * d) + constant` of loop dims.
 struct LinearForm {
   SmallVector<int64_t> coefficients;
@@ -94,13 +87,10 @@ static std::optional<LinearForm> getLinearForm(AffineExpr expr,
   return form;
 }
 
-/// The access of `operand` of `op` through its indexing map and its
-/// memref's strides, or an error; its every element checked to lie in its
-/// memory location for the loop `ranges`.
-static FailureOr<LinearAccess> getAccess(linalg::LinalgOp op,
-                                         OpOperand &operand,
-                                         ArrayRef<int64_t> ranges,
-                                         Lowering &lowering) {
+FailureOr<LinearAccess>
+walrus::linalg_to_bir::getLinearAccess(linalg::LinalgOp op, OpOperand &operand,
+                                       ArrayRef<int64_t> ranges,
+                                       Lowering &lowering) {
   FailureOr<DramTensor> tensor = lowering.getBuffer(op, operand.get());
   if (failed(tensor))
     return failure();
@@ -206,7 +196,7 @@ LogicalResult GenericLowering::classify() {
   OpOperand *init = op.getDpsInitOperand(0);
   if (!isa<MemRefType>(init->get().getType()))
     return unsupported(op, "an output that is not a memref");
-  FailureOr<LinearAccess> out = getAccess(op, *init, ranges, lowering);
+  FailureOr<LinearAccess> out = getLinearAccess(op, *init, ranges, lowering);
   if (failed(out))
     return failure();
   output = *out;
@@ -251,7 +241,8 @@ LogicalResult GenericLowering::classify() {
     if (!isa<MemRefType>(operand.get().getType()) ||
         (op.isDpsInit(&operand) && reduces) || argument.use_empty())
       continue;
-    FailureOr<LinearAccess> access = getAccess(op, operand, ranges, lowering);
+    FailureOr<LinearAccess> access =
+        getLinearAccess(op, operand, ranges, lowering);
     if (failed(access))
       return failure();
     // Every tile is loaded before it is stored: an input that sees the

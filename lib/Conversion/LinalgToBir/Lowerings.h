@@ -73,6 +73,13 @@ mlir::memref::LoadOp matchEmbedding(mlir::linalg::LinalgOp op);
 mlir::LogicalResult lowerEmbedding(mlir::linalg::LinalgOp op,
                                    mlir::memref::LoadOp load,
                                    Lowering &lowering);
+/// Whether lowerContraction takes `op`: `out += a * b` of floats over
+/// linear maps, other than a matmul lowerMatmul takes, big enough for the
+/// tensor engine (Contraction.cpp).
+bool isTensorEngineContraction(mlir::linalg::LinalgOp op, Lowering &lowering);
+/// A convolution or other contraction as chains of matmults into PSUM.
+mlir::LogicalResult lowerContraction(mlir::linalg::LinalgOp op,
+                                     Lowering &lowering);
 /// Reductions along the innermost dimension.
 mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
                                    Lowering &lowering);

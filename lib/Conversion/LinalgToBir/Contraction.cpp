@@ -1,0 +1,315 @@
+//===- Contraction.cpp - Convolutions and other contractions on PE -------===//
+//
+// A linalg op that multiplies two operands and adds into its output
+// (`out += a * b` over linear maps: convolutions NCHW or NHWC with strides
+// and dilations, broadcast batch matmuls, batch_reduce_matmul) runs on
+// the tensor engine as a chain of matmults into one PSUM tile: the
+// contraction loop is the partitions of both operands, the stationary
+// operand's own loop the PSUM partitions, the moving operand's own loops
+// (up to two: an output row and its columns) the PSUM columns, and every
+// other reduction loop (a convolution's taps) one more term of the chain
+// (docs/LinalgToBir.md, "Contractions on the tensor engine").
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearAccess.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+using namespace walrus::linalg_to_bir;
+
+namespace {
+/// The roles of the loops (docs/LinalgToBir.md).
+struct ContractionPlan {
+  SmallVector<int64_t> ranges;
+  LinearAccess stationary, moving, output;
+  unsigned contraction = 0;
+  std::optional<unsigned> rows, row, column;
+  SmallVector<unsigned> taps, batch;
+};
+} // namespace
+
+/// Whether `op`'s body is `out + a * b` (either order, casts of a and b
+/// aside) of floats, `a` and `b` its two inputs.
+static bool isMultiplyAdd(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  auto add =
+      body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value out = body->getArgument(2);
+  Value product = add.getLhs() == out   ? add.getRhs()
+                  : add.getRhs() == out ? add.getLhs()
+                                        : Value();
+  auto multiply =
+      product ? product.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
+  if (!multiply)
+    return false;
+  auto source = [](Value value) {
+    if (auto ext = value.getDefiningOp<arith::ExtFOp>())
+      return ext.getIn();
+    return value;
+  };
+  Value a = source(multiply.getLhs()), b = source(multiply.getRhs());
+  return (a == body->getArgument(0) && b == body->getArgument(1)) ||
+         (a == body->getArgument(1) && b == body->getArgument(0));
+}
+
+/// How many elements loops `dims` span together.
+static int64_t extent(ArrayRef<unsigned> dims, ArrayRef<int64_t> ranges) {
+  int64_t product = 1;
+  for (unsigned d : dims)
+    product = std::min<int64_t>(product * ranges[d], int64_t(1) << 40);
+  return product;
+}
+
+/// The plan for `op` on the tensor engine, or failure (nothing emitted):
+/// the general lowering takes it then.
+static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
+                                                  Lowering &lowering) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !isMultiplyAdd(op) ||
+      !isa<FloatType>(getElementTypeOrSelf(op.getDpsInputs()[0].getType())) ||
+      getElementTypeOrSelf(op.getDpsInputs()[0].getType()) !=
+          getElementTypeOrSelf(op.getDpsInputs()[1].getType()))
+    return failure();
+  ContractionPlan plan;
+  plan.ranges = op.getStaticLoopRanges();
+  ArrayRef<int64_t> ranges = plan.ranges;
+  if (llvm::any_of(ranges, [](int64_t r) { return r < 1; }))
+    return failure();
+  FailureOr<LinearAccess> a =
+      getLinearAccess(op, *op.getDpsInputOperand(0), ranges, lowering);
+  FailureOr<LinearAccess> b =
+      getLinearAccess(op, *op.getDpsInputOperand(1), ranges, lowering);
+  FailureOr<LinearAccess> out =
+      getLinearAccess(op, *op.getDpsInitOperand(0), ranges, lowering);
+  if (failed(a) || failed(b) || failed(out) ||
+      a->tensor.memloc == out->tensor.memloc ||
+      b->tensor.memloc == out->tensor.memloc)
+    return failure();
+  // Each input's own parallel loops; the one that owns fewer elements is
+  // stationary (at most 128 of them per tile), the other moving.
+  SmallVector<unsigned> ownA, ownB, reductions;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned d = 0; d < ranges.size(); ++d) {
+    if (ranges[d] == 1)
+      continue;
+    bool inA = a->coefficients[d] != 0, inB = b->coefficients[d] != 0;
+    if (iterators[d] == utils::IteratorType::reduction) {
+      if (!inA || !inB || out->coefficients[d] != 0)
+        return failure();
+      reductions.push_back(d);
+    } else if (out->coefficients[d] == 0) {
+      return failure();
+    } else if (inA != inB) {
+      (inA ? ownA : ownB).push_back(d);
+    } else {
+      plan.batch.push_back(d);
+    }
+  }
+  bool aStationary = extent(ownA, ranges) <= extent(ownB, ranges);
+  plan.stationary = aStationary ? *a : *b;
+  plan.moving = aStationary ? *b : *a;
+  SmallVector<unsigned> stationaryOwn = aStationary ? ownA : ownB;
+  SmallVector<unsigned> movingOwn = aStationary ? ownB : ownA;
+  if (reductions.empty() || stationaryOwn.empty() || movingOwn.empty())
+    return failure();
+  // The contraction: the longest reduction loop; the PSUM partitions: the
+  // stationary's longest own loop; the columns: the output's innermost
+  // moving loop, and the next one out as rows of them.
+  auto longest = [&](ArrayRef<unsigned> dims) {
+    return *llvm::max_element(
+        dims, [&](unsigned x, unsigned y) { return ranges[x] < ranges[y]; });
+  };
+  auto byOutputStep = [&](unsigned x, unsigned y) {
+    return out->coefficients[x] < out->coefficients[y];
+  };
+  plan.contraction = longest(reductions);
+  plan.rows = longest(stationaryOwn);
+  llvm::sort(movingOwn, byOutputStep);
+  plan.column = movingOwn[0];
+  if (movingOwn.size() > 1 && ranges[*plan.column] < 512)
+    plan.row = movingOwn[1];
+  for (unsigned d : reductions)
+    if (d != plan.contraction)
+      plan.taps.push_back(d);
+  for (unsigned d : llvm::concat<unsigned>(stationaryOwn, movingOwn))
+    if (d != plan.rows && d != plan.column && d != plan.row)
+      plan.batch.push_back(d);
+  // Worth the tensor engine: a contraction of a few, a tile of outputs.
+  int64_t terms = extent(plan.taps, ranges) *
+                  llvm::divideCeil(ranges[plan.contraction], 128);
+  int64_t width = ranges[*plan.column] * (plan.row ? ranges[*plan.row] : 1);
+  if (ranges[plan.contraction] < 3 || ranges[*plan.rows] < 8 || width < 8 ||
+      terms > 64)
+    return failure();
+  plan.output = *out;
+  return plan;
+}
+
+bool walrus::linalg_to_bir::isTensorEngineContraction(linalg::LinalgOp op,
+                                                      Lowering &lowering) {
+  if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
+      isTensorEngineMatmul(op, lowering))
+    return false;
+  ScopedDiagnosticHandler silence(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+  return succeeded(planContraction(op, lowering));
+}
+
+namespace {
+/// Emits one planned contraction.
+class ContractionNest {
+public:
+  ContractionNest(linalg::LinalgOp op, ContractionPlan plan, Lowering &lowering)
+      : op(op), plan(std::move(plan)), kernel(lowering.kernel),
+        zeroInitialized(lowering.zeroInitialized.contains(op)) {}
+
+  void emit();
+
+private:
+  /// `access`'s element for the current loops, tile and taps.
+  AffineExpr start(const LinearAccess &access, AffineExpr contractionFirst);
+  void emitTile();
+
+  linalg::LinalgOp op;
+  ContractionPlan plan;
+  KernelBuilder &kernel;
+  bool zeroInitialized;
+  MemlocOp stationaryTile, movingTile, psum, outTile;
+  /// The current value of each loop (an iv, a tile's first index or a
+  /// tap), and the current tile's sizes.
+  DenseMap<unsigned, AffineExpr> at;
+  int64_t partitions = 1, rows = 1, columns = 1;
+};
+} // namespace
+
+AffineExpr ContractionNest::start(const LinearAccess &access,
+                                  AffineExpr contractionFirst) {
+  AffineExpr start = kernel.constant(access.offset) +
+                     contractionFirst * access.coefficients[plan.contraction];
+  for (auto [dim, value] : at)
+    start = start + value * access.coefficients[dim];
+  return start;
+}
+
+void ContractionNest::emitTile() {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> ranges = plan.ranges;
+  LinearAccess &s = plan.stationary, &v = plan.moving, &o = plan.output;
+  int64_t width = rows * columns;
+  // Every tap and contraction tile: one matmult of the chain.
+  SmallVector<int64_t> tap(plan.taps.size(), 0);
+  int64_t contraction = ranges[plan.contraction];
+  int64_t terms =
+      extent(plan.taps, ranges) * llvm::divideCeil(contraction, 128);
+  for (int64_t term = 0; term < terms; ++term) {
+    int64_t index = term;
+    int64_t kTile = index % llvm::divideCeil(contraction, 128);
+    index /= llvm::divideCeil(contraction, 128);
+    for (auto [i, dim] : llvm::enumerate(plan.taps)) {
+      at[dim] = kernel.constant(index % ranges[dim]);
+      index /= ranges[dim];
+    }
+    int64_t k = std::min<int64_t>(128, contraction - kTile * 128);
+    AffineExpr kFirst = kernel.constant(kTile * 128);
+    SmallVector<std::pair<int64_t, int64_t>> stationaryPairs = {
+        {s.coefficients[plan.contraction], k},
+        {s.coefficients[*plan.rows], partitions}};
+    SmallVector<std::pair<int64_t, int64_t>> movingPairs = {
+        {v.coefficients[plan.contraction], k}};
+    if (plan.row)
+      movingPairs.push_back({v.coefficients[*plan.row], rows});
+    movingPairs.push_back({v.coefficients[*plan.column], columns});
+    kernel.create<DmaOp>(
+        loc, stationaryTile, kernel.tilePattern(stationaryTile, k, partitions),
+        s.tensor.memloc, kernel.pattern(start(s, kFirst), stationaryPairs));
+    kernel.create<DmaOp>(
+        loc, movingTile, kernel.tilePattern(movingTile, k, width),
+        v.tensor.memloc, kernel.pattern(start(v, kFirst), movingPairs));
+    kernel.create<MatmultOp>(
+        loc, psum, kernel.tilePattern(psum, partitions, width), stationaryTile,
+        kernel.tilePattern(stationaryTile, k, partitions), movingTile,
+        kernel.tilePattern(movingTile, k, width), term == 0, term + 1 == terms,
+        ReplicationAttr());
+  }
+  for (unsigned dim : plan.taps)
+    at.erase(dim);
+  // The output: the product, plus what the output held unless a zero fill
+  // just before initialised it.
+  SmallVector<std::pair<int64_t, int64_t>> outPairs = {
+      {o.coefficients[*plan.rows], partitions}};
+  if (plan.row)
+    outPairs.push_back({o.coefficients[*plan.row], rows});
+  outPairs.push_back({o.coefficients[*plan.column], columns});
+  AccessPatternAttr stored =
+      kernel.pattern(start(o, kernel.constant(0)), outPairs);
+  AccessPatternAttr tile = kernel.tilePattern(outTile, partitions, width);
+  AccessPatternAttr product = kernel.tilePattern(psum, partitions, width);
+  if (zeroInitialized) {
+    kernel.create<TensorCopyOp>(loc, outTile, tile, psum, product);
+  } else {
+    kernel.create<DmaOp>(loc, outTile, tile, o.tensor.memloc, stored);
+    kernel.create<TensorTensorOp>(loc, AluOp::Add, outTile, tile, outTile, tile,
+                                  psum, product);
+  }
+  kernel.create<DmaOp>(loc, o.tensor.memloc, stored, outTile, tile);
+}
+
+void ContractionNest::emit() {
+  ArrayRef<int64_t> ranges = plan.ranges;
+  Type element = plan.stationary.tensor.elementType;
+  int64_t columnTile = std::min<int64_t>(ranges[*plan.column], 512);
+  int64_t rowTile =
+      plan.row
+          ? std::max<int64_t>(1, std::min(ranges[*plan.row], 512 / columnTile))
+          : 1;
+  stationaryTile = kernel.addTile("conv_w", 128, 128, element);
+  movingTile = kernel.addTile("conv_x", 128, rowTile * columnTile, element);
+  psum = kernel.getSharedPsumTile(128, 512, Float32Type::get(op.getContext()));
+  outTile = kernel.addTile("conv_out", 128, rowTile * columnTile,
+                           plan.output.tensor.elementType);
+  // Groups of output rows are dealt to the cores; the batch loops, the
+  // column tiles and the PSUM partition tiles run inside.
+  kernel.forEachRowTile(
+      plan.row ? ranges[*plan.row] : 1, rowTile, [&](const RowTile &rowGroup) {
+        rows = rowGroup.partitions;
+        if (plan.row)
+          at[*plan.row] = rowGroup.firstRow;
+        std::function<void(size_t)> batchLoops = [&](size_t index) {
+          if (index == plan.batch.size()) {
+            kernel.forEachColumnTile(
+                ranges[*plan.column], columnTile, [&](const ColumnTile &col) {
+                  columns = col.columns;
+                  at[*plan.column] = col.firstColumn;
+                  kernel.forEachColumnTile(ranges[*plan.rows], 128,
+                                           [&](const ColumnTile &part) {
+                                             partitions = part.columns;
+                                             at[*plan.rows] = part.firstColumn;
+                                             emitTile();
+                                           });
+                });
+            return;
+          }
+          kernel.loop(ranges[plan.batch[index]], [&](AffineExpr iv) {
+            at[plan.batch[index]] = iv;
+            batchLoops(index + 1);
+            at.erase(plan.batch[index]);
+          });
+        };
+        batchLoops(0);
+      });
+}
+
+LogicalResult walrus::linalg_to_bir::lowerContraction(linalg::LinalgOp op,
+                                                      Lowering &lowering) {
+  FailureOr<ContractionPlan> plan = planContraction(op, lowering);
+  if (failed(plan))
+    return unsupported(op, "a contraction the tensor engine does not take");
+  ContractionNest(op, *plan, lowering).emit();
+  return success();
+}

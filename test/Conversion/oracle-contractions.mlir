@@ -1,0 +1,76 @@
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_nchw --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_nhwc --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_wide --lnc-size 4 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func bmm_broadcast --lnc-size 1 --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir | FileCheck %s
+
+// Contractions on the tensor engine (docs/LinalgToBir.md): convolutions
+// NCHW (stride 2, dilation 2 along the columns) and NHWC, one with 130
+// channels (two contraction tiles) and 140 output channels (two PSUM
+// partition tiles), and a bf16 batch matmul whose weight is broadcast
+// over the batch. Within f32 accumulation-order tolerance of MLIR's CPU
+// execution.
+
+// ORACLE: oracle: {{identical|within tolerance}}
+
+// The NCHW convolution: per image (a loop) and group of 5 output rows,
+// the 9 taps are one chain of matmults into PSUM: the weight tile [c, f]
+// (partition step 9, free step 72), the input window [c, 5 rows, 5
+// columns] (steps 156, 2 * 13, 2), the first with start, the last with
+// stop; the zero fill before it is absorbed (a copy out of PSUM, no load).
+// CHECK-LABEL: bir.kernel @conv_nchw_kernel
+// CHECK:       bir.loop 0 to 2 step 1 {
+// CHECK-NEXT:    bir.dma %[[W:.*]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %conv_nchw_arg1[#bir.ap<0, {{\[\[}}9, 8], [72, 16]]>]
+// CHECK-NEXT:    bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>], %conv_nchw_arg0[#bir.sap<(d0)[s0] -> (d0 * 1248 + s0 * 130), {{\[\[}}156, 8], [26, 5], [2, 5]]>]
+// CHECK-NEXT:    bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %[[X]][#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>] start :
+// CHECK-NEXT:    bir.dma %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %conv_nchw_arg1[#bir.ap<3, {{\[\[}}9, 8], [72, 16]]>]
+// CHECK-NEXT:    bir.dma %[[X]][#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>], %conv_nchw_arg0[#bir.sap<(d0)[s0] -> (d0 * 1248 + s0 * 130 + 13), {{\[\[}}156, 8], [26, 5], [2, 5]]>]
+// CHECK-NEXT:    bir.matmult %[[ACC]]{{.*}} : !bir.psum
+// CHECK-COUNT-6: bir.matmult %[[ACC]]
+// CHECK:         bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][{{.*}}], %[[X]][{{.*}}] stop :
+// CHECK-NEXT:    bir.tensor_copy %[[OUT:.*]][#bir.ap<0, {{\[\[}}25, 16], [1, 25]]>], %[[ACC]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>]
+// CHECK-NEXT:    bir.dma %conv_nchw_result0[#bir.sap<(d0)[s0] -> (d0 * 400 + s0 * 25), {{\[\[}}25, 16], [5, 5], [1, 5]]>], %[[OUT]]
+// CHECK-NEXT:  }
+
+// The NHWC convolution adds to its output (no zero fill): the tile of the
+// output is loaded and the product added to it.
+// CHECK-LABEL: bir.kernel @conv_nhwc_kernel
+// CHECK:       bir.matmult {{.*}} stop :
+// CHECK-NEXT:  bir.dma %[[O:.*]][{{.*}}], %conv_nhwc_arg2[
+// CHECK-NEXT:  bir.tensor_tensor add %[[O]][{{.*}}], %[[O]][{{.*}}], %{{.*}}[{{.*}}] : !bir.sbuf<{{.*}}>, !bir.sbuf<{{.*}}>, !bir.psum
+// CHECK-NEXT:  bir.dma %conv_nhwc_arg2[
+
+module {
+  func.func @conv_nchw(%x: tensor<2x8x12x13xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x16x5x5xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<2x16x5x5xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<2x16x5x5xf32>) -> tensor<2x16x5x5xf32>
+    %2 = linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w : tensor<2x8x12x13xf32>, tensor<16x8x3x3xf32>) outs(%1 : tensor<2x16x5x5xf32>) -> tensor<2x16x5x5xf32>
+    return %2 : tensor<2x16x5x5xf32>
+  }
+  func.func @conv_nhwc(%x: tensor<1x10x10x16xf32>, %w: tensor<3x3x16x24xf32>, %b: tensor<1x8x8x24xf32>) -> tensor<1x8x8x24xf32> {
+    %2 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x10x10x16xf32>, tensor<3x3x16x24xf32>) outs(%b : tensor<1x8x8x24xf32>) -> tensor<1x8x8x24xf32>
+    return %2 : tensor<1x8x8x24xf32>
+  }
+  func.func @conv_wide(%x: tensor<1x130x3x40xf32>, %w: tensor<140x130x1x3xf32>) -> tensor<1x140x3x38xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<1x140x3x38xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x140x3x38xf32>) -> tensor<1x140x3x38xf32>
+    %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x130x3x40xf32>, tensor<140x130x1x3xf32>) outs(%1 : tensor<1x140x3x38xf32>) -> tensor<1x140x3x38xf32>
+    return %2 : tensor<1x140x3x38xf32>
+  }
+  func.func @bmm_broadcast(%a: tensor<3x40x24xbf16>, %w: tensor<24x36xbf16>) -> tensor<3x40x36xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<3x40x36xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<3x40x36xf32>) -> tensor<3x40x36xf32>
+    %2 = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %w : tensor<3x40x24xbf16>, tensor<24x36xbf16>) outs(%1 : tensor<3x40x36xf32>) {
+    ^bb0(%in: bf16, %in_0: bf16, %out: f32):
+      %3 = arith.extf %in : bf16 to f32
+      %4 = arith.extf %in_0 : bf16 to f32
+      %5 = arith.mulf %3, %4 : f32
+      %6 = arith.addf %out, %5 : f32
+      linalg.yield %6 : f32
+    } -> tensor<3x40x36xf32>
+    return %2 : tensor<3x40x36xf32>
+  }
+}
