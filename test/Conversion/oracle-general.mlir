@@ -1,3 +1,6 @@
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func total --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func max_hw --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func column_sums --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func transpose_generic --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func transpose_heads --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func sum_dim1 --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
@@ -18,7 +21,8 @@
 // the forms torch-mlir emits: permutations as generics, linalg.transpose of
 // attention heads, reductions along an outer dimension and keepdim means,
 // broadcasts along outer dimensions, matvec / dot / batch_reduce_matmul,
-// integer matmul, a strided NCHW convolution and a max pool. Each agrees
+// integer matmul, a strided NCHW convolution and a max pool, a full sum,
+// a keepdim max over H and W, column sums. Each agrees
 // with MLIR's own CPU execution.
 
 // OK: oracle: {{identical|within tolerance}}
@@ -122,5 +126,38 @@ module {
     %2 = tensor.empty() : tensor<3x3xf32>
     %3 = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %2 : tensor<1x4x8x8xf32>, tensor<3x3xf32>) outs(%1 : tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>
     return %3 : tensor<1x4x3x3xf32>
+  }
+  func.func @total(%x: tensor<300x70xf32>) -> tensor<f32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<f32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<f32>) -> tensor<f32>
+    %2 = linalg.reduce ins(%x : tensor<300x70xf32>) outs(%1 : tensor<f32>) dimensions = [0, 1]
+      (%in: f32, %init: f32) {
+        %s = arith.addf %in, %init : f32
+        linalg.yield %s : f32
+      }
+    return %2 : tensor<f32>
+  }
+  func.func @max_hw(%x: tensor<2x6x9x7xf32>) -> tensor<2x6x1x1xf32> {
+    %cst = arith.constant 0xFF800000 : f32
+    %0 = tensor.empty() : tensor<2x6x1x1xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<2x6x1x1xf32>) -> tensor<2x6x1x1xf32>
+    %2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%x : tensor<2x6x9x7xf32>) outs(%1 : tensor<2x6x1x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %m = arith.maximumf %in, %out : f32
+      linalg.yield %m : f32
+    } -> tensor<2x6x1x1xf32>
+    return %2 : tensor<2x6x1x1xf32>
+  }
+  func.func @column_sums(%x: tensor<50x700xf32>) -> tensor<700xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<700xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<700xf32>) -> tensor<700xf32>
+    %2 = linalg.reduce ins(%x : tensor<50x700xf32>) outs(%1 : tensor<700xf32>) dimensions = [0]
+      (%in: f32, %init: f32) {
+        %s = arith.addf %in, %init : f32
+        linalg.yield %s : f32
+      }
+    return %2 : tensor<700xf32>
   }
 }

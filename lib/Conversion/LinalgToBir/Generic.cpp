@@ -147,6 +147,9 @@ namespace {
 struct Schedule {
   std::optional<unsigned> partitionDim, columnDim;
   SmallVector<unsigned> parallelLoops, reductionLoops;
+  /// The combiner, when the columns are a reduction loop that each tile
+  /// reduces with tensor_reduce (the output has no column loop).
+  std::optional<AluOp> columnReduction;
 };
 
 class GenericLowering {
@@ -159,6 +162,9 @@ public:
 
 private:
   LogicalResult classify();
+  void chooseColumnReduction(ArrayRef<utils::IteratorType> iterators);
+  /// The nest when the columns are reduced (Schedule::columnReduction).
+  void emitColumnReduction();
   /// The start of `access` for the current loops and tile.
   AffineExpr start(const LinearAccess &access, const RowTile &rows,
                    const ColumnTile &columns);
@@ -224,6 +230,7 @@ LogicalResult GenericLowering::classify() {
         d != schedule.columnDim &&
         (!schedule.partitionDim || ranges[d] > ranges[*schedule.partitionDim]))
       schedule.partitionDim = d;
+  chooseColumnReduction(iterators);
   for (unsigned d = 0; d < ranges.size(); ++d) {
     if (d == schedule.columnDim || d == schedule.partitionDim || ranges[d] == 1)
       continue;
@@ -235,7 +242,8 @@ LogicalResult GenericLowering::classify() {
                          lowering.tiles.columns);
   if (failed(body.prepareBody(tileColumns)))
     return failure();
-  bool reduces = !schedule.reductionLoops.empty();
+  bool reduces =
+      !schedule.reductionLoops.empty() || schedule.columnReduction.has_value();
   for (OpOperand &operand : op->getOpOperands()) {
     BlockArgument argument = op.getMatchingBlockArgument(&operand);
     if (!isa<MemRefType>(operand.get().getType()) ||
@@ -258,6 +266,35 @@ LogicalResult GenericLowering::classify() {
     loaded.push_back({argument.getArgNumber(), *access});
   }
   return success();
+}
+
+void GenericLowering::chooseColumnReduction(
+    ArrayRef<utils::IteratorType> iterators) {
+  // An output with no column loop, reduced from one input by one combiner:
+  // the input's most contiguous reduction loop becomes the columns.
+  Block *body = op.getBlock();
+  Operation *combiner = body->getTerminator()->getOperand(0).getDefiningOp();
+  if (schedule.columnDim || op.getNumDpsInputs() != 1 || !combiner ||
+      body->getOperations().size() != 2 ||
+      !llvm::is_contained(combiner->getOperands(), body->getArgument(0)) ||
+      !llvm::is_contained(combiner->getOperands(), body->getArgument(1)))
+    return;
+  std::optional<AluOp> alu = getCombiner(combiner);
+  // A bad input map is reported once, when the input is loaded.
+  FailureOr<LinearAccess> input = failure();
+  (void)quietly(op->getContext(), [&] {
+    input = getLinearAccess(op, *op.getDpsInputOperand(0), ranges, lowering);
+    return LogicalResult(input);
+  });
+  if (!alu || failed(input))
+    return;
+  for (unsigned d = 0; d < ranges.size(); ++d)
+    if (iterators[d] == utils::IteratorType::reduction && ranges[d] > 1 &&
+        (!schedule.columnDim ||
+         input->coefficients[d] < input->coefficients[*schedule.columnDim]))
+      schedule.columnDim = d;
+  if (schedule.columnDim)
+    schedule.columnReduction = alu;
 }
 
 AffineExpr GenericLowering::start(const LinearAccess &access,
@@ -335,9 +372,51 @@ FailureOr<Operand> GenericLowering::emitTile(const RowTile &rows,
   return Operand{accumulator};
 }
 
+void GenericLowering::emitColumnReduction() {
+  Location loc = op.getLoc();
+  auto &[argument, input] = loaded.front();
+  MemlocOp in = inputTiles[argument];
+  MemlocOp part = kernel.addTile("part", 128, 1, output.tensor.elementType);
+  int64_t partitions =
+      schedule.partitionDim ? ranges[*schedule.partitionDim] : 1;
+  ColumnTile whole{1, kernel.constant(0)};
+  kernel.forEachRowTile(partitions, 128, [&](const RowTile &rows) {
+    int64_t p = rows.partitions;
+    emitLoops(schedule.parallelLoops, [&] {
+      AccessPatternAttr acc = kernel.tilePattern(accumulator, p, 1);
+      AccessPatternAttr stored = dramPattern(output, rows, whole);
+      kernel.create<DmaOp>(loc, accumulator, acc, output.tensor.memloc, stored);
+      emitLoops(schedule.reductionLoops, [&] {
+        kernel.forEachColumnTile(
+            ranges[*schedule.columnDim], tileColumns,
+            [&](const ColumnTile &col) {
+              AccessPatternAttr tile = kernel.tilePattern(in, p, col.columns);
+              kernel.create<DmaOp>(loc, in, tile, input.tensor.memloc,
+                                   dramPattern(input, rows, col));
+              AccessPatternAttr reduced = kernel.tilePattern(part, p, 1);
+              kernel.create<TensorReduceOp>(loc, *schedule.columnReduction,
+                                            part, reduced, in, tile);
+              kernel.create<TensorTensorOp>(loc, *schedule.columnReduction,
+                                            accumulator, acc, accumulator, acc,
+                                            part, reduced);
+            });
+      });
+      kernel.create<DmaOp>(loc, output.tensor.memloc, stored, accumulator, acc);
+    });
+  });
+}
+
 LogicalResult GenericLowering::run() {
   if (failed(classify()))
     return failure();
+  if (schedule.columnReduction) {
+    for (auto &[argument, access] : loaded)
+      inputTiles[argument] =
+          kernel.addTile("in", 128, tileColumns, access.tensor.elementType);
+    accumulator = kernel.addTile("acc", 128, 1, output.tensor.elementType);
+    emitColumnReduction();
+    return success();
+  }
   for (auto &[argument, access] : loaded)
     inputTiles[argument] =
         kernel.addTile("in", 128, tileColumns, access.tensor.elementType);

@@ -60,6 +60,9 @@ mlir::LogicalResult lowerGeneric(mlir::linalg::LinalgOp op, Lowering &lowering);
 /// an op is a question, not an error.
 mlir::LogicalResult quietly(mlir::MLIRContext *context,
                             llvm::function_ref<mlir::LogicalResult()> check);
+/// The vector-engine operation that combines two values as `combiner`
+/// (add, mul, max, min of floats or integers) does.
+std::optional<bir::AluOp> getCombiner(mlir::Operation *combiner);
 /// Whether lowerReduction takes `op`.
 bool isRowReduction(mlir::linalg::LinalgOp op);
 /// Whether lowerMatmul takes `op` (a matmul or batch_matmul the tensor

@@ -35,7 +35,7 @@ walrus::linalg_to_bir::getRowsAndColumns(Operation *op,
 
 /// The vector-engine operation that combines two values as `combiner`
 /// does.
-static std::optional<AluOp> getCombiner(Operation *combiner) {
+std::optional<AluOp> walrus::linalg_to_bir::getCombiner(Operation *combiner) {
   if (isa<arith::AddFOp, arith::AddIOp>(combiner))
     return AluOp::Add;
   if (isa<arith::MulFOp, arith::MulIOp>(combiner))
