@@ -3,7 +3,8 @@
 
 Each program has a DRAM input and output, a few SBUF and PSUM tiles (each
 filled first, so that nothing reads undefined memory), and a random mix of DMAs (some with shard-dependent addresses), copies, memsets,
-elementwise and reduction instructions, transposes and matmults, some in
+elementwise and reduction instructions, transposes and matmults, a
+dma_gather of rows of the input, some in
 loops with loop-dependent addresses, some under shard masks, for 1, 2 or 4
 logical cores. Every access stays in bounds by construction; `walrus-opt`
 verifies the result.
@@ -34,6 +35,9 @@ def ap(offset, free, rows, cols):
 class Generator:
     def __init__(self, seed):
         self.rng = random.Random(seed)
+        # The gather draws from its own generator: the rest of a seed's
+        # program is what it was before gathers were added.
+        self.gather_rng = random.Random(f"{seed}:gather")
         self.lines = []
         self.depth = 0  # enclosing loops
         self.room = 0  # rows a window needs to move once per loop iteration
@@ -198,6 +202,29 @@ class Generator:
                       f"%{m.name}[{self.window(m, k, cols, r0, moves)}]{flags}"
                       f"{self.mask()} : {acc.type}, {w.type}, {m.type}")
 
+    def gather(self):
+        """Rows of x gathered into a tile by a dma_gather (the ids a memset
+        of one valid row), then stored to y: the tiles it adds."""
+        g = self.gather_rng
+        rows = g.randint(1, 8)
+        targets = [t for t in self.tiles if t.memory == "sbuf" and t.dtype == self.x.dtype
+                   and t.partitions >= rows]
+        if not targets:
+            return []
+        ids = Tile("ids", "sbuf", 8, 1, "i32")
+        t = g.choice(targets)
+        width = g.randint(1, min(t.free, self.x.free))
+        c0 = g.randint(0, self.x.free - width)
+        self.emit(f"bir.memset %ids[{ap(0, 1, rows, 1)}], {g.randrange(self.x.partitions)} : {ids.type}")
+        self.emit(f"bir.dma_gather %{t.name}[{ap(0, t.free, rows, width)}], "
+                  f"%x[#bir.ap<{c0}, [[{self.x.free}, {self.x.partitions}], [1, {width}]]>], "
+                  f"%ids[{ap(0, 1, rows, 1)}] : {t.type}, {self.x.type}, {ids.type}")
+        stored_rows, stored_cols = min(rows, self.block), min(width, self.y.free)
+        self.emit(f"bir.dma %y[#bir.sap<()[s0] -> (s0 * {self.block * self.y.free}), "
+                  f"[[{self.y.free}, {stored_rows}], [1, {stored_cols}]]>], "
+                  f"%{t.name}[{ap(0, t.free, stored_rows, stored_cols)}] : {self.y.type}, {t.type}")
+        return [ids]
+
     def program(self):
         rng = self.rng
         self.lnc = rng.choice([1, 2, 2, 4])
@@ -231,11 +258,12 @@ class Generator:
                 self.emit("}")
                 continue
             self.instruction()
+        ids = self.gather()
         out = [f"module @nc_symbolic attributes {{bir.lnc_size = {self.lnc} : i64}} {{",
                "  bir.func @main {",
                f'    %x = bir.memloc "x" input : {self.x.type}',
                f'    %y = bir.memloc "y" output : {self.y.type}']
-        for t in self.tiles:
+        for t in self.tiles + ids:
             out.append(f'    %{t.name} = bir.memloc "{t.name}" internal : {t.type}')
         return "\n".join(out + self.lines + ["  }", "}", ""])
 
