@@ -67,17 +67,22 @@ func.func @conv(%x: memref<1x3x9x9xf32>, %w: memref<4x3x3x3xf32>, %y: memref<1x4
 // -----
 
 // A full sum: no output loop is left for the columns, so the input's
-// contiguous reduction loop is; each row is reduced with tensor_reduce
-// and added to the one-element accumulator.
+// contiguous reduction loop is, and its other reduction loop goes on the
+// partitions, 128 rows at a time: each tile is reduced along its columns,
+// the column of sums turned into a row on the tensor engine and reduced
+// again, then added to the one-element accumulator.
 
 // CHECK-LABEL: bir.kernel @total_kernel
 // CHECK:       bir.dma %[[ACC:.*]][#bir.ap<0, {{\[\[}}1, 1], [1, 1]]>], %total_arg1[#bir.ap<0, {{\[\[}}0, 1], [0, 1]]>]
-// CHECK-NEXT:  bir.loop 0 to 300 step 1 {
-// CHECK-NEXT:    bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}70, 1], [1, 70]]>], %total_arg0[#bir.sap<(d0)[s0] -> (d0 * 70), {{\[\[}}0, 1], [1, 70]]>]
-// CHECK-NEXT:    bir.tensor_reduce add %[[PART:.*]][#bir.ap<0, {{\[\[}}1, 1], [1, 1]]>], %[[IN]][#bir.ap<0, {{\[\[}}70, 1], [1, 70]]>]
+// CHECK-NEXT:  bir.loop 0 to 2 step 1 {
+// CHECK-NEXT:    bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}70, 128], [1, 70]]>], %total_arg0[#bir.sap<(d0)[s0] -> (d0 * 8960), {{\[\[}}70, 128], [1, 70]]>]
+// CHECK-NEXT:    bir.tensor_reduce add %[[PART:.*]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[IN]][#bir.ap<0, {{\[\[}}70, 128], [1, 70]]>]
+// CHECK-NEXT:    bir.transpose %[[ROW:.*]][#bir.ap<0, {{\[\[}}128, 1], [1, 128]]>], %[[PART]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>]
+// CHECK-NEXT:    bir.tensor_reduce add %[[PART]][#bir.ap<0, {{\[\[}}1, 1], [1, 1]]>], %[[ROW]][#bir.ap<0, {{\[\[}}128, 1], [1, 128]]>]
 // CHECK-NEXT:    bir.tensor_tensor add %[[ACC]][{{.*}}], %[[ACC]][{{.*}}], %[[PART]][{{.*}}]
 // CHECK-NEXT:  }
-// CHECK-NEXT:  bir.dma %total_arg1[#bir.ap<0, {{\[\[}}0, 1], [0, 1]]>], %[[ACC]]
+// CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}70, 44], [1, 70]]>], %total_arg0[#bir.ap<17920, {{\[\[}}70, 44], [1, 70]]>]
+// CHECK:       bir.dma %total_arg1[#bir.ap<0, {{\[\[}}0, 1], [0, 1]]>], %[[ACC]]
 func.func @total(%x: memref<300x70xf32>, %y: memref<f32>) {
   linalg.reduce ins(%x : memref<300x70xf32>) outs(%y : memref<f32>) dimensions = [0, 1]
     (%in: f32, %init: f32) {

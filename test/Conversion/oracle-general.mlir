@@ -1,3 +1,4 @@
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func global_max --lnc-size 2 --pipeline | FileCheck %s --check-prefix=OK
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func total --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func max_hw --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func column_sums --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=OK
@@ -159,5 +160,16 @@ module {
         linalg.yield %s : f32
       }
     return %2 : tensor<700xf32>
+  }
+  func.func @global_max(%x: tensor<200x30xf32>) -> tensor<f32> {
+    %cst = arith.constant 0xFF800000 : f32
+    %0 = tensor.empty() : tensor<f32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<f32>) -> tensor<f32>
+    %2 = linalg.reduce ins(%x : tensor<200x30xf32>) outs(%1 : tensor<f32>) dimensions = [0, 1]
+      (%in: f32, %init: f32) {
+        %m = arith.maximumf %in, %init : f32
+        linalg.yield %m : f32
+      }
+    return %2 : tensor<f32>
   }
 }

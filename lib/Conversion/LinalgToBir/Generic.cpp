@@ -150,6 +150,9 @@ struct Schedule {
   /// The combiner, when the columns are a reduction loop that each tile
   /// reduces with tensor_reduce (the output has no column loop).
   std::optional<AluOp> columnReduction;
+  /// With a column reduction and no parallel loop for the partitions: a
+  /// reduction loop on the partitions, reduced across them by a transpose.
+  std::optional<unsigned> partitionReduction;
 };
 
 class GenericLowering {
@@ -165,6 +168,9 @@ private:
   void chooseColumnReduction(ArrayRef<utils::IteratorType> iterators);
   /// The nest when the columns are reduced (Schedule::columnReduction).
   void emitColumnReduction();
+  /// One step of it that also reduces across partitions
+  /// (Schedule::partitionReduction).
+  void emitPartitionReduction(LinearAccess &input, MemlocOp in, MemlocOp part);
   /// The start of `access` for the current loops and tile.
   AffineExpr start(const LinearAccess &access, const RowTile &rows,
                    const ColumnTile &columns);
@@ -187,6 +193,8 @@ private:
   DenseMap<unsigned, AffineExpr> ivs;
   DenseMap<unsigned, MemlocOp> inputTiles;
   MemlocOp accumulator;
+  /// A row of partial results, for reductions across partitions.
+  MemlocOp turned;
   int64_t tileColumns = 1;
 };
 } // namespace
@@ -232,7 +240,8 @@ LogicalResult GenericLowering::classify() {
       schedule.partitionDim = d;
   chooseColumnReduction(iterators);
   for (unsigned d = 0; d < ranges.size(); ++d) {
-    if (d == schedule.columnDim || d == schedule.partitionDim || ranges[d] == 1)
+    if (d == schedule.columnDim || d == schedule.partitionDim ||
+        d == schedule.partitionReduction || ranges[d] == 1)
       continue;
     (iterators[d] == utils::IteratorType::parallel ? schedule.parallelLoops
                                                    : schedule.reductionLoops)
@@ -293,8 +302,17 @@ void GenericLowering::chooseColumnReduction(
         (!schedule.columnDim ||
          input->coefficients[d] < input->coefficients[*schedule.columnDim]))
       schedule.columnDim = d;
-  if (schedule.columnDim)
-    schedule.columnReduction = alu;
+  if (!schedule.columnDim)
+    return;
+  schedule.columnReduction = alu;
+  if (schedule.partitionDim)
+    return;
+  for (unsigned d = 0; d < ranges.size(); ++d)
+    if (iterators[d] == utils::IteratorType::reduction && ranges[d] > 1 &&
+        d != schedule.columnDim &&
+        (!schedule.partitionReduction ||
+         ranges[d] > ranges[*schedule.partitionReduction]))
+      schedule.partitionReduction = d;
 }
 
 AffineExpr GenericLowering::start(const LinearAccess &access,
@@ -372,6 +390,40 @@ FailureOr<Operand> GenericLowering::emitTile(const RowTile &rows,
   return Operand{accumulator};
 }
 
+void GenericLowering::emitPartitionReduction(LinearAccess &input, MemlocOp in,
+                                             MemlocOp part) {
+  Location loc = op.getLoc();
+  unsigned across = *schedule.partitionReduction;
+  AluOp alu = *schedule.columnReduction;
+  AccessPatternAttr acc = kernel.tilePattern(accumulator, 1, 1);
+  // Up to 128 of its rows at a time on the partitions: each reduced along
+  // its columns, the column of results turned into a row on the tensor
+  // engine and reduced again.
+  kernel.forEachColumnTile(ranges[across], 128, [&](const ColumnTile &rows) {
+    int64_t p = rows.columns;
+    ivs[across] = rows.firstColumn;
+    kernel.forEachColumnTile(
+        ranges[*schedule.columnDim], tileColumns, [&](const ColumnTile &col) {
+          AccessPatternAttr tile = kernel.tilePattern(in, p, col.columns);
+          kernel.create<DmaOp>(
+              loc, in, tile, input.tensor.memloc,
+              kernel.pattern(
+                  start(input, RowTile{1, kernel.constant(0)}, col),
+                  {{input.coefficients[across], p},
+                   {input.coefficients[*schedule.columnDim], col.columns}}));
+          AccessPatternAttr column = kernel.tilePattern(part, p, 1);
+          AccessPatternAttr row = kernel.tilePattern(turned, 1, p);
+          AccessPatternAttr one = kernel.tilePattern(part, 1, 1);
+          kernel.create<TensorReduceOp>(loc, alu, part, column, in, tile);
+          kernel.create<TransposeOp>(loc, turned, row, part, column);
+          kernel.create<TensorReduceOp>(loc, alu, part, one, turned, row);
+          kernel.create<TensorTensorOp>(loc, alu, accumulator, acc, accumulator,
+                                        acc, part, one);
+        });
+    ivs.erase(across);
+  });
+}
+
 void GenericLowering::emitColumnReduction() {
   Location loc = op.getLoc();
   auto &[argument, input] = loaded.front();
@@ -387,6 +439,8 @@ void GenericLowering::emitColumnReduction() {
       AccessPatternAttr stored = dramPattern(output, rows, whole);
       kernel.create<DmaOp>(loc, accumulator, acc, output.tensor.memloc, stored);
       emitLoops(schedule.reductionLoops, [&] {
+        if (schedule.partitionReduction)
+          return emitPartitionReduction(input, in, part);
         kernel.forEachColumnTile(
             ranges[*schedule.columnDim], tileColumns,
             [&](const ColumnTile &col) {
@@ -414,6 +468,8 @@ LogicalResult GenericLowering::run() {
       inputTiles[argument] =
           kernel.addTile("in", 128, tileColumns, access.tensor.elementType);
     accumulator = kernel.addTile("acc", 128, 1, output.tensor.elementType);
+    if (schedule.partitionReduction)
+      turned = kernel.addTile("turned", 1, 128, output.tensor.elementType);
     emitColumnReduction();
     return success();
   }
