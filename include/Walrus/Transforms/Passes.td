@@ -27,6 +27,47 @@ def PrintBirSummary : Pass<"print-bir-summary"> {
   }];
 }
 
+def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
+  let summary = "Estimate each kernel's time on the engine timing model";
+  let description = [{
+    Places every executed instruction of each core (loops unrolled, masks
+    applied) on its engine (PE, ACT, DVE, Pool, or the 16 DMA engines), in
+    program order per engine, after the instructions it depends on through
+    the bytes they touch (placed addresses after `-sb-alloc`, memory
+    locations before), the cores meeting at barriers and collectives. A
+    remark per core gives its time, each engine's busy time and share, the
+    bound, DMA bytes and bandwidth, FLOPs and the roofline; one per kernel
+    the slowest core. `report-file` writes the same as JSON, `trace-file`
+    a Chrome trace (Perfetto, chrome://tracing). Every number of the model
+    comes from the target's generation and may be overridden
+    (docs/TimingModel.md). The IR is left unchanged.
+  }];
+  let options = [
+    Option<"reportFile", "report-file", "std::string", /*default=*/"\"\"",
+           "Write the estimate as JSON to this file">,
+    Option<"traceFile", "trace-file", "std::string", /*default=*/"\"\"",
+           "Write a Chrome trace-event JSON timeline to this file">,
+    Option<"maxInstructions", "max-instructions", "int64_t",
+           /*default=*/"100000000",
+           "Executed instructions the estimate may place, in all">,
+    Option<"peGhz", "pe-ghz", "double", /*default=*/"0",
+           "Tensor engine clock, GHz (0: the target's)">,
+    Option<"actGhz", "act-ghz", "double", /*default=*/"0",
+           "Scalar engine clock, GHz (0: the target's)">,
+    Option<"dveGhz", "dve-ghz", "double", /*default=*/"0",
+           "Vector engine clock, GHz (0: the target's)">,
+    Option<"poolGhz", "pool-ghz", "double", /*default=*/"0",
+           "GpSimd engine clock, GHz (0: the target's)">,
+    Option<"dmaBytesPerNs", "dma-bytes-per-ns", "double", /*default=*/"0",
+           "Bandwidth of one DMA engine, bytes per ns (0: the target's)">,
+    Option<"dmaFixedNs", "dma-fixed-ns", "double", /*default=*/"0",
+           "Fixed cost of a DMA transfer, ns (0: the target's)">,
+    Option<"overheadCycles", "overhead-cycles", "double", /*default=*/"0",
+           "Static cost of an ACT, DVE or Pool instruction, cycles (0: the "
+           "target's)">,
+  ];
+}
+
 def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
   let summary = "Lower func.func bodies of linalg ops on memrefs to bir kernels";
   let description = [{

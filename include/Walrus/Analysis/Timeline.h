@@ -1,0 +1,105 @@
+//===- Timeline.h - How long per-core programs would take -------*- C++ -*-===//
+//
+// An engine timing model and the timeline it gives a kernel: every
+// executed instruction (loops unrolled) on its engine, in program order per
+// engine, after the instructions whose bytes it depends on, with the cores
+// meeting at barriers and collectives (docs/TimingModel.md). Never mutates
+// the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WALRUS_ANALYSIS_TIMELINE_H
+#define WALRUS_ANALYSIS_TIMELINE_H
+
+#include "Walrus/Dialect/BIR/IR/BIR.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace walrus {
+
+/// The engines an instruction can run on: the tensor engine (PE), scalar
+/// (ACT), vector (DVE) and GpSimd (Pool) engines, and the DMA engines.
+enum class Engine : unsigned { PE, ACT, DVE, Pool, DMA };
+constexpr unsigned kNumEngines = 5;
+llvm::StringRef getEngineName(Engine engine);
+
+/// Every number the timeline uses, per target generation; each one's
+/// public source is in docs/TimingModel.md.
+struct TimingModel {
+  /// Engine clocks, GHz (cycles per nanosecond), PE, ACT, DVE, Pool.
+  double peGhz, actGhz, dveGhz, poolGhz;
+  /// A matmult's initiation interval is max(moving columns, this) PE
+  /// cycles for 2-byte operands; 4-byte (fp32) operands cost `fp32Factor`
+  /// times as much. Loading a new stationary operand costs its columns
+  /// over `stationaryLoadSpeedup` cycles.
+  double matmulMinCycles, fp32Factor, stationaryLoadSpeedup;
+  /// The static cost of an ACT, DVE or Pool instruction, cycles (tensor
+  /// access overhead); the data-path cost is one cycle per element of a
+  /// partition per input.
+  double instructionOverheadCycles;
+  /// DMA: engines per core, bytes per nanosecond per engine, partitions one
+  /// engine serves in a transfer, and the fixed cost of a transfer, ns.
+  unsigned dmaEngines;
+  double dmaBytesPerNsPerEngine, dmaPartitionsPerEngine, dmaFixedNs;
+  /// Tensor-engine peaks, FLOPs per nanosecond (TFLOPS / 1000), for
+  /// 2-byte and for fp32 operands: the roofline.
+  double peBf16FlopsPerNs, peFp32FlopsPerNs;
+
+  /// The model of `target`'s generation (trn1, trn2, trn3; a custom target
+  /// is modelled as trn2).
+  static TimingModel forTarget(bir::TargetAttr target);
+  double dmaPeakBytesPerNs() const {
+    return dmaBytesPerNsPerEngine * dmaEngines;
+  }
+};
+
+/// One executed instruction: where it ran and when (nanoseconds).
+struct TimelineEvent {
+  mlir::Operation *op;
+  Engine engine;
+  unsigned queue; // the DMA engine, or 0
+  double start, finish;
+};
+
+/// One core's program on the model.
+struct CoreTimeline {
+  int64_t core = 0;
+  std::string module;
+  /// When its last instruction finishes, ns.
+  double finish = 0;
+  std::array<double, kNumEngines> busy{};
+  /// Time spent waiting at barriers and collectives for other cores.
+  double barrierWait = 0;
+  int64_t instructions = 0;
+  double dmaBytes = 0, flops = 0, peFlops = 0;
+  /// max(PE FLOPs / PE peak, DMA bytes / DMA peak), ns.
+  double rooflineNs = 0;
+  /// The engine busiest over the run: what bounds it.
+  Engine bound = Engine::PE;
+  std::vector<TimelineEvent> events;
+};
+
+/// A kernel's cores on the model.
+struct KernelTimeline {
+  std::vector<CoreTimeline> cores;
+  /// The slowest core's finish, ns.
+  double finish() const;
+};
+
+/// The timeline of the per-core functions `cores` (core i runs cores[i];
+/// a symbolic module's one function for each of its lnc cores), or an error
+/// at the first instruction it cannot time. Stops with an error past
+/// `maxEvents` executed instructions in all; `keepEvents` keeps each event
+/// (for a trace).
+mlir::FailureOr<KernelTimeline>
+computeTimeline(llvm::ArrayRef<std::pair<int64_t, bir::FuncOp>> cores,
+                const TimingModel &model, int64_t maxEvents, bool keepEvents);
+
+} // namespace walrus
+
+#endif // WALRUS_ANALYSIS_TIMELINE_H

@@ -1,0 +1,502 @@
+//===- Timeline.cpp - How long per-core programs would take ---------------===//
+//
+// Each core's executed instructions (loops unrolled, masks applied) are
+// placed on their engines one by one: an instruction starts when its
+// engine has issued the one before it and when every earlier instruction
+// it depends on (read-after-write, write-after-read, write-after-write
+// over the bytes they touch) has finished; the cores meet at barriers and
+// collectives (docs/TimingModel.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Analysis/Timeline.h"
+#include "Walrus/Dialect/BIR/IR/ShardBinding.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+StringRef walrus::getEngineName(Engine engine) {
+  static const char *names[] = {"PE", "ACT", "DVE", "Pool", "DMA"};
+  return names[unsigned(engine)];
+}
+
+TimingModel TimingModel::forTarget(TargetAttr target) {
+  // docs/TimingModel.md gives each number's source.
+  TimingModel model;
+  model.matmulMinCycles = 64;
+  model.fp32Factor = 4;
+  model.stationaryLoadSpeedup = 4;
+  model.instructionOverheadCycles = 60;
+  model.dmaEngines = 16;
+  model.dmaPartitionsPerEngine = 8;
+  model.dmaFixedNs = 1300;
+  StringRef name = target ? target.getName() : "trn2";
+  if (name == "trn1") {
+    model.peGhz = 2.8, model.actGhz = 1.4, model.dveGhz = 1.12,
+    model.poolGhz = 1.4;
+    model.dmaBytesPerNsPerEngine = 17;
+    model.peBf16FlopsPerNs = 92000, model.peFp32FlopsPerNs = 23000;
+  } else if (name == "trn3") {
+    model.peGhz = 2.4, model.actGhz = 1.2, model.dveGhz = 1.2,
+    model.poolGhz = 1.2;
+    model.dmaBytesPerNsPerEngine = 33;
+    model.peBf16FlopsPerNs = 79000, model.peFp32FlopsPerNs = 20000;
+  } else {
+    model.peGhz = 2.4, model.actGhz = 1.2, model.dveGhz = 0.96,
+    model.poolGhz = 1.2;
+    model.dmaBytesPerNsPerEngine = 23;
+    model.peBf16FlopsPerNs = 79000, model.peFp32FlopsPerNs = 20000;
+  }
+  return model;
+}
+
+double KernelTimeline::finish() const {
+  double slowest = 0;
+  for (const CoreTimeline &core : cores)
+    slowest = std::max(slowest, core.finish);
+  return slowest;
+}
+
+namespace {
+/// When the bytes of a range were last written and read.
+struct Segment {
+  int64_t end;
+  double written = 0, read = 0;
+};
+
+/// The touched ranges of one address space, disjoint, by start.
+class Space {
+public:
+  /// When an access of [lo, hi) may start: after the last write of any of
+  /// its bytes, and for a write after the last read too.
+  double ready(int64_t lo, int64_t hi, bool write) {
+    double when = 0;
+    for (auto it = first(lo); it != segments.end() && it->first < hi; ++it)
+      when =
+          std::max(when, write ? std::max(it->second.written, it->second.read)
+                               : it->second.written);
+    return when;
+  }
+  /// Records an access of [lo, hi) finishing at `finish`.
+  void record(int64_t lo, int64_t hi, bool write, double finish) {
+    split(lo);
+    split(hi);
+    int64_t at = lo;
+    for (auto it = segments.lower_bound(lo);
+         it != segments.end() && it->first < hi; ++it) {
+      if (it->first > at)
+        it = segments.insert({at, Segment{it->first}}).first;
+      mark(it->second, write, finish);
+      at = it->second.end;
+    }
+    if (at < hi)
+      mark(segments.insert({at, Segment{hi}}).first->second, write, finish);
+  }
+
+private:
+  static void mark(Segment &segment, bool write, double finish) {
+    if (write)
+      segment.written = segment.read = std::max(segment.written, finish);
+    else
+      segment.read = std::max(segment.read, finish);
+  }
+  std::map<int64_t, Segment>::iterator first(int64_t lo) {
+    auto it = segments.upper_bound(lo);
+    if (it != segments.begin() && std::prev(it)->second.end > lo)
+      return std::prev(it);
+    return it;
+  }
+  /// Splits the segment holding `at` so that one starts there.
+  void split(int64_t at) {
+    auto it = segments.upper_bound(at);
+    if (it == segments.begin())
+      return;
+    --it;
+    if (it->first >= at || it->second.end <= at)
+      return;
+    Segment tail = it->second;
+    it->second.end = at;
+    segments.insert({at, tail});
+  }
+  std::map<int64_t, Segment> segments;
+};
+
+/// One executed instruction and the induction variables it ran with.
+struct Executed {
+  Operation *op;
+  SmallVector<int64_t, 4> ivs;
+};
+
+/// A core being placed on the model.
+class CoreModel {
+public:
+  CoreModel(int64_t shard, const TimingModel &model, bool keepEvents)
+      : shard(shard), model(model), keepEvents(keepEvents),
+        dmaFree(model.dmaEngines, 0.0) {
+    timeline.core = shard;
+  }
+
+  /// Places one instruction; failure at an instruction it cannot time.
+  LogicalResult place(const Executed &executed);
+  /// Everything issued so far has finished by then.
+  double quiesced() const { return timeline.finish; }
+  /// Nothing after a barrier starts before `release`.
+  void releaseAt(double release) {
+    timeline.barrierWait += release - quiesced();
+    floor = std::max(floor, release);
+    timeline.finish = std::max(timeline.finish, release);
+  }
+  CoreTimeline take() { return std::move(timeline); }
+
+private:
+  /// Each access's address space and byte (or element) range.
+  struct Range {
+    Space *space;
+    int64_t lo, hi;
+    bool write;
+  };
+  SmallVector<Range> getRanges(InstructionOpInterface inst,
+                               ArrayRef<int64_t> ivs);
+  /// The engine and the nanoseconds it is busy, for `op`.
+  FailureOr<std::pair<Engine, double>> cost(Operation *op);
+
+  int64_t shard;
+  const TimingModel &model;
+  bool keepEvents;
+  CoreTimeline timeline;
+  double floor = 0;
+  std::array<double, kNumEngines> engineFree{};
+  std::vector<double> dmaFree;
+  double lastDmaStart = 0;
+  /// The DMA engines the transfer being placed uses.
+  unsigned dmaEnginesUsed = 1;
+  /// The stationary operand the tensor engine holds.
+  std::pair<Value, Attribute> stationary;
+  DenseMap<Value, Space> memlocSpaces;
+  std::array<Space, 4> sbufQuadrants;
+};
+} // namespace
+
+/// The memory location a view sees into.
+static Value getRootMemloc(Value tensor) {
+  while (auto view = tensor.getDefiningOp<ViewOp>())
+    tensor = view.getSource();
+  return tensor;
+}
+
+SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
+                                                   ArrayRef<int64_t> ivs) {
+  SmallVector<Access> accesses;
+  inst.getAccesses(accesses);
+  SmallVector<Range> ranges;
+  for (const Access &access : accesses) {
+    AccessPatternAttr pattern = access.getPattern();
+    AffineMap startMap = pattern.getStartMap();
+    int64_t start = evaluate(startMap.getResult(0),
+                             ivs.take_front(startMap.getNumDims()), {shard})
+                        .value_or(0);
+    ArrayRef<int64_t> steps = pattern.getSteps(), nums = pattern.getNums();
+    int64_t lo = start, hi = start, freeExtent = 0;
+    for (auto [index, pair] : llvm::enumerate(llvm::zip(steps, nums))) {
+      auto [step, num] = pair;
+      int64_t span = step * (num - 1);
+      (span < 0 ? lo : hi) += span;
+      if (index)
+        freeExtent += std::abs(span);
+    }
+    MemoryType type = access.getMemoryType();
+    Value root = getRootMemloc(access.getMemloc());
+    auto memloc = root.getDefiningOp<MemlocOp>();
+    bool write = access.writes();
+    if (access.reads() && access.writes())
+      write = true;
+    // Placed SBUF tensors share one byte space per partition quadrant:
+    // what an allocation makes share bytes depends there.
+    if (memloc && memloc.getAddress() &&
+        type.getMemorySpace() == MemorySpace::SBUF) {
+      int64_t free = std::max<int64_t>(1, type.getFreeSize());
+      int64_t bytes = type.getElementBytes();
+      int64_t firstColumn = 0, lastColumn = free - 1;
+      int64_t partitionStep = steps.empty() ? 0 : steps.front();
+      if (partitionStep % free == 0 && start >= 0 &&
+          start % free + freeExtent < free) {
+        firstColumn = start % free;
+        lastColumn = firstColumn + freeExtent;
+      }
+      int64_t base = int64_t(*memloc.getAddress());
+      int64_t firstPartition = std::max<int64_t>(0, lo / free);
+      int64_t lastPartition = std::max<int64_t>(firstPartition, hi / free);
+      int64_t basePartition = memloc.getBasePartition().value_or(0);
+      for (int64_t q = (basePartition + firstPartition) / 32;
+           q <= std::min<int64_t>(3, (basePartition + lastPartition) / 32); ++q)
+        ranges.push_back({&sbufQuadrants[q], base + firstColumn * bytes,
+                          base + (lastColumn + 1) * bytes, write});
+      continue;
+    }
+    ranges.push_back({&memlocSpaces[root], lo, hi + 1, write});
+  }
+  return ranges;
+}
+
+FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
+  double overhead = model.instructionOverheadCycles;
+  auto onChipPartitions = [](Value a, AccessPatternAttr aAp, Value b,
+                             AccessPatternAttr bAp) {
+    bool aOnChip = cast<MemoryType>(a.getType()).isOnChip();
+    return (aOnChip ? aAp : bAp).getPartitionCount();
+  };
+  auto dma = [&](int64_t elements, int64_t elementBytes, int64_t partitions) {
+    double bytes = double(elements) * elementBytes;
+    timeline.dmaBytes += bytes;
+    double engines =
+        std::clamp(std::ceil(double(partitions) / model.dmaPartitionsPerEngine),
+                   1.0, double(model.dmaEngines));
+    dmaEnginesUsed = unsigned(engines);
+    return std::make_pair(Engine::DMA,
+                          model.dmaFixedNs +
+                              bytes / (engines * model.dmaBytesPerNsPerEngine));
+  };
+  // One cycle per element of a partition per input; one FLOP per element.
+  auto vector = [&](Engine engine, double ghz, AccessPatternAttr pattern,
+                    int64_t inputs) {
+    timeline.flops += double(pattern.getNumElements());
+    return std::make_pair(
+        engine, (overhead + double(pattern.getFreeCount()) * inputs) / ghz);
+  };
+  using Result = FailureOr<std::pair<Engine, double>>;
+  return TypeSwitch<Operation *, Result>(op)
+      .Case([&](DmaOp copy) -> Result {
+        MemoryType type = cast<MemoryType>(copy.getDst().getType());
+        return dma(copy.getDstAp().getNumElements(), type.getElementBytes(),
+                   onChipPartitions(copy.getDst(), copy.getDstAp(),
+                                    copy.getSrc(), copy.getSrcAp()));
+      })
+      .Case([&](DmaGatherOp gather) -> Result {
+        MemoryType type = cast<MemoryType>(gather.getDst().getType());
+        return dma(gather.getDstAp().getNumElements(), type.getElementBytes(),
+                   gather.getDstAp().getPartitionCount());
+      })
+      .Case([&](Sb2SbOp copy) -> Result {
+        MemoryType type = cast<MemoryType>(copy.getDst().getType());
+        return dma(copy.getDstAp().getNumElements(), type.getElementBytes(),
+                   copy.getDstAp().getPartitionCount());
+      })
+      .Case([&](CollectiveOp collective) -> Result {
+        MemoryType type = cast<MemoryType>(collective.getDst().getType());
+        return dma(collective.getDstAp().getNumElements(),
+                   type.getElementBytes(),
+                   collective.getDstAp().getPartitionCount());
+      })
+      .Case([&](MatmultOp matmult) -> Result {
+        AccessPatternAttr moving = matmult.getMovingAp();
+        AccessPatternAttr held = matmult.getStationaryAp();
+        int64_t k = held.getPartitionCount(), m = held.getFreeCount(),
+                n = moving.getFreeCount();
+        bool fp32 =
+            cast<MemoryType>(matmult.getMoving().getType()).getElementBytes() >=
+            4;
+        double factor = fp32 ? model.fp32Factor : 1.0;
+        double cycles = std::max(double(n), model.matmulMinCycles) * factor;
+        std::pair<Value, Attribute> operand{matmult.getStationary(), held};
+        if (operand != stationary)
+          cycles += double(m) / model.stationaryLoadSpeedup * factor;
+        stationary = operand;
+        double flops = 2.0 * k * m * n;
+        timeline.flops += flops;
+        timeline.peFlops += flops;
+        return std::make_pair(Engine::PE, cycles / model.peGhz);
+      })
+      .Case([&](TransposeOp transpose) -> Result {
+        // A matmult by the identity: the source streams as the moving
+        // operand.
+        bool fp32 =
+            cast<MemoryType>(transpose.getSrc().getType()).getElementBytes() >=
+            4;
+        double cycles =
+            std::max(double(transpose.getSrcAp().getPartitionCount()),
+                     model.matmulMinCycles) *
+            (fp32 ? model.fp32Factor : 1.0);
+        stationary = {};
+        return std::make_pair(Engine::PE, cycles / model.peGhz);
+      })
+      .Case([&](ActivationOp activation) -> Result {
+        return vector(Engine::ACT, model.actGhz,
+                      activation.getSrcAp(), 1);
+      })
+      .Case([&](TensorTensorOp tensor) -> Result {
+        return vector(Engine::DVE, model.dveGhz,
+                      tensor.getLhsAp(), 2);
+      })
+      .Case([&](TensorScalarOp tensor) -> Result {
+        return vector(Engine::DVE, model.dveGhz,
+                      tensor.getSrcAp(), 1);
+      })
+      .Case([&](TensorReduceOp reduce) -> Result {
+        return vector(Engine::DVE, model.dveGhz,
+                      reduce.getSrcAp(), 1);
+      })
+      .Case([&](TensorCopyOp copy) -> Result {
+        return vector(Engine::DVE, model.dveGhz, copy.getSrcAp(),
+                      1);
+      })
+      .Case([&](MemsetOp memset) -> Result {
+        return vector(Engine::Pool, model.poolGhz,
+                      memset.getDstAp(), 1);
+      })
+      .Default([&](Operation *other) -> Result {
+        return other->emitError() << "print-bir-timeline: no timing for '"
+                                  << other->getName() << "'";
+      });
+}
+
+LogicalResult CoreModel::place(const Executed &executed) {
+  auto inst = cast<InstructionOpInterface>(executed.op);
+  FailureOr<std::pair<Engine, double>> costed = cost(executed.op);
+  if (failed(costed))
+    return failure();
+  auto [engine, duration] = *costed;
+  SmallVector<Range> ranges = getRanges(inst, executed.ivs);
+  double ready = floor;
+  for (const Range &range : ranges)
+    ready =
+        std::max(ready, range.space->ready(range.lo, range.hi, range.write));
+  double start;
+  unsigned queue = 0;
+  if (engine == Engine::DMA) {
+    // Queued in program order; a transfer takes the engines that free
+    // first, as many as its partitions need, and holds them all.
+    SmallVector<unsigned, 16> lanes(dmaFree.size());
+    std::iota(lanes.begin(), lanes.end(), 0u);
+    std::stable_sort(lanes.begin(), lanes.end(), [&](unsigned a, unsigned b) {
+      return dmaFree[a] < dmaFree[b];
+    });
+    lanes.resize(std::min<size_t>(lanes.size(), dmaEnginesUsed));
+    queue = lanes.front();
+    start = std::max({ready, dmaFree[lanes.back()], lastDmaStart});
+    lastDmaStart = start;
+    for (unsigned lane : lanes)
+      dmaFree[lane] = start + duration;
+  } else {
+    start = std::max(ready, engineFree[unsigned(engine)]);
+    engineFree[unsigned(engine)] = start + duration;
+  }
+  double finish = start + duration;
+  for (const Range &range : ranges)
+    range.space->record(range.lo, range.hi, range.write, finish);
+  timeline.busy[unsigned(engine)] += duration;
+  timeline.finish = std::max(timeline.finish, finish);
+  ++timeline.instructions;
+  if (keepEvents)
+    timeline.events.push_back({executed.op, engine, queue, start, finish});
+  return success();
+}
+
+/// Appends `block`'s executed instructions on `shard`, loops unrolled, or
+/// fails past `budget`.
+static LogicalResult flatten(Block &block, int64_t shard,
+                             SmallVectorImpl<int64_t> &ivs,
+                             std::vector<Executed> &out, int64_t &budget) {
+  for (Operation &op : block) {
+    if (auto loop = dyn_cast<LoopOp>(op)) {
+      for (int64_t iv = loop.getLowerBound(); iv < loop.getUpperBound();
+           iv += loop.getStepSize()) {
+        ivs.push_back(iv);
+        LogicalResult status =
+            flatten(loop.getBody().front(), shard, ivs, out, budget);
+        ivs.pop_back();
+        if (failed(status))
+          return failure();
+      }
+      continue;
+    }
+    auto inst = dyn_cast<InstructionOpInterface>(op);
+    if (!inst)
+      continue;
+    if (IntegerSetAttr mask = inst.getMaskAttr();
+        mask && !isMaskTrueAt(mask.getValue(), shard))
+      continue;
+    if (--budget < 0)
+      return op.emitError("print-bir-timeline: more executed instructions "
+                          "than max-instructions");
+    out.push_back({&op, SmallVector<int64_t, 4>(ivs.begin(), ivs.end())});
+  }
+  return success();
+}
+
+static bool isSync(Operation *op) {
+  return isa<CoreBarrierOp, CollectiveOp>(op);
+}
+
+FailureOr<KernelTimeline>
+walrus::computeTimeline(ArrayRef<std::pair<int64_t, FuncOp>> cores,
+                        const TimingModel &model, int64_t maxEvents,
+                        bool keepEvents) {
+  std::vector<std::vector<Executed>> programs;
+  int64_t budget = maxEvents;
+  for (auto [shard, func] : cores) {
+    SmallVector<int64_t> ivs;
+    programs.emplace_back();
+    if (failed(flatten(func.getBody().front(), shard, ivs, programs.back(),
+                       budget)))
+      return failure();
+  }
+  std::vector<CoreModel> models;
+  for (auto [shard, func] : cores)
+    models.emplace_back(shard, model, keepEvents);
+  // Segment by segment between the points where the cores meet.
+  std::vector<size_t> next(cores.size(), 0);
+  while (true) {
+    bool anyLeft = false;
+    SmallVector<Operation *> syncs;
+    for (auto [index, program] : llvm::enumerate(programs)) {
+      size_t &at = next[index];
+      while (at < program.size() && !isSync(program[at].op))
+        if (failed(models[index].place(program[at++])))
+          return failure();
+      syncs.push_back(at < program.size() ? program[at].op : nullptr);
+      anyLeft |= at < program.size();
+    }
+    if (!anyLeft)
+      break;
+    if (llvm::is_contained(syncs, nullptr))
+      return (*llvm::find_if(syncs, [](Operation *op) { return op; }))
+          ->emitError("print-bir-timeline: not every core reaches this "
+                      "barrier or collective");
+    // Every core arrives when all it issued before is done; they leave
+    // together, and a collective then moves its data on each.
+    double release = 0;
+    for (CoreModel &core : models)
+      release = std::max(release, core.quiesced());
+    for (auto [index, core] : llvm::enumerate(models)) {
+      core.releaseAt(release);
+      Executed &sync = programs[index][next[index]++];
+      if (isa<CollectiveOp>(sync.op) && failed(core.place(sync)))
+        return failure();
+    }
+  }
+  KernelTimeline result;
+  for (auto [index, core] : llvm::enumerate(models)) {
+    CoreTimeline timeline = core.take();
+    timeline.module = cores[index]
+                          .second->getParentOfType<ModuleOp>()
+                          .getSymName()
+                          .value_or("")
+                          .str();
+    double bf16 = timeline.peFlops / model.peBf16FlopsPerNs;
+    timeline.rooflineNs =
+        std::max(bf16, timeline.dmaBytes / model.dmaPeakBytesPerNs());
+    timeline.bound =
+        Engine(std::max_element(timeline.busy.begin(), timeline.busy.end()) -
+               timeline.busy.begin());
+    result.cores.push_back(std::move(timeline));
+  }
+  return result;
+}

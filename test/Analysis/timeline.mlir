@@ -1,0 +1,138 @@
+// RUN: walrus-opt %s -split-input-file -print-bir-timeline -o /dev/null 2>&1 | FileCheck %s
+
+// Times computed by hand from the trn2 model (docs/TimingModel.md): an
+// ACT, DVE or Pool instruction costs (60 + N * inputs) cycles for N
+// elements per partition, at 1.2, 0.96 and 1.2 GHz; a DMA 1300 ns plus its
+// bytes over 23 B/ns per engine, one engine per 8 partitions.
+
+// One engine: (60 + 100) / 0.96 = 166.667 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.167 us, 1 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.167 us (100%) Pool 0.000 us (0%) DMA 0.000 us (0%); bound by DVE; DMA 0 B at 0.0 GB/s; 12800 FLOP; roofline 0.000 us (estimate 0.00x); waits 0.000 us at barriers
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
+    bir.tensor_scalar multiply %t[#bir.ap<0, [[100, 128], [1, 100]]>], %t[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+  }
+}
+
+// -----
+
+// Two engines, the second reading what the first wrote: ACT (60 + 100) /
+// 1.2 = 133.333 ns, then DVE (60 + 2 * 100) / 0.96 = 270.833 ns after it:
+// 404.167 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.404 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (33%) DVE 0.271 us (67%)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
+    %b = bir.memloc "b" internal : !bir.sbuf<128x100xf32>
+    bir.activation exp %a[#bir.ap<0, [[100, 128], [1, 100]]>], %b[#bir.ap<0, [[100, 128], [1, 100]]>] : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    bir.tensor_tensor add %b[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>] : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+  }
+}
+
+// -----
+
+// Independent work on two engines overlaps: max(133.333, 270.833) ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.271 us, 2 instruction(s)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
+    %b = bir.memloc "b" internal : !bir.sbuf<128x100xf32>
+    %c = bir.memloc "c" internal : !bir.sbuf<128x100xf32>
+    bir.activation exp %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>] : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    bir.tensor_tensor add %b[#bir.ap<0, [[100, 128], [1, 100]]>], %c[#bir.ap<0, [[100, 128], [1, 100]]>], %c[#bir.ap<0, [[100, 128], [1, 100]]>] : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+  }
+}
+
+// -----
+
+// A DMA into an SBUF slot an allocation reused: `b` sits at `a`'s bytes,
+// so loading it waits until the copy has read `a` (write after read).
+// Pool memset (60 + 512) / 1.2 = 476.667 ns, DVE copy (60 + 512) / 0.96 =
+// 595.833 ns after it, then the DMA: 1300 + 262144 B / (16 * 23 B/ns) =
+// 2012.348 ns: 3084.848 ns in all.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.085 us, 3 instruction(s)
+module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %x = bir.memloc "x" input : !bir.dram<128x512xf32>
+    %a = bir.memloc "a" internal address 0 base_partition 0 : !bir.sbuf<128x512xf32>
+    %b = bir.memloc "b" internal address 0 base_partition 0 : !bir.sbuf<128x512xf32>
+    %c = bir.memloc "c" internal address 2048 base_partition 0 : !bir.sbuf<128x512xf32>
+    bir.memset %a[#bir.ap<0, [[512, 128], [1, 512]]>], 1.0 : !bir.sbuf<128x512xf32>
+    bir.tensor_copy %c[#bir.ap<0, [[512, 128], [1, 512]]>], %a[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    bir.dma %b[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
+  }
+}
+
+// -----
+
+// The same program before allocation: `b` is its own tensor, the DMA
+// starts at once and ends last: 2012.348 ns.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.012 us, 3 instruction(s)
+module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %x = bir.memloc "x" input : !bir.dram<128x512xf32>
+    %a = bir.memloc "a" internal : !bir.sbuf<128x512xf32>
+    %b = bir.memloc "b" internal : !bir.sbuf<128x512xf32>
+    %c = bir.memloc "c" internal : !bir.sbuf<128x512xf32>
+    bir.memset %a[#bir.ap<0, [[512, 128], [1, 512]]>], 1.0 : !bir.sbuf<128x512xf32>
+    bir.tensor_copy %c[#bir.ap<0, [[512, 128], [1, 512]]>], %a[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    bir.dma %b[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
+  }
+}
+
+// -----
+
+// A barrier between two cores: core 0 works 595.833 ns (a DVE copy of
+// 512 columns) before it, core 1 nothing, so core 1 waits that long; after
+// it each runs a 166.667 ns DVE op: both end at 762.5 ns (printed 0.762: 762.49999... in binary).
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.762 us, 2 instruction(s){{.*}}waits 0.000 us at barriers
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 1): 0.762 us, 1 instruction(s){{.*}}waits 0.596 us at barriers
+// CHECK: remark: print-bir-timeline: kernel of 2 core(s): 0.762 us, slowest core 0
+module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x512xf32>
+    %c = bir.memloc "c" internal : !bir.sbuf<128x512xf32>
+    bir.tensor_copy %c[#bir.ap<0, [[512, 128], [1, 512]]>], %a[#bir.ap<0, [[512, 128], [1, 512]]>] {mask = affine_set<()[s0] : (-s0 == 0)>} : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    bir.core_barrier "b0"
+    bir.tensor_scalar multiply %a[#bir.ap<0, [[512, 128], [1, 100]]>], %a[#bir.ap<0, [[512, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+  }
+}
+
+// -----
+
+// The tensor engine on trn1 (2.8 GHz), bf16: the first matmult loads its
+// stationary (128 / 4 = 32 cycles) and streams 512 columns (max(512, 64)
+// cycles): 544 / 2.8 = 194.286 ns; the second reuses it: 512 / 2.8 =
+// 182.857 ns, after the first (both accumulate into acc): 377.143 ns.
+// 2 * 128 * 128 * 512 FLOPs each over 92 TFLOPS is a roofline of 364.722
+// ns: the estimate is 1.03x it.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s); PE 0.377 us (100%){{.*}}; bound by PE; DMA 0 B at 0.0 GB/s; 33554432 FLOP; roofline 0.365 us (estimate 1.03x)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn1">} {
+  bir.func @main {
+    %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+    %w = bir.memloc "w" internal : !bir.sbuf<128x128xbf16>
+    %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] start : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] stop : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+  }
+}
+
+// -----
+
+// A loop runs its body once per iteration: four dependent DVE ops of
+// 166.667 ns each.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.667 us, 4 instruction(s)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
+    bir.loop 0 to 4 step 1 {
+      bir.tensor_scalar multiply %t[#bir.ap<0, [[100, 128], [1, 100]]>], %t[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    }
+  }
+}
+
+// -----
+
+// Overrides for what-ifs: the vector engine at 1.92 GHz halves the time.
+// RUN: walrus-opt %s -split-input-file -print-bir-timeline=dve-ghz=1.92 -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAST
+// FAST: remark: print-bir-timeline: @nc_symbolic (core 0): 0.083 us, 1 instruction(s)
