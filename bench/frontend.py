@@ -12,7 +12,10 @@ timing and prints one row:
     core (DMAs within SBUF, from --dram-to-sb-bytes, are not DRAM traffic); against the
     minimum: each core loading once every input byte it reads (the span of
     each of its DMAs, united per core and input) and the output written
-    once.
+    once;
+  - the timing model's estimate (-print-bir-timeline, docs/TimingModel.md):
+    the kernels' slowest cores summed, the busiest core's bound, and the
+    estimate over the roofline.
 Then the time of each pass, per layer, as a second table.
 """
 import argparse
@@ -146,7 +149,7 @@ def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0):
     begin = time.perf_counter()
     result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report "
                              f"dram-to-sb-bytes={dram_to_sb_bytes}",
-                             "--mlir-timing", "-print-bir-summary"],
+                             "--mlir-timing", "-print-bir-summary", "-print-bir-timeline"],
                             capture_output=True, text=True)
     seconds = time.perf_counter() - begin
     if result.returncode:
@@ -165,10 +168,19 @@ def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0):
     result_type = head.split("->")[-1]
     minimum = needed_bytes(needed, inputs) + memref_bytes(result_type)
     passes = {name: top_level_wall(report, name) or 0.0 for name in PASSES}
+    # The timing model's estimate (docs/TimingModel.md): the slowest core,
+    # and the bound of the busiest core.
+    kernels = [float(t) for t in re.findall(
+        r"print-bir-timeline: kernel of \d+ core\(s\): ([0-9.]+) us", report)]
+    cores = re.findall(r"print-bir-timeline: @\S+ \(core \d+\): ([0-9.]+) us.*?"
+                       r"bound by (\w+);.*?roofline ([0-9.]+) us", report)
+    slowest = max(cores, key=lambda core: float(core[0]), default=("0", "-", "0"))
     return {"seconds": seconds, "lowering": passes["ConvertLinalgToBir"],
             "instructions": sum(per_core), "busiest": max(per_core, default=0),
             "ratio": max(ratios, default=1.0), "spills": spills,
-            "dma": dma, "minimum": minimum, "passes": passes}
+            "dma": dma, "minimum": minimum, "passes": passes,
+            "estimate_us": sum(kernels), "bound": slowest[1],
+            "roofline_us": float(slowest[2])}
 
 
 def main():
@@ -212,7 +224,8 @@ def main():
                             "-o", paths[model]], check=True)
     rows = []
     print(f"{'layer':>17} {'lnc':>4} {'total s':>8} {'lower s':>8} {'instr':>7} {'busiest':>8}"
-          f" {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7} {'DMA/min':>8}")
+          f" {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7} {'DMA/min':>8}"
+          f" {'est. us':>9} {'bound':>5} {'est/roof':>8}")
     for layer, path in paths.items():
         for lnc in map(int, args.lnc.split(",")):
             row = run_layer(args.opt, path, lnc, dram_to_sb_bytes=args.dram_to_sb_bytes)
@@ -220,7 +233,10 @@ def main():
             print(f"{layer:>17} {lnc:>4} {row['seconds']:>8.2f} {row['lowering']:>8.3f}"
                   f" {row['instructions']:>7} {row['busiest']:>8} {row['ratio']:>8.3f}"
                   f" {row['spills']:>7} {row['dma'] / 1e9:>7.2f} {row['minimum'] / 1e9:>7.2f}"
-                  f" {row['dma'] / row['minimum']:>8.2f}", flush=True)
+                  f" {row['dma'] / row['minimum']:>8.2f} {row['estimate_us']:>9.1f}"
+                  f" {row['bound']:>5}"
+                  f" {row['estimate_us'] / row['roofline_us'] if row['roofline_us'] else 0:>8.2f}",
+                  flush=True)
     print()
     print(f"{'layer':>17} {'lnc':>4} " + " ".join(f"{name[:12]:>12}" for name in PASSES))
     for layer, lnc, row in rows:

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/Allocation.h"
+#include "Walrus/Analysis/Timeline.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
@@ -190,6 +191,36 @@ py::dict allocationData(FuncOp func) {
   return data;
 }
 
+/// The estimates of the cores that run `func` (its own core after the
+/// split, each core of a symbolic program) as plain data; none when the
+/// model cannot time it.
+py::list timelineData(FuncOp func) {
+  auto module = func->getParentOfType<ModuleOp>();
+  int64_t cores = getNeuronCoreId(module) ? 1 : getLncSize(module);
+  py::list result;
+  for (int64_t core = 0; core < cores; ++core) {
+    FailureOr<CoreTimeline> timeline = getFunctionTimeline(func, core);
+    if (failed(timeline))
+      return py::list();
+    py::dict busy;
+    for (unsigned engine = 0; engine < kNumEngines; ++engine)
+      busy[py::str(getEngineName(Engine(engine)).str())] =
+          timeline->busy[engine];
+    py::dict data;
+    data["core"] = timeline->core;
+    data["finish_ns"] = timeline->finish;
+    data["busy_ns"] = busy;
+    data["bound"] = getEngineName(timeline->bound).str();
+    data["dma_bytes"] = timeline->dmaBytes;
+    data["flops"] = timeline->flops;
+    data["roofline_ns"] = timeline->rooflineNs;
+    data["barrier_wait_ns"] = timeline->barrierWait;
+    data["instructions"] = timeline->instructions;
+    result.append(data);
+  }
+  return result;
+}
+
 py::list Module::programs() {
   DiagnosticCollector diagnostics(*context->context);
   FailureOr<SmallVector<ModuleOp>> found = findProgramModules(*module);
@@ -219,6 +250,7 @@ py::list Module::programs() {
       function["memlocs"] = memlocs;
       function["instructions"] = instructions;
       function["allocation"] = allocationData(func);
+      function["timeline"] = timelineData(func);
       functions.append(function);
     }
     data["functions"] = functions;

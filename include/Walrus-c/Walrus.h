@@ -125,6 +125,26 @@ walrusAllocationGetLowerBound(WalrusAllocation allocation);
 MLIR_CAPI_EXPORTED int64_t
 walrusAllocationGetSpills(WalrusAllocation allocation);
 
+/*===-- Timeline estimates ------------------------------------------------===*/
+
+/// One core's estimate on the engine timing model (docs/TimingModel.md).
+typedef struct WalrusCoreTimeline {
+  bool valid; ///< false when the function could not be timed
+  int64_t core;
+  double finishNs;
+  double busyNs[5]; ///< PE, ACT, DVE, Pool, DMA
+  int32_t bound;    ///< the busiest engine, an index into busyNs
+  double dmaBytes, flops, rooflineNs, barrierWaitNs;
+  int64_t instructions; ///< executed
+} WalrusCoreTimeline;
+
+/// The estimate for the core that runs `func` (a bir.func): its own core
+/// after the split, core `core` of a symbolic program; invalid for another
+/// op or a program the model cannot time (its error goes to the context's
+/// diagnostic handlers).
+MLIR_CAPI_EXPORTED WalrusCoreTimeline walrusTimelineGet(MlirOperation func,
+                                                        int64_t core);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/Timeline.h"
+#include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -328,28 +329,22 @@ FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
         return std::make_pair(Engine::PE, cycles / model.peGhz);
       })
       .Case([&](ActivationOp activation) -> Result {
-        return vector(Engine::ACT, model.actGhz,
-                      activation.getSrcAp(), 1);
+        return vector(Engine::ACT, model.actGhz, activation.getSrcAp(), 1);
       })
       .Case([&](TensorTensorOp tensor) -> Result {
-        return vector(Engine::DVE, model.dveGhz,
-                      tensor.getLhsAp(), 2);
+        return vector(Engine::DVE, model.dveGhz, tensor.getLhsAp(), 2);
       })
       .Case([&](TensorScalarOp tensor) -> Result {
-        return vector(Engine::DVE, model.dveGhz,
-                      tensor.getSrcAp(), 1);
+        return vector(Engine::DVE, model.dveGhz, tensor.getSrcAp(), 1);
       })
       .Case([&](TensorReduceOp reduce) -> Result {
-        return vector(Engine::DVE, model.dveGhz,
-                      reduce.getSrcAp(), 1);
+        return vector(Engine::DVE, model.dveGhz, reduce.getSrcAp(), 1);
       })
       .Case([&](TensorCopyOp copy) -> Result {
-        return vector(Engine::DVE, model.dveGhz, copy.getSrcAp(),
-                      1);
+        return vector(Engine::DVE, model.dveGhz, copy.getSrcAp(), 1);
       })
       .Case([&](MemsetOp memset) -> Result {
-        return vector(Engine::Pool, model.poolGhz,
-                      memset.getDstAp(), 1);
+        return vector(Engine::Pool, model.poolGhz, memset.getDstAp(), 1);
       })
       .Default([&](Operation *other) -> Result {
         return other->emitError() << "print-bir-timeline: no timing for '"
@@ -499,4 +494,57 @@ walrus::computeTimeline(ArrayRef<std::pair<int64_t, FuncOp>> cores,
     result.cores.push_back(std::move(timeline));
   }
   return result;
+}
+
+FailureOr<SmallVector<TimedKernel>> walrus::findTimedKernels(Operation *root) {
+  FailureOr<SmallVector<ModuleOp>> modules = findProgramModules(root);
+  if (failed(modules))
+    return failure();
+  SmallVector<TimedKernel> kernels;
+  Block *lastBlock = nullptr;
+  for (ModuleOp module : *modules) {
+    auto main = module.lookupSymbol<FuncOp>("main");
+    if (!main)
+      return module.emitError("print-bir-timeline: no bir.func @main");
+    std::optional<int64_t> core = getNeuronCoreId(module);
+    if (!core) {
+      TimedKernel &kernel = kernels.emplace_back();
+      for (int64_t shard = 0; shard < getLncSize(module); ++shard)
+        kernel.push_back({shard, main});
+      lastBlock = nullptr;
+      continue;
+    }
+    if (module->getBlock() != lastBlock || *core == 0)
+      kernels.emplace_back();
+    kernels.back().push_back({*core, main});
+    lastBlock = module->getBlock();
+  }
+  return kernels;
+}
+
+FailureOr<CoreTimeline> walrus::getFunctionTimeline(FuncOp func, int64_t core,
+                                                    int64_t maxEvents) {
+  auto module = func->getParentOfType<ModuleOp>();
+  // The kernel: the modules of the block the function's module sits in.
+  Operation *scope =
+      module->getParentOp() ? module->getParentOp() : module.getOperation();
+  FailureOr<SmallVector<TimedKernel>> kernels = findTimedKernels(scope);
+  if (failed(kernels))
+    return failure();
+  std::optional<int64_t> own = getNeuronCoreId(module);
+  for (const TimedKernel &kernel : *kernels) {
+    if (!llvm::any_of(kernel,
+                      [&](auto &entry) { return entry.second == func; }))
+      continue;
+    FailureOr<KernelTimeline> timeline = computeTimeline(
+        kernel, TimingModel::forTarget(getTarget(module)), maxEvents, false);
+    if (failed(timeline))
+      return failure();
+    int64_t wanted = own.value_or(core);
+    for (CoreTimeline &entry : timeline->cores)
+      if (entry.core == wanted)
+        return std::move(entry);
+  }
+  return func.emitError() << "print-bir-timeline: no core " << core
+                          << " runs this function";
 }

@@ -3,6 +3,7 @@
 #include "Walrus-c/Walrus.h"
 
 #include "Walrus/Analysis/Allocation.h"
+#include "Walrus/Analysis/Timeline.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Walrus.h"
 
@@ -130,4 +131,26 @@ int64_t walrusAllocationGetLowerBound(WalrusAllocation allocation) {
 }
 int64_t walrusAllocationGetSpills(WalrusAllocation allocation) {
   return unwrap(allocation)->spills;
+}
+
+WalrusCoreTimeline walrusTimelineGet(MlirOperation func, int64_t core) {
+  WalrusCoreTimeline result{};
+  auto birFunc = dyn_cast<FuncOp>(unwrap(func));
+  if (!birFunc)
+    return result;
+  FailureOr<CoreTimeline> timeline = getFunctionTimeline(birFunc, core);
+  if (failed(timeline))
+    return result;
+  result.valid = true;
+  result.core = timeline->core;
+  result.finishNs = timeline->finish;
+  for (unsigned engine = 0; engine < kNumEngines; ++engine)
+    result.busyNs[engine] = timeline->busy[engine];
+  result.bound = int32_t(timeline->bound);
+  result.dmaBytes = timeline->dmaBytes;
+  result.flops = timeline->flops;
+  result.rooflineNs = timeline->rooflineNs;
+  result.barrierWaitNs = timeline->barrierWait;
+  result.instructions = timeline->instructions;
+  return result;
 }

@@ -25,8 +25,7 @@ using namespace walrus;
 using namespace walrus::bir;
 
 namespace {
-/// The cores of one kernel: each core's shard and function.
-using Kernel = SmallVector<std::pair<int64_t, FuncOp>>;
+using Kernel = TimedKernel;
 
 struct PrintBirTimelinePass
     : walrus::impl::PrintBirTimelineBase<PrintBirTimelinePass> {
@@ -39,34 +38,6 @@ private:
   LogicalResult writeFile(StringRef path, const llvm::json::Value &value);
 };
 } // namespace
-
-/// The kernels under `root`: a symbolic module is one kernel on each of
-/// its cores; per-core modules side by side in one block are one kernel.
-static FailureOr<SmallVector<Kernel>> getKernels(Operation *root) {
-  FailureOr<SmallVector<ModuleOp>> modules = findProgramModules(root);
-  if (failed(modules))
-    return failure();
-  SmallVector<Kernel> kernels;
-  Block *lastBlock = nullptr;
-  for (ModuleOp module : *modules) {
-    auto main = module.lookupSymbol<FuncOp>("main");
-    if (!main)
-      return module.emitError("print-bir-timeline: no bir.func @main");
-    std::optional<int64_t> core = getNeuronCoreId(module);
-    if (!core) {
-      Kernel &kernel = kernels.emplace_back();
-      for (int64_t shard = 0; shard < getLncSize(module); ++shard)
-        kernel.push_back({shard, main});
-      lastBlock = nullptr;
-      continue;
-    }
-    if (module->getBlock() != lastBlock || *core == 0)
-      kernels.emplace_back();
-    kernels.back().push_back({*core, main});
-    lastBlock = module->getBlock();
-  }
-  return kernels;
-}
 
 TimingModel PrintBirTimelinePass::getModel(TargetAttr target) {
   TimingModel model = TimingModel::forTarget(target);
@@ -197,7 +168,7 @@ void PrintBirTimelinePass::runOnOperation() {
     return emitError(getOperation()->getLoc(),
                      "print-bir-timeline: max-instructions must be positive"),
            signalPassFailure();
-  FailureOr<SmallVector<Kernel>> kernels = getKernels(getOperation());
+  FailureOr<SmallVector<Kernel>> kernels = findTimedKernels(getOperation());
   if (failed(kernels))
     return signalPassFailure();
   llvm::json::Array reports, events;

@@ -344,3 +344,23 @@ module {
     text = str(module)
     assert "ml_program.global" not in text and "cf.assert" not in text
     assert "bir.launch @main_kernel" in text
+
+
+def test_function_timeline():
+    """function.timeline: each core's estimate on the timing model, the
+    numbers docs/TimingModel.md gives: one 166.667 ns DVE op on trn2."""
+    module = walrus.parse("""
+module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
+    bir.tensor_scalar multiply %t[#bir.ap<0, [[100, 128], [1, 100]]>], %t[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+  }
+}
+""", "t.mlir")
+    [program] = walrus.programs(module)
+    [function] = program.functions
+    assert [core.core for core in function.timeline] == [0, 1]
+    core = function.timeline[0]
+    assert abs(core.finish_ns - 166.6667) < 1e-3
+    assert core.bound == "DVE" and core.instructions == 1
+    assert abs(core.busy_ns["DVE"] - core.finish_ns) < 1e-9 and core.busy_ns["PE"] == 0

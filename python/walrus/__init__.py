@@ -13,7 +13,7 @@ line, column, message, notes), including why a pass option was rejected.
 Module.diagnostics holds those of the last run that succeeded.
 """
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ._walrus import Context, Diagnostic, Error, Module  # noqa: F401
 
@@ -97,11 +97,26 @@ class Allocation:
 
 
 @dataclass
+class CoreTimeline:
+    """One core's estimate on the engine timing model (docs/TimingModel.md)."""
+    core: int
+    finish_ns: float
+    busy_ns: Dict[str, float]   # per engine: PE, ACT, DVE, Pool, DMA
+    bound: str                  # the busiest engine
+    dma_bytes: float
+    flops: float
+    roofline_ns: float          # max(PE FLOPs / peak, DMA bytes / peak)
+    barrier_wait_ns: float
+    instructions: int           # executed
+
+
+@dataclass
 class Function:
     name: str
     memlocs: List[Memloc]
     instructions: List[Instruction]
     allocation: Allocation
+    timeline: List[CoreTimeline]  # each core that runs it; empty if untimed
 
 
 @dataclass
@@ -127,7 +142,8 @@ def programs(module: Module) -> List[Program]:
                 name=function["name"],
                 memlocs=[Memloc(**memloc) for memloc in function["memlocs"]],
                 instructions=[Instruction(**instruction) for instruction in function["instructions"]],
-                allocation=Allocation(**allocation)))
+                allocation=Allocation(**allocation),
+                timeline=[CoreTimeline(**core) for core in function["timeline"]]))
         result.append(Program(name=program["name"], kernel=program["kernel"],
                               core=program["core"],
                               lnc_size=program["lnc_size"], target=program["target"],

@@ -73,6 +73,13 @@ static void printAllocation(MlirOperation func, void *userData) {
         (long long)tensor.start, (long long)tensor.end);
   }
   walrusAllocationDestroy(allocation);
+  WalrusCoreTimeline timeline = walrusTimelineGet(func, 0);
+  if (timeline.valid)
+    printf("  timeline: core %lld, %.3f ns, %lld instructions, DMA %.0f B, "
+           "bound %d\n",
+           (long long)timeline.core, timeline.finishNs,
+           (long long)timeline.instructions, timeline.dmaBytes,
+           (int)timeline.bound);
 }
 
 /// A function in linalg on tensors, lowered and allocated by one named

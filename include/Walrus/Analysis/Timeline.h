@@ -13,6 +13,8 @@
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -99,6 +101,22 @@ struct KernelTimeline {
 mlir::FailureOr<KernelTimeline>
 computeTimeline(llvm::ArrayRef<std::pair<int64_t, bir::FuncOp>> cores,
                 const TimingModel &model, int64_t maxEvents, bool keepEvents);
+
+/// The cores of one kernel: each core's shard and function.
+using TimedKernel = llvm::SmallVector<std::pair<int64_t, bir::FuncOp>>;
+
+/// The kernels at or under `root`: a symbolic module is one kernel on each
+/// of its lnc cores; per-core modules side by side in one block are one
+/// kernel. An error when a program module has no @main.
+mlir::FailureOr<llvm::SmallVector<TimedKernel>>
+findTimedKernels(mlir::Operation *root);
+
+/// The timeline, on its target's model, of the core that runs `func`
+/// (`core` picks one of a symbolic module's cores), its kernel's other
+/// cores taken into account; an error past `maxEvents`.
+mlir::FailureOr<CoreTimeline>
+getFunctionTimeline(bir::FuncOp func, int64_t core = 0,
+                    int64_t maxEvents = 100000000);
 
 } // namespace walrus
 
