@@ -2,8 +2,10 @@
 
 // Times computed by hand from the trn2 model (docs/TimingModel.md): an
 // ACT, DVE or Pool instruction costs (60 + N * inputs) cycles for N
-// elements per partition, at 1.2, 0.96 and 1.2 GHz; a DMA 1300 ns plus its
-// bytes over 23 B/ns per engine, one engine per 8 partitions.
+// elements per partition, at 1.2, 0.96 and 1.2 GHz; a DMA holds one engine
+// per 8 partitions for its bytes over 23 B/ns per engine plus 19.787 ns
+// (4096 / 23 / 9) per packet (one contiguous run of a partition), and ends
+// 1300 ns later.
 
 // One engine: (60 + 100) / 0.96 = 166.667 ns.
 // CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.167 us, 1 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.167 us (100%) Pool 0.000 us (0%) DMA 0.000 us (0%); bound by DVE; DMA 0 B at 0.0 GB/s; 12800 FLOP; roofline 0.000 us (estimate 0.00x); waits 0.000 us at barriers
@@ -48,9 +50,10 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // A DMA into an SBUF slot an allocation reused: `b` sits at `a`'s bytes,
 // so loading it waits until the copy has read `a` (write after read).
 // Pool memset (60 + 512) / 1.2 = 476.667 ns, DVE copy (60 + 512) / 0.96 =
-// 595.833 ns after it, then the DMA: 1300 + 262144 B / (16 * 23 B/ns) =
-// 2012.348 ns: 3084.848 ns in all.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.085 us, 3 instruction(s)
+// 595.833 ns after it, then the DMA: 262144 B / (16 * 23 B/ns) = 712.348
+// ns plus 8 packets per engine (158.298 ns) plus 1300 = 2170.647 ns:
+// 3243.147 ns in all.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.243 us, 3 instruction(s)
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -66,8 +69,8 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // -----
 
 // The same program before allocation: `b` is its own tensor, the DMA
-// starts at once and ends last: 2012.348 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.012 us, 3 instruction(s)
+// starts at once and ends last: 2170.647 ns.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.171 us, 3 instruction(s)
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>

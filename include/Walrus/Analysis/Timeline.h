@@ -45,9 +45,12 @@ struct TimingModel {
   /// partition per input.
   double instructionOverheadCycles;
   /// DMA: engines per core, bytes per nanosecond per engine, partitions one
-  /// engine serves in a transfer, and the fixed cost of a transfer, ns.
+  /// engine serves in a transfer, the fixed latency of a transfer (ns: it
+  /// delays the transfer's end, not its engines) and the cost of each
+  /// packet (a contiguous run of a partition) on its engine, ns.
   unsigned dmaEngines;
-  double dmaBytesPerNsPerEngine, dmaPartitionsPerEngine, dmaFixedNs;
+  double dmaBytesPerNsPerEngine, dmaPartitionsPerEngine, dmaFixedNs,
+      dmaPacketNs;
   /// Tensor-engine peaks, FLOPs per nanosecond (TFLOPS / 1000), for
   /// 2-byte and for fp32 operands: the roofline.
   double peBf16FlopsPerNs, peFp32FlopsPerNs;
