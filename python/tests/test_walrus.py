@@ -364,3 +364,19 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target
     assert abs(core.finish_ns - 166.6667) < 1e-3
     assert core.bound == "DVE" and core.instructions == 1
     assert abs(core.busy_ns["DVE"] - core.finish_ns) < 1e-9 and core.busy_ns["PE"] == 0
+
+
+def test_timeline_picture(tmp_path):
+    """walrus.timeline_picture draws a trace of -print-bir-timeline."""
+    matplotlib = pytest.importorskip("matplotlib")  # noqa: F841
+    import walrus.timeline_picture
+    trace = {"traceEvents": [
+        {"name": "process_name", "ph": "M", "pid": 0, "args": {"name": "core 0"}},
+        {"name": "thread_name", "ph": "M", "pid": 0, "tid": 2, "args": {"name": "DVE"}},
+        {"name": "bir.tensor_copy", "ph": "X", "pid": 0, "tid": 2, "ts": 0.0, "dur": 0.5,
+         "args": {"loc": "t.mlir:3:5"}}]}
+    output = tmp_path / "timeline.png"
+    walrus.timeline_picture.draw(trace, str(output))
+    assert output.stat().st_size > 0
+    with pytest.raises(ValueError):
+        walrus.timeline_picture.draw({"traceEvents": []}, str(output))
