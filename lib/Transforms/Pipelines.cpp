@@ -36,6 +36,9 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   alloc.report = options.report;
   pm.addPass(createSbAlloc(alloc));
   pm.addPass(createSbAllocVerify());
+  // The report ends with what the result would cost (docs/TimingModel.md).
+  if (options.report)
+    pm.addPass(createPrintBirTimeline());
 }
 
 void walrus::buildWalrusFromLinalgPipeline(

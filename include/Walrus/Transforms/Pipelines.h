@@ -15,7 +15,7 @@ struct WalrusPipelineOptions
                                          "bir.lnc_size"),
                           llvm::cl::init(0)};
   Option<bool> report{*this, "report",
-                      llvm::cl::desc("Summary remarks from every pass"),
+                      llvm::cl::desc("Summary remarks from every pass, then the timeline estimate"),
                       llvm::cl::init(false)};
   Option<int64_t> dramToSbBytes{
       *this, "dram-to-sb-bytes",
@@ -47,7 +47,7 @@ struct WalrusFromLinalgOptions
           "Compute f64 intermediates in f32 (-convert-linalg-to-bir)"),
       llvm::cl::init(true)};
   Option<bool> report{*this, "report",
-                      llvm::cl::desc("Summary remarks from every pass"),
+                      llvm::cl::desc("Summary remarks from every pass, then the timeline estimate"),
                       llvm::cl::init(false)};
   Option<int64_t> dramToSbBytes{
       *this, "dram-to-sb-bytes",
