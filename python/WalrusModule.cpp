@@ -202,10 +202,12 @@ py::list timelineData(FuncOp func) {
     FailureOr<CoreTimeline> timeline = getFunctionTimeline(func, core);
     if (failed(timeline))
       return py::list();
-    py::dict busy;
-    for (unsigned engine = 0; engine < kNumEngines; ++engine)
-      busy[py::str(getEngineName(Engine(engine)).str())] =
-          timeline->busy[engine];
+    py::dict busy, critical;
+    for (unsigned engine = 0; engine < kNumEngines; ++engine) {
+      py::str name(getEngineName(Engine(engine)).str());
+      busy[name] = timeline->busy[engine];
+      critical[name] = timeline->critical[engine];
+    }
     py::dict data;
     data["core"] = timeline->core;
     data["finish_ns"] = timeline->finish;
@@ -216,6 +218,8 @@ py::list timelineData(FuncOp func) {
     data["roofline_ns"] = timeline->rooflineNs;
     data["barrier_wait_ns"] = timeline->barrierWait;
     data["instructions"] = timeline->instructions;
+    data["critical_path_ns"] = critical;
+    data["critical_path_instructions"] = timeline->criticalInstructions;
     result.append(data);
   }
   return result;

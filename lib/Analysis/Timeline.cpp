@@ -76,6 +76,18 @@ namespace {
 struct Segment {
   int64_t end;
   double written = 0, read = 0;
+  /// The instructions (indices on the core) that wrote and read last.
+  int64_t writer = -1, reader = -1;
+};
+
+/// A time and the instruction whose end it is (-1 for none).
+struct Cause {
+  double time = 0;
+  int64_t instruction = -1;
+  void raise(double t, int64_t id) {
+    if (t > time)
+      time = t, instruction = id;
+  }
 };
 
 /// The touched ranges of one address space, disjoint, by start.
@@ -83,16 +95,18 @@ class Space {
 public:
   /// When an access of [lo, hi) may start: after the last write of any of
   /// its bytes, and for a write after the last read too.
-  double ready(int64_t lo, int64_t hi, bool write) {
-    double when = 0;
-    for (auto it = first(lo); it != segments.end() && it->first < hi; ++it)
-      when =
-          std::max(when, write ? std::max(it->second.written, it->second.read)
-                               : it->second.written);
+  Cause ready(int64_t lo, int64_t hi, bool write) {
+    Cause when;
+    for (auto it = first(lo); it != segments.end() && it->first < hi; ++it) {
+      when.raise(it->second.written, it->second.writer);
+      if (write)
+        when.raise(it->second.read, it->second.reader);
+    }
     return when;
   }
-  /// Records an access of [lo, hi) finishing at `finish`.
-  void record(int64_t lo, int64_t hi, bool write, double finish) {
+  /// Records an access of [lo, hi) by instruction `id` finishing at
+  /// `finish`.
+  void record(int64_t lo, int64_t hi, bool write, double finish, int64_t id) {
     split(lo);
     split(hi);
     int64_t at = lo;
@@ -100,19 +114,22 @@ public:
          it != segments.end() && it->first < hi; ++it) {
       if (it->first > at)
         it = segments.insert({at, Segment{it->first}}).first;
-      mark(it->second, write, finish);
+      mark(it->second, write, finish, id);
       at = it->second.end;
     }
     if (at < hi)
-      mark(segments.insert({at, Segment{hi}}).first->second, write, finish);
+      mark(segments.insert({at, Segment{hi}}).first->second, write, finish, id);
   }
 
 private:
-  static void mark(Segment &segment, bool write, double finish) {
-    if (write)
-      segment.written = segment.read = std::max(segment.written, finish);
-    else
-      segment.read = std::max(segment.read, finish);
+  static void mark(Segment &segment, bool write, double finish, int64_t id) {
+    if (write && finish >= segment.written) {
+      segment.written = segment.read = finish;
+      segment.writer = segment.reader = id;
+    } else if (!write && finish >= segment.read) {
+      segment.read = finish;
+      segment.reader = id;
+    }
   }
   std::map<int64_t, Segment>::iterator first(int64_t lo) {
     auto it = segments.upper_bound(lo);
@@ -146,7 +163,7 @@ class CoreModel {
 public:
   CoreModel(int64_t shard, const TimingModel &model, bool keepEvents)
       : shard(shard), model(model), keepEvents(keepEvents),
-        dmaFree(model.dmaEngines, 0.0) {
+        dmaFree(model.dmaEngines, 0.0), dmaLast(model.dmaEngines, -1) {
     timeline.core = shard;
   }
 
@@ -160,7 +177,12 @@ public:
     floor = std::max(floor, release);
     timeline.finish = std::max(timeline.finish, release);
   }
-  CoreTimeline take() { return std::move(timeline); }
+  /// Fills the timeline's critical path.
+  void criticalPath();
+  CoreTimeline take() {
+    criticalPath();
+    return std::move(timeline);
+  }
 
 private:
   /// Each access's address space and byte (or element) range.
@@ -180,7 +202,17 @@ private:
   CoreTimeline timeline;
   double floor = 0;
   std::array<double, kNumEngines> engineFree{};
+  std::array<int64_t, kNumEngines> engineLast{-1, -1, -1, -1, -1};
   std::vector<double> dmaFree;
+  std::vector<int64_t> dmaLast;
+  /// Per instruction placed: what its start waited for, where and when it
+  /// ran (the critical path walks back through these).
+  struct Placed {
+    int64_t cause;
+    Engine engine;
+    double start, finish;
+  };
+  std::vector<Placed> placed;
   /// The DMA engines the transfer being placed uses, and its latency.
   unsigned dmaEnginesUsed = 1;
   double dmaLatency = 0;
@@ -383,11 +415,14 @@ LogicalResult CoreModel::place(const Executed &executed) {
     return failure();
   auto [engine, duration] = *costed;
   SmallVector<Range> ranges = getRanges(inst, executed.ivs);
-  double ready = floor;
-  for (const Range &range : ranges)
-    ready =
-        std::max(ready, range.space->ready(range.lo, range.hi, range.write));
-  double start;
+  // What the start waits for: the barrier floor, a dependency, or the
+  // engine (or DMA engines) finishing the instruction before.
+  int64_t id = int64_t(placed.size());
+  Cause cause{floor, -1};
+  for (const Range &range : ranges) {
+    Cause dependency = range.space->ready(range.lo, range.hi, range.write);
+    cause.raise(dependency.time, dependency.instruction);
+  }
   unsigned queue = 0;
   if (engine == Engine::DMA) {
     // A transfer takes the engines that free first, as many as its
@@ -400,22 +435,41 @@ LogicalResult CoreModel::place(const Executed &executed) {
     });
     lanes.resize(std::min<size_t>(lanes.size(), dmaEnginesUsed));
     queue = lanes.front();
-    start = std::max(ready, dmaFree[lanes.back()]);
-    for (unsigned lane : lanes)
-      dmaFree[lane] = start + duration;
+    cause.raise(dmaFree[lanes.back()], dmaLast[lanes.back()]);
+    for (unsigned lane : lanes) {
+      dmaFree[lane] = cause.time + duration;
+      dmaLast[lane] = id;
+    }
   } else {
-    start = std::max(ready, engineFree[unsigned(engine)]);
-    engineFree[unsigned(engine)] = start + duration;
+    cause.raise(engineFree[unsigned(engine)], engineLast[unsigned(engine)]);
+    engineFree[unsigned(engine)] = cause.time + duration;
+    engineLast[unsigned(engine)] = id;
   }
+  double start = cause.time;
   double finish = start + duration + (engine == Engine::DMA ? dmaLatency : 0);
   for (const Range &range : ranges)
-    range.space->record(range.lo, range.hi, range.write, finish);
+    range.space->record(range.lo, range.hi, range.write, finish, id);
+  placed.push_back({cause.instruction, engine, start, finish});
   timeline.busy[unsigned(engine)] += duration;
   timeline.finish = std::max(timeline.finish, finish);
   ++timeline.instructions;
   if (keepEvents)
     timeline.events.push_back({executed.op, engine, queue, start, finish});
   return success();
+}
+
+void CoreModel::criticalPath() {
+  // From the instruction that ends last back through what each one's start
+  // waited for: the engines' time along that chain bounds the core.
+  auto last = std::max_element(
+      placed.begin(), placed.end(),
+      [](const Placed &a, const Placed &b) { return a.finish < b.finish; });
+  for (int64_t at = last == placed.end() ? -1 : last - placed.begin(); at >= 0;
+       at = placed[at].cause) {
+    timeline.critical[unsigned(placed[at].engine)] +=
+        placed[at].finish - placed[at].start;
+    ++timeline.criticalInstructions;
+  }
 }
 
 /// Appends `block`'s executed instructions on `shard`, loops unrolled, or

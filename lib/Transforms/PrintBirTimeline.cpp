@@ -78,8 +78,13 @@ void PrintBirTimelinePass::remark(const Kernel &kernel,
                                         ? 100 * core.busy[engine] / core.finish
                                         : 0.0)
          << "%)";
-    os << "; bound by " << getEngineName(core.bound) << "; DMA "
-       << llvm::formatv("{0:f0}", core.dmaBytes) << " B at "
+    os << "; bound by " << getEngineName(core.bound) << "; critical path "
+       << core.criticalInstructions << " instruction(s):";
+    for (unsigned engine = 0; engine < kNumEngines; ++engine)
+      if (core.critical[engine] > 0)
+        os << " " << getEngineName(Engine(engine)) << " "
+           << us(core.critical[engine]);
+    os << "; DMA " << llvm::formatv("{0:f0}", core.dmaBytes) << " B at "
        << llvm::formatv("{0:f1}",
                         core.finish > 0 ? core.dmaBytes / core.finish : 0.0)
        << " GB/s; " << llvm::formatv("{0:f0}", core.flops) << " FLOP; roofline "
@@ -113,15 +118,24 @@ LogicalResult PrintBirTimelinePass::writeFile(StringRef path,
 
 /// One core's summary for the report file.
 static llvm::json::Object toJson(const CoreTimeline &core) {
-  llvm::json::Object busy;
-  for (unsigned engine = 0; engine < kNumEngines; ++engine)
+  llvm::json::Object busy, critical;
+  for (unsigned engine = 0; engine < kNumEngines; ++engine) {
     busy[getEngineName(Engine(engine))] = core.busy[engine];
+    critical[getEngineName(Engine(engine))] = core.critical[engine];
+  }
   return llvm::json::Object{
-      {"module", core.module},          {"core", core.core},
-      {"finish_ns", core.finish},       {"instructions", core.instructions},
-      {"busy_ns", std::move(busy)},     {"bound", getEngineName(core.bound)},
-      {"dma_bytes", core.dmaBytes},     {"flops", core.flops},
-      {"roofline_ns", core.rooflineNs}, {"barrier_wait_ns", core.barrierWait}};
+      {"module", core.module},
+      {"core", core.core},
+      {"finish_ns", core.finish},
+      {"instructions", core.instructions},
+      {"busy_ns", std::move(busy)},
+      {"bound", getEngineName(core.bound)},
+      {"dma_bytes", core.dmaBytes},
+      {"flops", core.flops},
+      {"roofline_ns", core.rooflineNs},
+      {"barrier_wait_ns", core.barrierWait},
+      {"critical_path_ns", std::move(critical)},
+      {"critical_path_instructions", core.criticalInstructions}};
 }
 
 /// Chrome trace events (microseconds): a process per core, a thread per

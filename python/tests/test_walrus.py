@@ -364,6 +364,8 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target
     assert abs(core.finish_ns - 166.6667) < 1e-3
     assert core.bound == "DVE" and core.instructions == 1
     assert abs(core.busy_ns["DVE"] - core.finish_ns) < 1e-9 and core.busy_ns["PE"] == 0
+    assert core.critical_path_instructions == 1
+    assert abs(core.critical_path_ns["DVE"] - core.finish_ns) < 1e-9
 
 
 def test_timeline_picture(tmp_path):

@@ -108,6 +108,8 @@ class CoreTimeline:
     roofline_ns: float          # max(PE FLOPs / peak, DMA bytes / peak)
     barrier_wait_ns: float
     instructions: int           # executed
+    critical_path_ns: Dict[str, float]  # per engine, along the critical path
+    critical_path_instructions: int
 
 
 @dataclass

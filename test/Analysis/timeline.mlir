@@ -8,7 +8,7 @@
 // 1300 ns later.
 
 // One engine: (60 + 100) / 0.96 = 166.667 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.167 us, 1 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.167 us (100%) Pool 0.000 us (0%) DMA 0.000 us (0%); bound by DVE; DMA 0 B at 0.0 GB/s; 12800 FLOP; roofline 0.000 us (estimate 0.00x); waits 0.000 us at barriers
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.167 us, 1 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.167 us (100%) Pool 0.000 us (0%) DMA 0.000 us (0%); bound by DVE; critical path 1 instruction(s): DVE 0.167 us; DMA 0 B at 0.0 GB/s; 12800 FLOP; roofline 0.000 us (estimate 0.00x); waits 0.000 us at barriers
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
@@ -21,7 +21,8 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // Two engines, the second reading what the first wrote: ACT (60 + 100) /
 // 1.2 = 133.333 ns, then DVE (60 + 2 * 100) / 0.96 = 270.833 ns after it:
 // 404.167 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.404 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (33%) DVE 0.271 us (67%)
+// The critical path is both: the DVE op waited for the ACT one.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.404 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (33%) DVE 0.271 us (67%){{.*}}critical path 2 instruction(s): ACT 0.133 us DVE 0.271 us;
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -53,7 +54,9 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // 595.833 ns after it, then the DMA: 262144 B / (16 * 23 B/ns) = 712.348
 // ns plus 8 packets per engine (158.298 ns) plus 1300 = 2170.647 ns:
 // 3243.147 ns in all.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.243 us, 3 instruction(s)
+// The critical path is the memset, the copy and the DMA: the false
+// dependency the allocation made.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.243 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 2.171 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -70,7 +73,7 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 
 // The same program before allocation: `b` is its own tensor, the DMA
 // starts at once and ends last: 2170.647 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.171 us, 3 instruction(s)
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.171 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 2.171 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -109,7 +112,7 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target
 // 182.857 ns, after the first (both accumulate into acc): 377.143 ns.
 // 2 * 128 * 128 * 512 FLOPs each over 92 TFLOPS is a roofline of 364.722
 // ns: the estimate is 1.03x it.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s); PE 0.377 us (100%){{.*}}; bound by PE; DMA 0 B at 0.0 GB/s; 33554432 FLOP; roofline 0.365 us (estimate 1.03x)
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s); PE 0.377 us (100%){{.*}}; bound by PE; critical path 2 instruction(s): PE 0.377 us; DMA 0 B at 0.0 GB/s; 33554432 FLOP; roofline 0.365 us (estimate 1.03x)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn1">} {
   bir.func @main {
     %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>

@@ -86,6 +86,11 @@ struct CoreTimeline {
   double rooflineNs = 0;
   /// The engine busiest over the run: what bounds it.
   Engine bound = Engine::PE;
+  /// The critical path: from the instruction that ends last back through
+  /// what each one's start waited for (a dependency, or its engine's
+  /// previous instruction); each engine's time along it, and its length.
+  std::array<double, kNumEngines> critical{};
+  int64_t criticalInstructions = 0;
   std::vector<TimelineEvent> events;
 };
 
