@@ -212,7 +212,9 @@ py::list timelineData(FuncOp func) {
     data["core"] = timeline->core;
     data["finish_ns"] = timeline->finish;
     data["busy_ns"] = busy;
-    data["bound"] = getEngineName(timeline->bound).str();
+    data["bound"] = timeline->instructions
+                        ? py::cast(getEngineName(timeline->bound).str())
+                        : py::none();
     data["dma_bytes"] = timeline->dmaBytes;
     data["flops"] = timeline->flops;
     data["roofline_ns"] = timeline->rooflineNs;

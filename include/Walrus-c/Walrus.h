@@ -133,7 +133,7 @@ typedef struct WalrusCoreTimeline {
   int64_t core;
   double finishNs;
   double busyNs[5]; ///< PE, ACT, DVE, Pool, DMA
-  int32_t bound;    ///< the busiest engine, an index into busyNs
+  int32_t bound;    ///< the busiest engine, an index into busyNs; -1 idle
   double dmaBytes, flops, rooflineNs, barrierWaitNs;
   int64_t instructions; ///< executed
 } WalrusCoreTimeline;

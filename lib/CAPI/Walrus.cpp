@@ -146,7 +146,7 @@ WalrusCoreTimeline walrusTimelineGet(MlirOperation func, int64_t core) {
   result.finishNs = timeline->finish;
   for (unsigned engine = 0; engine < kNumEngines; ++engine)
     result.busyNs[engine] = timeline->busy[engine];
-  result.bound = int32_t(timeline->bound);
+  result.bound = timeline->instructions ? int32_t(timeline->bound) : -1;
   result.dmaBytes = timeline->dmaBytes;
   result.flops = timeline->flops;
   result.rooflineNs = timeline->rooflineNs;

@@ -78,8 +78,9 @@ void PrintBirTimelinePass::remark(const Kernel &kernel,
                                         ? 100 * core.busy[engine] / core.finish
                                         : 0.0)
          << "%)";
-    os << "; bound by " << getEngineName(core.bound) << "; critical path "
-       << core.criticalInstructions << " instruction(s):";
+    os << "; bound by "
+       << (core.instructions ? getEngineName(core.bound) : "nothing (idle)")
+       << "; critical path " << core.criticalInstructions << " instruction(s):";
     for (unsigned engine = 0; engine < kNumEngines; ++engine)
       if (core.critical[engine] > 0)
         os << " " << getEngineName(Engine(engine)) << " "
@@ -129,7 +130,8 @@ static llvm::json::Object toJson(const CoreTimeline &core) {
       {"finish_ns", core.finish},
       {"instructions", core.instructions},
       {"busy_ns", std::move(busy)},
-      {"bound", getEngineName(core.bound)},
+      {"bound", core.instructions ? llvm::json::Value(getEngineName(core.bound))
+                                  : llvm::json::Value(nullptr)},
       {"dma_bytes", core.dmaBytes},
       {"flops", core.flops},
       {"roofline_ns", core.rooflineNs},

@@ -102,7 +102,7 @@ class CoreTimeline:
     core: int
     finish_ns: float
     busy_ns: Dict[str, float]   # per engine: PE, ACT, DVE, Pool, DMA
-    bound: str                  # the busiest engine
+    bound: Optional[str]        # the busiest engine; None for an idle core
     dma_bytes: float
     flops: float
     roofline_ns: float          # max(PE FLOPs / peak, DMA bytes / peak)
