@@ -14,9 +14,11 @@ struct WalrusPipelineOptions
                           llvm::cl::desc("Number of logical cores; 0 reads "
                                          "bir.lnc_size"),
                           llvm::cl::init(0)};
-  Option<bool> report{*this, "report",
-                      llvm::cl::desc("Summary remarks from every pass, then the timeline estimate"),
-                      llvm::cl::init(false)};
+  Option<bool> report{
+      *this, "report",
+      llvm::cl::desc(
+          "Summary remarks from every pass, then the timeline estimate"),
+      llvm::cl::init(false)};
   Option<int64_t> dramToSbBytes{
       *this, "dram-to-sb-bytes",
       llvm::cl::desc("Bytes per partition internal DRAM tensors moved into "
@@ -46,9 +48,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc(
           "Compute f64 intermediates in f32 (-convert-linalg-to-bir)"),
       llvm::cl::init(true)};
-  Option<bool> report{*this, "report",
-                      llvm::cl::desc("Summary remarks from every pass, then the timeline estimate"),
-                      llvm::cl::init(false)};
+  Option<bool> report{
+      *this, "report",
+      llvm::cl::desc(
+          "Summary remarks from every pass, then the timeline estimate"),
+      llvm::cl::init(false)};
   Option<int64_t> dramToSbBytes{
       *this, "dram-to-sb-bytes",
       llvm::cl::desc("Bytes per partition internal DRAM tensors moved into "
