@@ -113,19 +113,26 @@ def draw(source, output, partitions=128):
     plt.close(figure)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
+def run_command(doc, name, input_help, default_output, draw_json):
+    """The command line of a picture module: a JSON file in, a picture out;
+    a missing matplotlib or an empty input is an error message."""
+    parser = argparse.ArgumentParser(description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("report", help="JSON written by -sb-alloc=report-file=...")
-    parser.add_argument("-o", "--output", default="sbuf.png", help="PNG or SVG file")
+    parser.add_argument("input", help=input_help)
+    parser.add_argument("-o", "--output", default=default_output, help="PNG or SVG file")
     args = parser.parse_args()
-    with open(args.report) as source:
-        report = json.load(source)
+    with open(args.input) as source:
+        parsed = json.load(source)
     try:
-        draw(report, args.output)
+        draw_json(parsed, args.output)
     except (MissingMatplotlib, ValueError) as error:
-        sys.exit(f"walrus.picture: {error}")
+        sys.exit(f"{name}: {error}")
     print(f"wrote {args.output}")
+
+
+def main():
+    run_command(__doc__, "walrus.picture", "JSON written by -sb-alloc=report-file=...",
+                "sbuf.png", draw)
 
 
 if __name__ == "__main__":

@@ -11,11 +11,7 @@ the horizontal axis.
 Needs matplotlib (Debian: apt-get install python3-matplotlib, then run
 with /usr/bin/python3).
 """
-import argparse
-import json
-import sys
-
-from walrus.picture import MissingMatplotlib, _pyplot
+from walrus.picture import _pyplot, run_command
 
 COLOURS = {"PE": "tab:red", "ACT": "tab:green", "DVE": "tab:blue", "Pool": "tab:purple"}
 
@@ -59,18 +55,8 @@ def draw(trace, output):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("trace", help="JSON written by -print-bir-timeline=trace-file=...")
-    parser.add_argument("-o", "--output", default="timeline.png", help="PNG or SVG file")
-    args = parser.parse_args()
-    with open(args.trace) as source:
-        trace = json.load(source)
-    try:
-        draw(trace, args.output)
-    except (MissingMatplotlib, ValueError) as error:
-        sys.exit(f"walrus.timeline_picture: {error}")
-    print(f"wrote {args.output}")
+    run_command(__doc__, "walrus.timeline_picture",
+                "JSON written by -print-bir-timeline=trace-file=...", "timeline.png", draw)
 
 
 if __name__ == "__main__":
