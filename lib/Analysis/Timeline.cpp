@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <map>
@@ -479,9 +480,18 @@ static LogicalResult flatten(Block &block, int64_t shard,
                              std::vector<Executed> &out, int64_t &budget) {
   for (Operation &op : block) {
     if (auto loop = dyn_cast<LoopOp>(op)) {
-      for (int64_t iv = loop.getLowerBound(); iv < loop.getUpperBound();
-           iv += loop.getStepSize()) {
-        ivs.push_back(iv);
+      // A loop with no instruction inside runs nothing: skipped, however
+      // many times it would iterate.
+      bool empty = !loop.walk([](InstructionOpInterface) {
+                          return WalkResult::interrupt();
+                        })
+                        .wasInterrupted();
+      if (empty)
+        continue;
+      for (std::optional<int64_t> iv = loop.getLowerBound();
+           iv && *iv < loop.getUpperBound();
+           iv = llvm::checkedAdd(*iv, loop.getStepSize())) {
+        ivs.push_back(*iv);
         LogicalResult status =
             flatten(loop.getBody().front(), shard, ivs, out, budget);
         ivs.pop_back();

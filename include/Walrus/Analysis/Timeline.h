@@ -124,7 +124,7 @@ findTimedKernels(mlir::Operation *root);
 /// cores taken into account; an error past `maxEvents`.
 mlir::FailureOr<CoreTimeline>
 getFunctionTimeline(bir::FuncOp func, int64_t core = 0,
-                    int64_t maxEvents = 100000000);
+                    int64_t maxEvents = 10000000);
 
 } // namespace walrus
 

@@ -48,7 +48,7 @@ def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
     Option<"traceFile", "trace-file", "std::string", /*default=*/"\"\"",
            "Write a Chrome trace-event JSON timeline to this file">,
     Option<"maxInstructions", "max-instructions", "int64_t",
-           /*default=*/"100000000",
+           /*default=*/"10000000",
            "Executed instructions the estimate may place, in all">,
     Option<"peGhz", "pe-ghz", "double", /*default=*/"0",
            "Tensor engine clock, GHz (0: the target's)">,
