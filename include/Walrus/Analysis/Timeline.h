@@ -122,9 +122,9 @@ findTimedKernels(mlir::Operation *root);
 /// The timeline, on its target's model, of the core that runs `func`
 /// (`core` picks one of a symbolic module's cores), its kernel's other
 /// cores taken into account; an error past `maxEvents`.
-mlir::FailureOr<CoreTimeline>
-getFunctionTimeline(bir::FuncOp func, int64_t core = 0,
-                    int64_t maxEvents = 10000000);
+mlir::FailureOr<CoreTimeline> getFunctionTimeline(bir::FuncOp func,
+                                                  int64_t core = 0,
+                                                  int64_t maxEvents = 10000000);
 
 } // namespace walrus
 
