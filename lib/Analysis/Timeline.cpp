@@ -342,16 +342,10 @@ FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
         return dma(gather.getDstAp().getNumElements(), type.getElementBytes(),
                    gather.getDstAp().getPartitionCount(), gather.getSrcAp());
       })
-      .Case([&](Sb2SbOp copy) -> Result {
+      .Case<Sb2SbOp, CollectiveOp>([&](auto copy) -> Result {
         MemoryType type = cast<MemoryType>(copy.getDst().getType());
         return dma(copy.getDstAp().getNumElements(), type.getElementBytes(),
                    copy.getDstAp().getPartitionCount(), copy.getDstAp());
-      })
-      .Case([&](CollectiveOp collective) -> Result {
-        MemoryType type = cast<MemoryType>(collective.getDst().getType());
-        return dma(
-            collective.getDstAp().getNumElements(), type.getElementBytes(),
-            collective.getDstAp().getPartitionCount(), collective.getDstAp());
       })
       .Case([&](MatmultOp matmult) -> Result {
         AccessPatternAttr moving = matmult.getMovingAp();
@@ -391,15 +385,10 @@ FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
       .Case([&](TensorTensorOp tensor) -> Result {
         return vector(Engine::DVE, model.dveGhz, tensor.getLhsAp(), 2);
       })
-      .Case([&](TensorScalarOp tensor) -> Result {
-        return vector(Engine::DVE, model.dveGhz, tensor.getSrcAp(), 1);
-      })
-      .Case([&](TensorReduceOp reduce) -> Result {
-        return vector(Engine::DVE, model.dveGhz, reduce.getSrcAp(), 1);
-      })
-      .Case([&](TensorCopyOp copy) -> Result {
-        return vector(Engine::DVE, model.dveGhz, copy.getSrcAp(), 1);
-      })
+      .Case<TensorScalarOp, TensorReduceOp, TensorCopyOp>(
+          [&](auto single) -> Result {
+            return vector(Engine::DVE, model.dveGhz, single.getSrcAp(), 1);
+          })
       .Case([&](MemsetOp memset) -> Result {
         return vector(Engine::Pool, model.poolGhz, memset.getDstAp(), 1);
       })
