@@ -380,3 +380,17 @@ func.func @load_elsewhere(%x: memref<8xf32>, %t: memref<8xf32>, %y: memref<8xf32
   }
   return
 }
+
+// -----
+
+// The general lowering's patterns walk forwards.
+func.func @backwards(%x: memref<4xf32>, %y: memref<4xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with an indexing map that walks an operand backwards}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (3 - i)>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%x : memref<4xf32>) outs(%y : memref<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
