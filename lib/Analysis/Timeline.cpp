@@ -40,26 +40,23 @@ TimingModel TimingModel::forTarget(TargetAttr target) {
   model.dmaEngines = 16;
   model.dmaPartitionsPerEngine = 8;
   model.dmaFixedNs = 1300;
-  // The DMA guide's transfers nearly saturate an engine at 4 KiB per
-  // partition: a packet costs a ninth of 4 KiB's bytes time (90%).
+  // Fitted to the NKI tutorial's tiled kernel (bench/calibration.py --fit).
+  model.dmaPacketBytes = 990;
   StringRef name = target ? target.getName() : "trn2";
   if (name == "trn1") {
     model.peGhz = 2.8, model.actGhz = 1.4, model.dveGhz = 1.12,
     model.poolGhz = 1.4;
     model.dmaBytesPerNsPerEngine = 17;
-    model.dmaPacketNs = 4096.0 / 17 / 9;
     model.peBf16FlopsPerNs = 92000, model.peFp32FlopsPerNs = 23000;
   } else if (name == "trn3") {
     model.peGhz = 2.4, model.actGhz = 1.2, model.dveGhz = 1.2,
     model.poolGhz = 1.2;
     model.dmaBytesPerNsPerEngine = 33;
-    model.dmaPacketNs = 4096.0 / 33 / 9;
     model.peBf16FlopsPerNs = 79000, model.peFp32FlopsPerNs = 20000;
   } else {
     model.peGhz = 2.4, model.actGhz = 1.2, model.dveGhz = 0.96,
     model.poolGhz = 1.2;
     model.dmaBytesPerNsPerEngine = 23;
-    model.dmaPacketNs = 4096.0 / 23 / 9;
     model.peBf16FlopsPerNs = 79000, model.peFp32FlopsPerNs = 20000;
   }
   return model;
@@ -317,7 +314,8 @@ FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
     dmaEnginesUsed = unsigned(engines);
     dmaLatency = model.dmaFixedNs;
     return std::make_pair(Engine::DMA,
-                          packets * model.dmaPacketNs +
+                          packets * model.dmaPacketBytes /
+                                  model.dmaBytesPerNsPerEngine +
                               bytes / (engines * model.dmaBytesPerNsPerEngine));
   };
   // One cycle per element of a partition per input; one FLOP per element.
@@ -454,10 +452,15 @@ void CoreModel::criticalPath() {
   auto last = std::max_element(
       placed.begin(), placed.end(),
       [](const Placed &a, const Placed &b) { return a.finish < b.finish; });
+  // An instruction counts until the next on the chain starts: a DMA's
+  // latency overlaps the transfer its engines start next.
+  double until = last == placed.end() ? 0 : last->finish;
   for (int64_t at = last == placed.end() ? -1 : last - placed.begin(); at >= 0;
        at = placed[at].cause) {
-    timeline.critical[unsigned(placed[at].engine)] +=
-        placed[at].finish - placed[at].start;
+    const Placed &step = placed[at];
+    timeline.critical[unsigned(step.engine)] +=
+        std::max(0.0, std::min(step.finish, until) - step.start);
+    until = step.start;
     ++timeline.criticalInstructions;
   }
 }

@@ -51,7 +51,16 @@ TimingModel PrintBirTimelinePass::getModel(TargetAttr target) {
   override(model.poolGhz, poolGhz);
   override(model.dmaBytesPerNsPerEngine, dmaBytesPerNs);
   override(model.dmaFixedNs, dmaFixedNs);
+  override(model.dmaPacketBytes, dmaPacketBytes);
   override(model.instructionOverheadCycles, overheadCycles);
+  override(model.matmulMinCycles, matmulMinCycles);
+  override(model.fp32Factor, fp32Factor);
+  override(model.stationaryLoadSpeedup, stationaryLoadSpeedup);
+  override(model.dmaPartitionsPerEngine, dmaPartitionsPerEngine);
+  override(model.peBf16FlopsPerNs, peBf16Tflops * 1000);
+  override(model.peFp32FlopsPerNs, peFp32Tflops * 1000);
+  if (dmaEngines > 0)
+    model.dmaEngines = dmaEngines;
   return model;
 }
 
@@ -183,6 +192,10 @@ void PrintBirTimelinePass::runOnOperation() {
   if (maxInstructions < 1)
     return emitError(getOperation()->getLoc(),
                      "print-bir-timeline: max-instructions must be positive"),
+           signalPassFailure();
+  if (dmaEngines > 1024)
+    return emitError(getOperation()->getLoc(),
+                     "print-bir-timeline: dma-engines must be at most 1024"),
            signalPassFailure();
   FailureOr<SmallVector<Kernel>> kernels = findTimedKernels(getOperation());
   if (failed(kernels))

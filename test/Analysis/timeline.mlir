@@ -3,8 +3,8 @@
 // Times computed by hand from the trn2 model (docs/TimingModel.md): an
 // ACT, DVE or Pool instruction costs (60 + N * inputs) cycles for N
 // elements per partition, at 1.2, 0.96 and 1.2 GHz; a DMA holds one engine
-// per 8 partitions for its bytes over 23 B/ns per engine plus 19.787 ns
-// (4096 / 23 / 9) per packet (one contiguous run of a partition), and ends
+// per 8 partitions for its bytes over 23 B/ns per engine plus 43.043 ns
+// (990 / 23) per packet (one contiguous run of a partition), and ends
 // 1300 ns later.
 
 // One engine: (60 + 100) / 0.96 = 166.667 ns.
@@ -52,11 +52,11 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // so loading it waits until the copy has read `a` (write after read).
 // Pool memset (60 + 512) / 1.2 = 476.667 ns, DVE copy (60 + 512) / 0.96 =
 // 595.833 ns after it, then the DMA: 262144 B / (16 * 23 B/ns) = 712.348
-// ns plus 8 packets per engine (158.298 ns) plus 1300 = 2170.647 ns:
-// 3243.147 ns in all.
+// ns plus 8 packets per engine (344.348 ns) plus 1300 = 2356.696 ns:
+// 3429.196 ns in all.
 // The critical path is the memset, the copy and the DMA: the false
 // dependency the allocation made.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.243 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 2.171 us;
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.429 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 2.357 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -72,8 +72,8 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // -----
 
 // The same program before allocation: `b` is its own tensor, the DMA
-// starts at once and ends last: 2170.647 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.171 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 2.171 us;
+// starts at once and ends last: 2356.696 ns.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.357 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 2.357 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -82,6 +82,23 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
     %c = bir.memloc "c" internal : !bir.sbuf<128x512xf32>
     bir.memset %a[#bir.ap<0, [[512, 128], [1, 512]]>], 1.0 : !bir.sbuf<128x512xf32>
     bir.tensor_copy %c[#bir.ap<0, [[512, 128], [1, 512]]>], %a[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    bir.dma %b[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
+  }
+}
+
+// -----
+
+// Two independent DMAs take the same 16 engines: the second starts when
+// the first frees them (1056.696 ns), not when its latency ends, and ends
+// at 2 * 1056.696 + 1300 = 3413.391 ns. The critical path counts the first
+// only until the second starts, so it adds up to the estimate.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.413 us, 2 instruction(s){{.*}}critical path 2 instruction(s): DMA 3.413 us;
+module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %x = bir.memloc "x" input : !bir.dram<128x512xf32>
+    %a = bir.memloc "a" internal : !bir.sbuf<128x512xf32>
+    %b = bir.memloc "b" internal : !bir.sbuf<128x512xf32>
+    bir.dma %a[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
     bir.dma %b[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
   }
 }
@@ -142,3 +159,19 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // Overrides for what-ifs: the vector engine at 1.92 GHz halves the time.
 // RUN: walrus-opt %s -split-input-file -print-bir-timeline=dve-ghz=1.92 -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAST
 // FAST: remark: print-bir-timeline: @nc_symbolic (core 0): 0.083 us, 1 instruction(s)
+
+// -----
+
+// A what-if DMA: 4 engines of 46 B/ns, 32 partitions each, and packets
+// that cost one byte's time (1 / 46 ns):
+// 262144 B / (4 * 46) = 1424.696 ns plus 32 packets of 1 / 46 ns plus
+// 1300 ns = 2725.391 ns.
+// RUN: walrus-opt %s -split-input-file -print-bir-timeline="dma-packet-bytes=1 dma-engines=4 dma-bytes-per-ns=46 dma-partitions-per-engine=32" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHATIF
+// WHATIF: remark: print-bir-timeline: @nc_dma (core 0): 2.725 us, 1 instruction(s)
+module @nc_dma attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %x = bir.memloc "x" input : !bir.dram<128x512xf32>
+    %a = bir.memloc "a" internal : !bir.sbuf<128x512xf32>
+    bir.dma %a[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
+  }
+}

@@ -47,10 +47,11 @@ struct TimingModel {
   /// DMA: engines per core, bytes per nanosecond per engine, partitions one
   /// engine serves in a transfer, the fixed latency of a transfer (ns: it
   /// delays the transfer's end, not its engines) and the cost of each
-  /// packet (a contiguous run of a partition) on its engine, ns.
+  /// packet (a contiguous run of a partition) on its engine, as the bytes
+  /// the engine would move in that time.
   unsigned dmaEngines;
   double dmaBytesPerNsPerEngine, dmaPartitionsPerEngine, dmaFixedNs,
-      dmaPacketNs;
+      dmaPacketBytes;
   /// Tensor-engine peaks, FLOPs per nanosecond (TFLOPS / 1000), for
   /// 2-byte and for fp32 operands: the roofline.
   double peBf16FlopsPerNs, peFp32FlopsPerNs;

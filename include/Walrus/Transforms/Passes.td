@@ -62,8 +62,32 @@ def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
            "Bandwidth of one DMA engine, bytes per ns (0: the target's)">,
     Option<"dmaFixedNs", "dma-fixed-ns", "double", /*default=*/"0",
            "Fixed cost of a DMA transfer, ns (0: the target's)">,
+    Option<"dmaPacketBytes", "dma-packet-bytes", "double", /*default=*/"0",
+           "Cost of one DMA packet (a partition's contiguous run), as the "
+           "bytes an engine moves in that time (0: the target's)">,
     Option<"overheadCycles", "overhead-cycles", "double", /*default=*/"0",
            "Static cost of an ACT, DVE or Pool instruction, cycles (0: the "
+           "target's)">,
+    Option<"matmulMinCycles", "matmul-min-cycles", "double",
+           /*default=*/"0",
+           "Shortest initiation interval of a matmul, PE cycles (0: the "
+           "target's)">,
+    Option<"fp32Factor", "fp32-factor", "double", /*default=*/"0",
+           "Cost of an fp32 matmul over a bf16 one (0: the target's)">,
+    Option<"stationaryLoadSpeedup", "stationary-load-speedup", "double",
+           /*default=*/"0",
+           "How much faster loading the stationary operand is than a matmul "
+           "of its size (0: the target's)">,
+    Option<"dmaEngines", "dma-engines", "unsigned", /*default=*/"0",
+           "DMA engines per core, at most 1024 (0: the target's)">,
+    Option<"dmaPartitionsPerEngine", "dma-partitions-per-engine", "double",
+           /*default=*/"0",
+           "Partitions one DMA engine serves in a transfer (0: the target's)">,
+    Option<"peBf16Tflops", "pe-bf16-tflops", "double", /*default=*/"0",
+           "Tensor engine bf16 peak for the roofline, TFLOPS (0: the "
+           "target's)">,
+    Option<"peFp32Tflops", "pe-fp32-tflops", "double", /*default=*/"0",
+           "Tensor engine fp32 peak for the roofline, TFLOPS (0: the "
            "target's)">,
   ];
 }
