@@ -13,12 +13,13 @@
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
+#include "TimelineSpace.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 
 using namespace mlir;
@@ -70,85 +71,8 @@ double KernelTimeline::finish() const {
 }
 
 namespace {
-/// When the bytes of a range were last written and read.
-struct Segment {
-  int64_t end;
-  double written = 0, read = 0;
-  /// The instructions (indices on the core) that wrote and read last.
-  int64_t writer = -1, reader = -1;
-};
-
-/// A time and the instruction whose end it is (-1 for none).
-struct Cause {
-  double time = 0;
-  int64_t instruction = -1;
-  void raise(double t, int64_t id) {
-    if (t > time)
-      time = t, instruction = id;
-  }
-};
-
-/// The touched ranges of one address space, disjoint, by start.
-class Space {
-public:
-  /// When an access of [lo, hi) may start: after the last write of any of
-  /// its bytes, and for a write after the last read too.
-  Cause ready(int64_t lo, int64_t hi, bool write) {
-    Cause when;
-    for (auto it = first(lo); it != segments.end() && it->first < hi; ++it) {
-      when.raise(it->second.written, it->second.writer);
-      if (write)
-        when.raise(it->second.read, it->second.reader);
-    }
-    return when;
-  }
-  /// Records an access of [lo, hi) by instruction `id` finishing at
-  /// `finish`.
-  void record(int64_t lo, int64_t hi, bool write, double finish, int64_t id) {
-    split(lo);
-    split(hi);
-    int64_t at = lo;
-    for (auto it = segments.lower_bound(lo);
-         it != segments.end() && it->first < hi; ++it) {
-      if (it->first > at)
-        it = segments.insert({at, Segment{it->first}}).first;
-      mark(it->second, write, finish, id);
-      at = it->second.end;
-    }
-    if (at < hi)
-      mark(segments.insert({at, Segment{hi}}).first->second, write, finish, id);
-  }
-
-private:
-  static void mark(Segment &segment, bool write, double finish, int64_t id) {
-    if (write && finish >= segment.written) {
-      segment.written = segment.read = finish;
-      segment.writer = segment.reader = id;
-    } else if (!write && finish >= segment.read) {
-      segment.read = finish;
-      segment.reader = id;
-    }
-  }
-  std::map<int64_t, Segment>::iterator first(int64_t lo) {
-    auto it = segments.upper_bound(lo);
-    if (it != segments.begin() && std::prev(it)->second.end > lo)
-      return std::prev(it);
-    return it;
-  }
-  /// Splits the segment holding `at` so that one starts there.
-  void split(int64_t at) {
-    auto it = segments.upper_bound(at);
-    if (it == segments.begin())
-      return;
-    --it;
-    if (it->first >= at || it->second.end <= at)
-      return;
-    Segment tail = it->second;
-    it->second.end = at;
-    segments.insert({at, tail});
-  }
-  std::map<int64_t, Segment> segments;
-};
+using timeline::Cause;
+using timeline::Space;
 
 /// One executed instruction and the induction variables it ran with.
 struct Executed {

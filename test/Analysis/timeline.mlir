@@ -105,6 +105,24 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 
 // -----
 
+// Two DMAs write the halves of `y` on 8 engines each (64 partitions:
+// 131072 B / (8 * 23) + 8 packets = 1056.696 ns, ending 1300 ns later at
+// 2356.696 ns); a DMA reading all of `y` waits for both and ends at
+// 2 * 2356.696 = 4713.391 ns.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 4.713 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DMA 4.713 us;
+module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %y = bir.memloc "y" output : !bir.dram<128x512xf32>
+    %a = bir.memloc "a" internal : !bir.sbuf<64x512xf32>
+    %t = bir.memloc "t" internal : !bir.sbuf<128x512xf32>
+    bir.dma %y[#bir.ap<0, [[512, 64], [1, 512]]>], %a[#bir.ap<0, [[512, 64], [1, 512]]>] : !bir.dram<128x512xf32>, !bir.sbuf<64x512xf32>
+    bir.dma %y[#bir.ap<32768, [[512, 64], [1, 512]]>], %a[#bir.ap<0, [[512, 64], [1, 512]]>] : !bir.dram<128x512xf32>, !bir.sbuf<64x512xf32>
+    bir.dma %t[#bir.ap<0, [[512, 128], [1, 512]]>], %y[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
+  }
+}
+
+// -----
+
 // A barrier between two cores: core 0 works 595.833 ns (a DVE copy of
 // 512 columns) before it, core 1 nothing, so core 1 waits that long; after
 // it each runs a 166.667 ns DVE op: both end at 762.5 ns (printed 0.762: 762.49999... in binary).
