@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Dense traces from bench/minimalloc.py's generator through -sb-alloc's
+"""Dense traces from utils/gen_minimalloc.py's generator through -sb-alloc's
 dense path (edges not stored), with the window search first and with the
 chains of orders alone: every allocation, with room and squeezed below
 the chains' height, must pass -sb-alloc-verify; threads must not change
@@ -15,8 +15,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
-import minimalloc  # noqa: E402
+sys.path.insert(0, HERE)
+import gen_minimalloc as minimalloc  # noqa: E402
 
 DENSE = "dense-edges=0 dense-edges-per-node=0"
 # Probes and insertions per node and order, per level of the index: each

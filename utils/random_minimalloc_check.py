@@ -5,7 +5,7 @@ search placed it or spills did. With --banded, buffers span 1 to 128
 partitions (the `partitions` column), so the search over partition bands
 runs. With --dense, every problem takes the dense path (its window search,
 then its chains of orders); with --twins, each comes twice in time. With
---perfect, problems are perfect packings (bench/minimalloc.py's hard
+--perfect, problems are perfect packings (utils/gen_minimalloc.py's hard
 generator), so a spill means the search missed a placement that exists.
 With --pinned, each problem is allocated once and then 10-30% of its
 tensors come with the addresses that allocation gave them, as a compiler
@@ -18,9 +18,8 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))), "bench"))
-import minimalloc  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_minimalloc as minimalloc  # noqa: E402
 
 
 PARTITIONS = 128
@@ -39,7 +38,7 @@ def lower_bound(rows):
 
 
 def make_perfect(rng, seed, banded):
-    """A small guillotine cut of capacity x horizon (bench/minimalloc.py's
+    """A small guillotine cut of capacity x horizon (utils/gen_minimalloc.py's
     hard generator; banded: its band generator, which also cuts the
     partitions into halves and quarters): a placement at the capacity
     exists by construction."""

@@ -55,7 +55,7 @@ void addBuffer(Instance &instance, SearchBuffer range, unsigned width,
 
 /// A perfect packing: a lanes x 64-byte x 32-step box cut into 8 to 40
 /// boxes by guillotine cuts (the largest box cut next, along time, bytes
-/// or, into halves, lanes), as bench/minimalloc.py's hard and band
+/// or, into halves, lanes), as utils/gen_minimalloc.py's hard and band
 /// generators: every lane is full at every time, so a search must place
 /// each buffer exactly.
 Instance makePerfectInstance(std::mt19937_64 &random, unsigned lanes) {
