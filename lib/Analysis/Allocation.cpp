@@ -30,10 +30,11 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
   // The lower bound -sb-alloc reports: rows that die apart counted apart.
   // Only the nodes are read: no pair is stored (on a dense function, tens
   // of millions).
-  InterferenceGraph graph(
-      liveness, {}, target.getSbufPartitions(), /*maxEdges=*/0,
-      /*maxEdgesPerNode=*/0,
+  SbufProblem built = buildSbufProblem(
+      liveness, {}, target.getSbufPartitions(),
+      placement::EdgeLimits{/*maxEdges=*/0, /*maxEdgesPerNode=*/0},
       liveness.getBlockRanges(target.getSbufPartitions() / 4));
+  const placement::Problem &graph = built.problem;
   FunctionAllocation allocation;
   allocation.function = getQualifiedName(func);
   allocation.core = getNeuronCoreId(func);
@@ -44,9 +45,9 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
   DenseSet<Operation *> rowTied = getRowTied(func);
   int64_t peak = 0;
   bool placed = true;
-  for (const SbNode &node : graph.getNodes()) {
+  for (auto [index, node] : llvm::enumerate(graph.getNodes())) {
     TensorPlacement &tensor = allocation.tensors.emplace_back();
-    for (MemlocOp member : node.members)
+    for (MemlocOp member : built.members[index])
       tensor.tensors.push_back(member.getName().str());
     tensor.partitions = node.partitions;
     tensor.bytes = node.bytes;
@@ -55,7 +56,7 @@ FunctionAllocation walrus::getAllocation(FuncOp func) {
       tensor.start = node.range.start;
       tensor.end = node.range.end;
     }
-    MemlocOp memloc = node.members.front();
+    MemlocOp memloc = built.members[index].front();
     if (memloc.getAddress() && memloc.getBasePartition()) {
       tensor.address = *memloc.getAddress();
       tensor.basePartition = *memloc.getBasePartition();

@@ -1,114 +1,31 @@
-//===- Interference.cpp - The 2-D interference graph of SBUF tensors ------===//
+//===- Interference.cpp - SBUF tensors as a placement problem -------------===//
 
 #include "Walrus/Analysis/Interference.h"
-
-#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
+using placement::Node;
 
-SmallVector<std::pair<int64_t, int64_t>, 4>
-walrus::getBandChoices(unsigned bandClass, int64_t partitions) {
-  int64_t quarter = partitions / 4, half = partitions / 2;
-  switch (bandClass) {
-  case 0:
-    return {{0, quarter},
-            {quarter, quarter},
-            {2 * quarter, quarter},
-            {3 * quarter, quarter}};
-  case 1:
-  case 2:
-  case 3:
-  case 4:
-    return {{(bandClass - 1) * quarter, quarter}};
-  case 5:
-    return {{0, half}, {half, half}};
-  case 6:
-  case 7:
-    return {{(bandClass - 6) * half, half}};
-  default:
-    return {{0, partitions}};
-  }
-}
-
-unsigned walrus::getBandClass(int64_t partitions, int64_t targetPartitions) {
-  if (partitions <= targetPartitions / 4)
-    return static_cast<unsigned>(BandClass::AnyQuarter);
-  if (partitions <= targetPartitions / 2)
-    return static_cast<unsigned>(BandClass::AnyHalf);
-  return static_cast<unsigned>(BandClass::Full);
-}
-
-ImpactTable walrus::computeImpactTable(int64_t partitions) {
-  ImpactTable table;
-  for (unsigned i = 0; i < kNumBandClasses; ++i) {
-    auto mine = getBandChoices(i, partitions);
-    for (unsigned j = 0; j < kNumBandClasses; ++j) {
-      int64_t worst = 0;
-      for (auto theirs : getBandChoices(j, partitions)) {
-        int64_t hit = llvm::count_if(mine, [&](auto band) {
-          return band.first < theirs.first + theirs.second &&
-                 theirs.first < band.first + band.second;
-        });
-        worst = std::max(worst, hit);
-      }
-      table[i][j] = worst;
-    }
-  }
-  return table;
-}
-
-bool walrus::shareRowsInTime(const SbNode &a, int64_t baseA, const SbNode &b,
-                             int64_t baseB) {
-  RowBlockRange wholeA{0, a.partitions, a.range},
-      wholeB{0, b.partitions, b.range};
-  ArrayRef<RowBlockRange> blocksA =
-      a.blocks.empty() ? ArrayRef(wholeA) : ArrayRef(a.blocks);
-  ArrayRef<RowBlockRange> blocksB =
-      b.blocks.empty() ? ArrayRef(wholeB) : ArrayRef(b.blocks);
-  for (const RowBlockRange &x : blocksA)
-    for (const RowBlockRange &y : blocksB)
-      if (x.range && y.range && baseA + x.firstRow < baseB + y.endRow &&
-          baseB + y.firstRow < baseA + x.endRow && x.range->overlaps(*y.range))
-        return true;
-  return false;
-}
-
-InterferenceGraph::InterferenceGraph(
-    const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
-    int64_t targetPartitions, size_t maxEdges, size_t maxEdgesPerNode,
-    ArrayRef<SmallVector<RowBlockRange, 0>> rowBlocks) {
-  addNodes(liveness, groups, targetPartitions, rowBlocks);
-  PointCounts counts = countPoints(targetPartitions);
-  sortByStart(counts);
-  sizeAdjacency(counts);
-  // Dense: past the limit and many per node (a long sparse trace keeps
-  // its edges, which cost little per node there), or past what may be
-  // stored whatever the limits say. Saturating: the limits are options.
-  size_t edges = firstEarlier.back();
-  if (edges > kMaxStoredEdges ||
-      (edges > maxEdges &&
-       edges > llvm::SaturatingMultiply(maxEdgesPerNode, byStart.size())))
-    return;
-  storeEdges();
-}
-
-void InterferenceGraph::addNodes(
-    const TensorLiveness &liveness, ArrayRef<SmallVector<MemlocOp, 2>> groups,
-    int64_t targetPartitions,
-    ArrayRef<SmallVector<RowBlockRange, 0>> rowBlocks) {
+SbufProblem
+walrus::buildSbufProblem(const TensorLiveness &liveness,
+                         ArrayRef<SmallVector<MemlocOp, 2>> groups,
+                         int64_t targetPartitions, placement::EdgeLimits limits,
+                         ArrayRef<SmallVector<RowBlockRange, 0>> rowBlocks) {
+  SmallVector<Node> nodes;
+  std::vector<SmallVector<MemlocOp, 2>> members;
   ArrayRef<MemlocOp> memlocs = liveness.getMemlocs();
   // By the liveness's index of each location: no map keyed by operation.
   std::vector<bool> grouped(memlocs.size(), false);
-  auto addNode = [&](ArrayRef<unsigned> members) {
-    SbNode &node = nodes.emplace_back();
+  auto addNode = [&](ArrayRef<unsigned> group) {
+    Node &node = nodes.emplace_back();
+    SmallVector<MemlocOp, 2> &tensors = members.emplace_back();
     double accessWeight = 0;
-    for (unsigned index : members) {
+    for (unsigned index : group) {
       MemlocOp memloc = memlocs[index];
-      node.members.push_back(memloc);
+      tensors.push_back(memloc);
       MemoryType type = memloc.getMemoryType();
       node.partitions = std::max(node.partitions, type.getPartitions());
       node.bytes = std::max(node.bytes, type.getBytesPerPartition());
@@ -121,27 +38,27 @@ void InterferenceGraph::addNodes(
         node.live = true;
       }
     }
-    node.bandClass = getBandClass(node.partitions, targetPartitions);
-    if (members.size() == 1 && members.front() < rowBlocks.size())
-      node.blocks = rowBlocks[members.front()];
+    node.bandClass = placement::getBandClass(node.partitions, targetPartitions);
+    if (group.size() == 1 && group.front() < rowBlocks.size())
+      node.blocks = rowBlocks[group.front()];
     // Spilling moves the bytes of every access. Tensors whose contents
     // cross the program boundary cannot spill.
     node.spillCost = accessWeight * double(node.bytes);
-    if (llvm::any_of(node.members, [](MemlocOp memloc) {
+    if (llvm::any_of(tensors, [](MemlocOp memloc) {
           return memloc.getKind() != TensorKind::Internal;
         }))
       node.spillCost = std::numeric_limits<double>::infinity();
   };
-  SmallVector<unsigned, 2> members;
+  SmallVector<unsigned, 2> indices;
   for (ArrayRef<MemlocOp> group : groups) {
-    members.clear();
+    indices.clear();
     for (MemlocOp memloc : group) {
       std::optional<unsigned> index = liveness.getIndex(memloc);
       assert(index && "a partner outside the function");
-      members.push_back(*index);
+      indices.push_back(*index);
       grouped[*index] = true;
     }
-    addNode(members);
+    addNode(indices);
   }
   nodes.reserve(nodes.size() + memlocs.size());
   for (unsigned index = 0; index < memlocs.size(); ++index)
@@ -149,133 +66,6 @@ void InterferenceGraph::addNodes(
         MemlocOp(memlocs[index]).getMemoryType().getMemorySpace() ==
             MemorySpace::SBUF)
       addNode(index);
-}
-
-InterferenceGraph::PointCounts
-InterferenceGraph::countPoints(int64_t targetPartitions) {
-  unsigned lastPoint = 0;
-  for (const SbNode &node : nodes)
-    if (node.live)
-      lastPoint = std::max(lastPoint, node.range.end);
-  PointCounts counts;
-  counts.startsUpTo.assign(lastPoint + 2, 0);
-  counts.endsBefore.assign(lastPoint + 2, 0);
-  std::vector<int64_t> areaChange(lastPoint + 2, 0);
-  // Every partial sum below lies within the area live at some point, so
-  // an overflow anywhere means more than 2^63 bytes live at once: the
-  // bound is then at least what 2^63 - 1 bytes give (hostile sizes reach
-  // it with 2^15 tensors of 2^48 bytes).
-  bool overflowed = false;
-  auto addArea = [&](int64_t &sum, int64_t rows, int64_t bytes, int sign) {
-    int64_t area;
-    overflowed |= llvm::MulOverflow(rows, bytes, area) ||
-                  llvm::AddOverflow(sum, sign * area, sum);
-  };
-  for (const SbNode &node : nodes) {
-    if (!node.live)
-      continue;
-    ++counts.startsUpTo[node.range.start];
-    ++counts.endsBefore[node.range.end + 1];
-    if (node.blocks.empty()) {
-      addArea(areaChange[node.range.start], node.partitions, node.bytes, 1);
-      addArea(areaChange[node.range.end + 1], node.partitions, node.bytes, -1);
-    }
-    for (const RowBlockRange &block : node.blocks)
-      if (block.range) {
-        int64_t rows = block.endRow - block.firstRow;
-        addArea(areaChange[block.range->start], rows, node.bytes, 1);
-        addArea(areaChange[block.range->end + 1], rows, node.bytes, -1);
-      }
-  }
-  int64_t liveArea = 0;
-  for (unsigned point = 0; point <= lastPoint + 1; ++point) {
-    if (point > 0) {
-      counts.startsUpTo[point] += counts.startsUpTo[point - 1];
-      counts.endsBefore[point] += counts.endsBefore[point - 1];
-    }
-    overflowed |= llvm::AddOverflow(liveArea, areaChange[point], liveArea);
-    if (!overflowed)
-      lowerBound = std::max(lowerBound,
-                            llvm::divideCeilSigned(liveArea, targetPartitions));
-  }
-  if (overflowed)
-    lowerBound = std::max(
-        lowerBound, llvm::divideCeilSigned(std::numeric_limits<int64_t>::max(),
-                                           targetPartitions));
-  return counts;
-}
-
-void InterferenceGraph::sortByStart(const PointCounts &counts) {
-  size_t lastPoint = counts.startsUpTo.size() - 2;
-  std::vector<size_t> nextSlot(lastPoint + 1, 0);
-  for (unsigned point = 1; point <= lastPoint; ++point)
-    nextSlot[point] = counts.startsUpTo[point - 1];
-  byStart.resize(counts.startsUpTo.back());
-  for (unsigned index = 0; index < nodes.size(); ++index)
-    if (nodes[index].live)
-      byStart[nextSlot[nodes[index].range.start]++] = index;
-}
-
-void InterferenceGraph::sizeAdjacency(const PointCounts &counts) {
-  laterSlice.assign(nodes.size(), {0, 0});
-  firstEarlier.assign(nodes.size() + 1, 0);
-  for (auto [position, index] : llvm::enumerate(byStart))
-    laterSlice[index] = {unsigned(position + 1),
-                         unsigned(counts.startsUpTo[nodes[index].range.end])};
-  for (unsigned index = 0; index < nodes.size(); ++index) {
-    const LiveRange &range = nodes[index].range;
-    // Those ahead of it in `byStart` less those ended before it starts.
-    size_t before = nodes[index].live ? laterSlice[index].first - 1 -
-                                            counts.endsBefore[range.start]
-                                      : 0;
-    firstEarlier[index + 1] = firstEarlier[index] + before;
-  }
-}
-
-void InterferenceGraph::storeEdges() {
-  earlier.reset(new unsigned[firstEarlier.back()]);
-  SmallVector<std::pair<unsigned, unsigned>> open; // (end, node)
-  for (unsigned index : byStart) {
-    const LiveRange &range = nodes[index].range;
-    llvm::erase_if(open, [&](auto other) { return other.first < range.start; });
-    unsigned *list = earlier.get() + firstEarlier[index];
-    for (auto [end, other] : open)
-      *list++ = other;
-    open.push_back({range.end, index});
-  }
-}
-
-void InterferenceGraph::collectNeighbors(
-    unsigned node, SmallVectorImpl<unsigned> &neighbors) const {
-  if (hasEdges()) {
-    llvm::append_range(neighbors, getNeighbors(node));
-    return;
-  }
-  if (!nodes[node].live)
-    return;
-  for (unsigned other : byStart)
-    if (other != node && nodes[other].range.overlaps(nodes[node].range))
-      neighbors.push_back(other);
-}
-
-SmallVector<unsigned> InterferenceGraph::getIndependentParts() const {
-  SmallVector<unsigned> order;
-  for (unsigned index = 0; index < nodes.size(); ++index)
-    if (nodes[index].live)
-      order.push_back(index);
-  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
-    return std::make_pair(nodes[lhs].range.start, lhs) <
-           std::make_pair(nodes[rhs].range.start, rhs);
-  });
-  SmallVector<unsigned> parts(nodes.size(), ~0u);
-  unsigned part = 0;
-  std::optional<unsigned> reach; // the latest end seen in this part
-  for (unsigned index : order) {
-    const LiveRange &range = nodes[index].range;
-    if (reach && range.start > *reach)
-      ++part;
-    reach = std::max(reach.value_or(0), range.end);
-    parts[index] = part;
-  }
-  return parts;
+  return {placement::Problem(std::move(nodes), targetPartitions, limits),
+          std::move(members)};
 }

@@ -12,6 +12,7 @@
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
+using namespace walrus::placement;
 
 /// The first partition `pattern` reads of `operand` at each point of
 /// getStartsByPoint over `numLoops` loops, when its rows are whole

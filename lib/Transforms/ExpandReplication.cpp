@@ -5,7 +5,7 @@
 // those replicas spelled out: the buffer grows to hold them, explicit copies
 // fill them after every write, and the read widens to span them all.
 // docs/ExpandReplication.md defines the semantics; the reference:
-// ../shared/spec/003_40f108ff0d5cdb36.txt, section 7.
+// docs/Reference.md, the split page, section 7.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 // symbolic module written for lnc_size logical cores becomes lnc_size
 // per-core modules with the shard id bound, off-core instructions deleted
 // and no shard symbol left. The reference:
-// ../shared/spec/003_40f108ff0d5cdb36.txt, sections 2-6.
+// docs/Reference.md, the split page, sections 2-6.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,7 +3,7 @@
 // After the reference ShrinkDN and shrinkTensor: collapse the block
 // dimension of tensors that need one block per loop iteration, then trim
 // every tensor to the rectangle its accesses touch. The reference:
-// ../shared/spec/000_f0ac0e505c7f83ed.txt, section 3.
+// docs/Reference.md, the VN and shrink page, section 3.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-// The dense sweep's free gaps (lib/Analysis/FreeGaps.h) against a std::map
+// The dense sweep's free gaps (lib/Placement/Dense/FreeGaps.h) against a std::map
 // searched gap by gap: the same lowest fit after every take and release,
 // with hundreds of gaps free at once (so that the blocks split, skip and
 // merge across their edges).

@@ -1,4 +1,4 @@
-// The searches around fixed buffers (lib/Analysis/SbSearch.cpp): random
+// The searches around fixed buffers (lib/Placement/Search/Search.cpp): random
 // placements, a share of their buffers fixed where they are, placed again
 // at that capacity. Every problem has a solution, and the search finds
 // each. Small ones (scale 1) catch a section at a fixed buffer's offset
@@ -17,7 +17,7 @@
 // (recursively, before: a stack overflow in both searches).
 // RUN: walrus-opt %s -test-walrus-search-fixed="fixed-percent=0 stacked=200000" -o /dev/null | FileCheck %s --check-prefix=NONE
 // Over four lanes, buffers a quarter, a half or all of them wide, the
-// search over partition bands (lib/Analysis/SbBandSearch.cpp). It fails
+// search over partition bands (lib/Placement/Search/BandSearch.cpp). It fails
 // without the ceilings (most problems unplaced), without a buffer kept off
 // a cell by a fixed one rising above that one, without the cells at a
 // fixed buffer's offset closed (some of each left unplaced), and with many

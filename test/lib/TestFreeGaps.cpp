@@ -1,6 +1,6 @@
 //===- TestFreeGaps.cpp - The -test-walrus-free-gaps pass -----------------===//
 
-#include "FreeGaps.h"
+#include "Dense/FreeGaps.h"
 #include "TestPasses.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -14,6 +14,7 @@ namespace walrus::test {
 } // namespace walrus::test
 
 using namespace walrus;
+using namespace walrus::placement;
 
 namespace {
 /// The gaps as a map from first byte to end, searched one by one: what

@@ -59,7 +59,7 @@ def TestFreeGaps : Pass<"test-walrus-free-gaps", "mlir::ModuleOp"> {
   let summary = "Check the dense sweep's free gaps against a plain model";
   let description = [{
     Runs seeded random sequences of takes, releases and lowest-fit queries
-    on the dense sweep's `FreeGaps` (lib/Analysis/FreeGaps.h) and on a
+    on the dense sweep's `FreeGaps` (lib/Placement/Dense/FreeGaps.h) and on a
     `std::map` of gaps searched one by one, and prints how many operations
     ran, how many gaps were free at most at once, and how many answers
     differed (each operation is followed by a query). The module is not
@@ -76,7 +76,7 @@ def TestSweepFirstFit : Pass<"test-walrus-sweep-first-fit", "mlir::ModuleOp"> {
   let description = [{
     On each kernel function's tensors (edges not stored), seeded random
     problems in the shape the window placement hands to `placeSweeping`
-    (lib/Analysis/SweepFirstFit.h): the tensors live at a random point
+    (lib/Placement/Dense/SweepFirstFit.h): the tensors live at a random point
     fixed, a share of the others placed beforehand anywhere in time
     (the head), a few placed first by first fit, and the rest swept
     outwards from the point. Each must place as `placeInOrder` does in the
@@ -97,8 +97,8 @@ def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
     Makes seeded random placements (buffers dropped at random places in a
     small capacity x time rectangle, kept where they meet no other), fixes
     a share of the buffers where they are, and runs `searchPlacement`
-    (Walrus/Analysis/SbSearch.h) or, with `lanes`, `searchBandPlacement`
-    (SbBandSearch.h) at that capacity. Each problem has a
+    (Walrus/Placement/Search.h) or, with `lanes`, `searchBandPlacement`
+    (BandSearch.h) at that capacity. Each problem has a
     solution, so each should be placed; prints how many were, and how
     many placements broke a rule (outside the capacity, a fixed buffer
     moved, two co-live buffers on a common byte). The module is not

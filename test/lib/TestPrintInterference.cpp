@@ -29,22 +29,24 @@ struct TestPrintInterferencePass
       int64_t budget = sbufBytes > 0 ? sbufBytes.getValue()
                                      : target.getSbufBytesPerPartition();
       TensorLiveness liveness(func);
-      InterferenceGraph graph(liveness, {}, partitions);
+      SbufProblem built = buildSbufProblem(liveness, {}, partitions);
+      const placement::Problem &graph = built.problem;
       os << "interference of @" << func.getSymName() << ": "
          << graph.getNodes().size() << " nodes, " << graph.getNumEdges()
          << " edges, lower bound " << graph.getLowerBound() << " B/partition\n";
-      ImpactTable table = computeImpactTable(partitions);
-      for (unsigned row = 0; row < kNumBandClasses; ++row) {
+      placement::ImpactTable table = placement::computeImpactTable(partitions);
+      for (unsigned row = 0; row < placement::kNumBandClasses; ++row) {
         os << "  impact[" << row << "]:";
         for (int64_t value : table[row])
           os << ' ' << value;
         os << '\n';
       }
       for (auto [index, node] : llvm::enumerate(graph.getNodes())) {
-        int64_t choices = getBandChoices(node.bandClass, partitions).size();
-        os << "  node " << index << " " << node.members.front().getName()
-           << ": " << node.partitions << " x " << node.bytes
-           << " B, band class " << node.bandClass
+        int64_t choices =
+            placement::getBandChoices(node.bandClass, partitions).size();
+        os << "  node " << index << " "
+           << built.members[index].front().getName() << ": " << node.partitions
+           << " x " << node.bytes << " B, band class " << node.bandClass
            << ", k = " << choices * (budget - node.bytes + 1);
         if (node.live)
           os << ", live [" << node.range.start << ", " << node.range.end << "]";

@@ -1,7 +1,7 @@
 //===- TestSearchFixed.cpp - The -test-walrus-search-fixed pass -----------===//
 
 #include "TestPasses.h"
-#include "Walrus/Analysis/SbBandSearch.h"
+#include "Walrus/Placement/BandSearch.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -14,6 +14,7 @@ namespace walrus::test {
 } // namespace walrus::test
 
 using namespace walrus;
+using namespace walrus::placement;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 

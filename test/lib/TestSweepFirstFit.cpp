@@ -1,11 +1,11 @@
 //===- TestSweepFirstFit.cpp - The -test-walrus-sweep-first-fit pass ------===//
 
-#include "SweepFirstFit.h"
+#include "Dense/SweepFirstFit.h"
 #include "TestPasses.h"
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Analysis/Liveness.h"
-#include "Walrus/Analysis/SbDense.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
+#include "Walrus/Placement/Dense.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/ThreadPool.h"
@@ -22,12 +22,13 @@ namespace walrus::test {
 
 using namespace mlir;
 using namespace walrus;
+using namespace walrus::placement;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 
 namespace {
-struct Problem {
-  SmallVector<std::optional<SbPlacement>> fixed;
+struct SweepProblem {
+  SmallVector<std::optional<Place>> fixed;
   SmallVector<std::pair<unsigned, int64_t>> headAt;
   SmallVector<unsigned> head, forward, backward;
 };
@@ -37,10 +38,10 @@ struct Problem {
 /// fit around it in random order (headAt), 2% placed first by the sweep's
 /// own first fit (head), the others swept by start after the point and by
 /// end, latest first, before it.
-Problem makeProblem(const InterferenceGraph &graph, const StartRanks &time,
-                    int64_t partitions, int64_t limit, unsigned headPercent,
-                    unsigned seed) {
-  ArrayRef<SbNode> nodes = graph.getNodes();
+SweepProblem makeProblem(const Problem &graph, const StartRanks &time,
+                         int64_t partitions, int64_t limit,
+                         unsigned headPercent, unsigned seed) {
+  ArrayRef<Node> nodes = graph.getNodes();
   std::mt19937 random(seed);
   unsigned point = random() % time.points;
   SmallVector<unsigned> live, rest;
@@ -54,18 +55,18 @@ Problem makeProblem(const InterferenceGraph &graph, const StartRanks &time,
     return nodes[a].bytes > nodes[b].bytes;
   });
   uint64_t work = 0;
-  SmallVector<std::optional<SbPlacement>> none(nodes.size());
-  Problem problem;
+  SmallVector<std::optional<Place>> none(nodes.size());
+  SweepProblem problem;
   problem.fixed =
       placeInOrder(graph, partitions, limit, none, live, work).placements;
   std::shuffle(rest.begin(), rest.end(), random);
   SmallVector<unsigned> before, swept;
   for (unsigned index : rest)
     (random() % 100 < headPercent ? before : swept).push_back(index);
-  SbColoring placedBefore =
+  Placement placedBefore =
       placeInOrder(graph, partitions, limit, problem.fixed, before, work);
   for (unsigned index : before)
-    if (std::optional<SbPlacement> place = placedBefore.placements[index])
+    if (std::optional<Place> place = placedBefore.placements[index])
       problem.headAt.push_back({index, place->address});
   for (unsigned index : swept) {
     if (random() % 100 < 2)
@@ -84,8 +85,8 @@ Problem makeProblem(const InterferenceGraph &graph, const StartRanks &time,
 }
 
 /// Whether the two give every node the same place, or none.
-bool samePlaces(ArrayRef<std::optional<SbPlacement>> a,
-                ArrayRef<std::optional<SbPlacement>> b) {
+bool samePlaces(ArrayRef<std::optional<Place>> a,
+                ArrayRef<std::optional<Place>> b) {
   return llvm::equal(a, b, [](const auto &x, const auto &y) {
     return x && y ? x->address == y->address : !x && !y;
   });
@@ -100,7 +101,9 @@ struct TestSweepFirstFitPass
         bir::forEachKernelFunc(getOperation(), [&](bir::FuncOp func) {
           int64_t partitions = bir::getTarget(func).getSbufPartitions();
           TensorLiveness liveness(func);
-          InterferenceGraph graph(liveness, {}, partitions, /*maxEdges=*/0);
+          SbufProblem built = buildSbufProblem(
+              liveness, {}, partitions, placement::EdgeLimits{/*maxEdges=*/0});
+          const Problem &graph = built.problem;
           StartRanks time = rankByStarts(graph.getNodes());
           // A 64th above the bound (saturating: sizes come from the
           // input): first fit leaves some out.
@@ -114,13 +117,13 @@ struct TestSweepFirstFitPass
                   ? &getContext().getThreadPool()
                   : nullptr;
           for (unsigned seed = 0; seed < problems; ++seed) {
-            Problem problem =
+            SweepProblem problem =
                 makeProblem(graph, time, partitions, limit, headPercent, seed);
             uint64_t work = 0, workSideBySide = 0;
-            SbColoring swept = placeSweeping(
+            Placement swept = placeSweeping(
                 graph, time, limit, problem.fixed, problem.headAt, problem.head,
                 problem.forward, problem.backward, nullptr, work);
-            SbColoring sideBySide =
+            Placement sideBySide =
                 placeSweeping(graph, time, limit, problem.fixed, problem.headAt,
                               problem.head, problem.forward, problem.backward,
                               nullptr, workSideBySide, threads);
@@ -129,13 +132,13 @@ struct TestSweepFirstFitPass
                 swept.spilled != sideBySide.spilled ||
                 swept.peakBytes != sideBySide.peakBytes ||
                 work != workSideBySide;
-            SmallVector<std::optional<SbPlacement>> before(problem.fixed);
+            SmallVector<std::optional<Place>> before(problem.fixed);
             for (auto [index, address] : problem.headAt)
-              before[index] = SbPlacement{0, address};
+              before[index] = Place{0, address};
             SmallVector<unsigned> order(problem.head);
             llvm::append_range(order, problem.forward);
             llvm::append_range(order, problem.backward);
-            SbColoring inOrder =
+            Placement inOrder =
                 placeInOrder(graph, partitions, limit, before, order, work);
             llvm::sort(inOrder.spilled);
             size_t placedBefore = problem.headAt.size() + problem.head.size() -

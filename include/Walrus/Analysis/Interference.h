@@ -1,11 +1,11 @@
-//===- Interference.h - 2-D interference graph of SBUF tensors -*- C++ -*-===//
+//===- Interference.h - SBUF tensors as a placement problem -----*- C++ -*-===//
 //
 // The allocator's view of a function (after the reference SB_Allocator's
 // front half): one node per SBUF tensor, or per group of tensors that
 // share storage, with its 2-D footprint (partitions x bytes per partition),
 // its partition-band class and its live range; edges between nodes whose
-// live ranges overlap in time. Never mutates the IR. The reference:
-// ../shared/spec/004_be277c099cd48df8.txt.
+// live ranges overlap in time (placement::Problem). Never mutates the IR.
+// The reference: docs/Reference.md, "SB allocator".
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,165 +13,27 @@
 #define WALRUS_ANALYSIS_INTERFERENCE_H
 
 #include "Walrus/Analysis/Liveness.h"
-
-#include "llvm/ADT/STLExtras.h"
-
-#include <limits>
+#include "Walrus/Placement/Problem.h"
 
 namespace walrus {
 
-/// Partition-band classes (the reference's Height): where a tensor may sit.
-/// 0: any 32-partition quarter; 1..4: quarter 0..3; 5: any 64-partition
-/// half; 6, 7: half 0, 1; 8: all 128 partitions.
-enum class BandClass : unsigned {
-  AnyQuarter = 0,
-  Quarter0 = 1,
-  AnyHalf = 5,
-  Half0 = 6,
-  Full = 8,
-};
-constexpr unsigned kNumBandClasses = 9;
-
-/// The partition ranges [first, first + width) a class may occupy, on a
-/// target with `partitions` partitions.
-llvm::SmallVector<std::pair<int64_t, int64_t>, 4>
-getBandChoices(unsigned bandClass, int64_t partitions);
-
-/// The class of a free tensor of `partitions` partitions.
-unsigned getBandClass(int64_t partitions, int64_t targetPartitions);
-
-/// impactTable[i][j]: how many of class i's band choices one placement of
-/// a class-j tensor can overlap, at worst (computed from the geometry).
-using ImpactTable =
-    std::array<std::array<int64_t, kNumBandClasses>, kNumBandClasses>;
-ImpactTable computeImpactTable(int64_t partitions);
-
-/// One allocation node.
-struct SbNode {
-  llvm::SmallVector<bir::MemlocOp, 2> members; // share one placement
-  int64_t partitions = 0;
-  int64_t bytes = 0; // per partition
-  unsigned bandClass = 0;
-  LiveRange range;
-  /// Rows (relative to the base partition) that live over less than
-  /// `range`; empty: every row lives over `range`.
-  llvm::SmallVector<RowBlockRange, 0> blocks;
-  bool live = false; // false: never accessed, conflicts with nothing
-  /// Accesses weighted by their loops' trip counts, times the bytes moved.
-  double spillCost = 0;
+/// One function's SBUF tensors as a placement problem, and per node the
+/// tensors it stands for (they share its place).
+struct SbufProblem {
+  placement::Problem problem;
+  std::vector<llvm::SmallVector<bir::MemlocOp, 2>> members;
 };
 
-/// Whether `a` placed from partition `baseA` and `b` from `baseB` hold a
-/// common partition at a common point, by their row blocks.
-bool shareRowsInTime(const SbNode &a, int64_t baseA, const SbNode &b,
-                     int64_t baseB);
-
-/// The interference graph of one function's SBUF tensors.
-class InterferenceGraph {
-public:
-  /// Pairs stored at most, whatever the limits below: 1 GiB of neighbour
-  /// lists (a function of 100k tensors live at once has 5G pairs).
-  static constexpr size_t kMaxStoredEdges = size_t(1) << 28;
-
-  /// Of the function `liveness` covers: `groups` lists the tensors that
-  /// must share a placement (partners); every other SBUF tensor is a node
-  /// of its own. The edges are not stored when there are more than
-  /// `maxEdges` and more than `maxEdgesPerNode` per live node, or more
-  /// than kMaxStoredEdges (a dense function's nodes are placed without
-  /// them: SbDense.h). `rowBlocks`, by liveness index
-  /// (TensorLiveness::getBlockRanges), gives a tensor of its own the
-  /// blocks of rows that die apart; edges still join whole ranges, and the
-  /// lower bound counts blocks.
-  InterferenceGraph(
-      const TensorLiveness &liveness,
-      llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
-      int64_t targetPartitions,
-      size_t maxEdges = std::numeric_limits<size_t>::max(),
-      size_t maxEdgesPerNode = 0,
-      llvm::ArrayRef<llvm::SmallVector<RowBlockRange, 0>> rowBlocks = {});
-
-  llvm::ArrayRef<SbNode> getNodes() const { return nodes; }
-  llvm::MutableArrayRef<SbNode> getNodes() { return nodes; }
-  /// Pairs of nodes live at the same time, stored or not.
-  size_t getNumEdges() const { return firstEarlier.back(); }
-  /// Whether the edges are stored (getNeighbors* need them).
-  bool hasEdges() const { return bool(earlier); }
-  /// The neighbours of `node`, from the stored edges or, without them, a
-  /// scan of every node (for the few nodes spilling looks at).
-  void collectNeighbors(unsigned node,
-                        llvm::SmallVectorImpl<unsigned> &neighbors) const;
-  /// The nodes whose live ranges overlap `node`'s, in start order (then
-  /// index): those that start before it, then those that start within its
-  /// range. Each edge is stored once: the second part is a slice of the
-  /// start order.
-  auto getNeighbors(unsigned node) const {
-    return llvm::concat<const unsigned>(getNeighborsBefore(node),
-                                        getNeighborsAfter(node));
-  }
-  llvm::ArrayRef<unsigned> getNeighborsBefore(unsigned node) const {
-    assert(hasEdges() && "the graph was built without its edges");
-    return llvm::ArrayRef(earlier.get() + firstEarlier[node],
-                          earlier.get() + firstEarlier[node + 1]);
-  }
-  llvm::ArrayRef<unsigned> getNeighborsAfter(unsigned node) const {
-    auto [first, end] = laterSlice[node];
-    return llvm::ArrayRef(byStart).slice(first, end - first);
-  }
-  size_t getDegree(unsigned node) const {
-    return getNeighborsBefore(node).size() + getNeighborsAfter(node).size();
-  }
-
-  /// Per node, the independent part of the function it lives in: parts
-  /// are the runs of time between points that no live range crosses, so
-  /// no edge joins two parts and each can be placed on its own. Numbered
-  /// from 0 in time; ~0u for nodes that are not live.
-  llvm::SmallVector<unsigned> getIndependentParts() const;
-
-  /// Placement-independent lower bound on the peak bytes per partition:
-  /// the largest total footprint live at one point, spread over all
-  /// partitions.
-  int64_t getLowerBound() const { return lowerBound; }
-
-private:
-  /// Per program point, how many live ranges start at or before it and
-  /// how many end before it.
-  struct PointCounts {
-    std::vector<size_t> startsUpTo, endsBefore;
-  };
-  /// A node per partner group, then one per other SBUF tensor.
-  void addNodes(const TensorLiveness &liveness,
-                llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
-                int64_t targetPartitions,
-                llvm::ArrayRef<llvm::SmallVector<RowBlockRange, 0>> rowBlocks);
-  /// The counts that place nodes in start order and size their neighbour
-  /// lists, and the lower bound (the largest area live at a point, spread
-  /// over all partitions): no sorting, no pairs.
-  PointCounts countPoints(int64_t targetPartitions);
-  /// Fills `byStart`: each node goes to the next free slot of its start
-  /// (no comparison sort).
-  void sortByStart(const PointCounts &counts);
-  /// A node's later-starting neighbours follow it in `byStart` up to the
-  /// last start within its range; its earlier-starting ones are counted
-  /// here and listed by storeEdges.
-  void sizeAdjacency(const PointCounts &counts);
-  /// The earlier-starting neighbours: the nodes still open when each
-  /// starts (a sweep), written front to back.
-  void storeEdges();
-
-  llvm::SmallVector<SbNode> nodes;
-  /// Live nodes by start, then index.
-  std::vector<unsigned> byStart;
-  /// Compressed adjacency of the earlier-starting neighbours: node i's are
-  /// earlier[firstEarlier[i], firstEarlier[i + 1]). Not zeroed first: the
-  /// sweep writes every entry, and at millions of edges a zeroing pass
-  /// shows.
-  std::unique_ptr<unsigned[]> earlier;
-  std::vector<size_t> firstEarlier;
-  /// Per node, the positions [first, end) of `byStart` holding its
-  /// later-starting neighbours.
-  std::vector<std::pair<unsigned, unsigned>> laterSlice;
-  int64_t lowerBound = 0;
-};
+/// The problem of the function `liveness` covers: `groups` lists the
+/// tensors that must share a placement (partners); every other SBUF tensor
+/// is a node of its own. `rowBlocks`, by liveness index
+/// (TensorLiveness::getBlockRanges), gives a tensor of its own the blocks
+/// of rows that die apart.
+SbufProblem buildSbufProblem(
+    const TensorLiveness &liveness,
+    llvm::ArrayRef<llvm::SmallVector<bir::MemlocOp, 2>> groups,
+    int64_t targetPartitions, placement::EdgeLimits limits = {},
+    llvm::ArrayRef<llvm::SmallVector<RowBlockRange, 0>> rowBlocks = {});
 
 } // namespace walrus
 

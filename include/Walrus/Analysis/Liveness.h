@@ -4,7 +4,7 @@
 // per memory location, the interval during which it holds a value anyone
 // still reads, extended across loops as the reference allocator does
 // (live_range's common loop-nest prefix rule:
-// ../shared/spec/004_be277c099cd48df8.txt, "The time axis"). Never mutates the
+// docs/Reference.md, the allocator page, "The time axis"). Never mutates the
 // IR.
 //
 //===----------------------------------------------------------------------===//
@@ -13,10 +13,14 @@
 #define WALRUS_ANALYSIS_LIVENESS_H
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Placement/Problem.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace walrus {
+
+using placement::LiveRange;
+using placement::RowBlockRange;
 
 /// Program points of a function in execution order: each instruction, and
 /// for each loop a header point before its body and an end point after it.
@@ -47,26 +51,6 @@ public:
 private:
   llvm::DenseMap<mlir::Operation *, unsigned> loopHeaders, loopEnds;
   unsigned numPoints = 0;
-};
-
-/// When a memory location holds a live value: program points
-/// [start, end], both included.
-struct LiveRange {
-  unsigned start = 0, end = 0;
-  /// All accesses sit in one loop and a value crosses its iterations, so
-  /// the range covers the whole loop.
-  bool loopCarried = false;
-
-  bool overlaps(const LiveRange &other) const {
-    return start <= other.end && other.start <= end;
-  }
-};
-
-/// Partitions [firstRow, endRow) of a memory location and when they hold a
-/// value anyone still reads (never: no range).
-struct RowBlockRange {
-  int64_t firstRow = 0, endRow = 0;
-  std::optional<LiveRange> range;
 };
 
 /// Live ranges of every memory location of a function (accesses through

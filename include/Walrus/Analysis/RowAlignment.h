@@ -6,7 +6,7 @@
 // tiles are 32 or 64 partitions, NKI's nc_matmul "tiling mode"). The
 // reference's find_partners gathers a PSUM tensor's matmult operands into
 // an accumulation group and stamps each member's partition band (Height)
-// from its base partition (../shared/spec/004_be277c099cd48df8.txt,
+// from its base partition (docs/Reference.md, the allocator page,
 // "What it coalesces"). -sb-alloc stamps the bands, -sb-alloc-verify checks
 // the placed partitions. Never mutates the IR.
 //

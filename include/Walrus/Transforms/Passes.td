@@ -237,7 +237,7 @@ def LncSplit : Pass<"lnc-split", "mlir::ModuleOp"> {
     Option<"roundtripClones", "roundtrip-clones", "bool", /*default=*/"false",
            "Pass every clone through a bytecode write / parse round trip and "
            "check that it comes back unchanged (the reference splitter "
-           "clones through JSON: ../shared/spec/003_40f108ff0d5cdb36.txt, "
+           "clones through JSON: docs/Reference.md, the split page, "
            "section 3)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per core module with what was pruned, and one on "
@@ -303,7 +303,7 @@ def VnSplit : Pass<"vn-split"> {
     replaced by one piece `<name>_VN_<k>` per group, shaped to the group's
     rectangle, every access re-pointed and its offset rebased
     (`(offset - base) / stride`, as the reference's
-    normalizeOffsetToNewNode: ../shared/spec/000_f0ac0e505c7f83ed.txt,
+    normalizeOffsetToNewNode: docs/Reference.md, the VN and shrink page,
     section 2.5). A piece nothing reads is removed with its writers. Limits: `per-split-limit` pieces per tensor, `vn-limit`
     tensors per function, `ratio` the elements pieces may duplicate (their
     rectangles overlapping), and every piece must fit the target's SBUF.
@@ -395,7 +395,7 @@ def ShrinkDn : Pass<"shrink-dn"> {
     (partitions x columns, over all iterations) becomes the whole tensor:
     the partition step is re-packed to the new row length and every offset
     rebased (the reference's updateChannelStep and shrinkPAP:
-    ../shared/spec/000_f0ac0e505c7f83ed.txt, section 3.3).
+    docs/Reference.md, the VN and shrink page, section 3.3).
 
     Left alone, with a remark under `explain`: program inputs and outputs
     (their contents cross the program boundary), DRAM and placed tensors,

@@ -1,7 +1,7 @@
 //===- MemlocSplit.cpp - memloc_split of -sb-alloc ------------------------===//
 //
 // Live-range splitting (the reference's memloc_split, loop-aware:
-// ../shared/spec/004_be277c099cd48df8.txt, "memloc_split"): a tensor reused for
+// docs/Reference.md, the allocator page, "memloc_split"): a tensor reused for
 // independent values, each written whole before it is read, becomes one
 // tensor per value, so that the allocator may place them apart. A loop
 // nest counts as one use: it starts a value when its first access of the

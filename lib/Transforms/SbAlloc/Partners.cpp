@@ -4,7 +4,7 @@
 // identity copy moves between, whose lives only meet at the copy, may share
 // one place, which makes the copy move nothing), and the accumulation
 // groups' partition bands (the tensors matmults read on the same PE rows).
-// The reference: ../shared/spec/004_be277c099cd48df8.txt, "What it coalesces".
+// The reference: docs/Reference.md, the allocator page, "What it coalesces".
 //
 //===----------------------------------------------------------------------===//
 

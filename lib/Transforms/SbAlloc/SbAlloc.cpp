@@ -3,7 +3,7 @@
 // The SBUF allocator driver, after the reference SB_Allocator::allocate:
 // memloc_split once, then a spill fixpoint of renumber, find_partners,
 // liveness, build, costs, simplify, select. docs/SbAlloc.md; the
-// reference: ../shared/spec/004_be277c099cd48df8.txt, "Where the colorer sits".
+// reference: docs/Reference.md, the allocator page, "Where the colorer sits".
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,12 +11,12 @@
 #include "Steps.h"
 
 #include "Walrus/Analysis/Interference.h"
-#include "Walrus/Analysis/SbBandSearch.h"
-#include "Walrus/Analysis/SbColoring.h"
-#include "Walrus/Analysis/SbDense.h"
-#include "Walrus/Analysis/SbDenseWindow.h"
-#include "Walrus/Analysis/SbSearch.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Placement/BandSearch.h"
+#include "Walrus/Placement/Coloring.h"
+#include "Walrus/Placement/Dense.h"
+#include "Walrus/Placement/DenseWindow.h"
+#include "Walrus/Placement/Search.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -34,6 +34,7 @@ namespace walrus {
 using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
+using namespace walrus::placement;
 
 namespace {
 /// The live nodes as the searches see them: lanes are the quarters band
@@ -67,12 +68,11 @@ struct SearchProblem {
 
   /// The problem of placing `graphNodes[chosen]` (all live), those with a
   /// `fixed` place where they are.
-  SearchProblem(ArrayRef<SbNode> graphNodes, ArrayRef<unsigned> chosen,
-                int64_t partitions,
-                ArrayRef<std::optional<SbPlacement>> fixed) {
+  SearchProblem(ArrayRef<Node> graphNodes, ArrayRef<unsigned> chosen,
+                int64_t partitions, ArrayRef<std::optional<Place>> fixed) {
     int64_t laneWidth = partitions / kLanes;
     for (unsigned index : chosen) {
-      const SbNode &node = graphNodes[index];
+      const Node &node = graphNodes[index];
       BandSearchBuffer &buffer = buffers.emplace_back();
       buffer.range = {node.range.start, node.range.end, node.bytes};
       SmallVector<int64_t, 4> &choices = bases.emplace_back();
@@ -157,8 +157,8 @@ private:
 
   /// One round's interference graph and the placements it must keep.
   struct Round {
-    InterferenceGraph graph;
-    SmallVector<std::optional<SbPlacement>> fixed;
+    SbufProblem sbuf;
+    SmallVector<std::optional<Place>> fixed;
   };
   /// Analyses `func` (liveness; memloc_split in round 1; row bands;
   /// partners) into its graph, with the free row sets' quarters chosen.
@@ -170,10 +170,9 @@ private:
   /// Colours the graph around the `fixed` places (then searches the
   /// contended region when something is left out), or, without stored
   /// edges, the dense path.
-  SbColoring place(const Round &round,
-                   ArrayRef<std::optional<SbPlacement>> fixed,
-                   int64_t partitions, int64_t budget, uint64_t &searchWorkLeft,
-                   FuncResult &result);
+  Placement place(const Round &round, ArrayRef<std::optional<Place>> fixed,
+                  int64_t partitions, int64_t budget, uint64_t &searchWorkLeft,
+                  FuncResult &result);
   /// Whether round `iteration` first tries the last round's places: after
   /// a spill, but not in the last kRoundsPlacedAnew rounds. Keeping places
   /// spills fewer tensors per round, so it takes more rounds; those last
@@ -184,41 +183,39 @@ private:
   }
   /// Places what `stay` leaves free around it: as place() on a graph with
   /// edges, by one first fit order (largest first) on a dense one.
-  SbColoring placeAround(const Round &round,
-                         ArrayRef<std::optional<SbPlacement>> stay,
-                         int64_t partitions, int64_t budget,
-                         uint64_t &searchWorkLeft, FuncResult &result);
+  Placement placeAround(const Round &round, ArrayRef<std::optional<Place>> stay,
+                        int64_t partitions, int64_t budget,
+                        uint64_t &searchWorkLeft, FuncResult &result);
   /// Places a round after a spill: first with every tensor the last round
   /// placed (`kept`) where it was, so that only the spill pieces
   /// look for room; that placement stands when it leaves fewer out than
   /// placing everything anew.
-  SbColoring placeAfterSpill(const Round &round,
-                             const DenseMap<Operation *, SbPlacement> &kept,
-                             int64_t partitions, int64_t budget,
-                             uint64_t &searchWorkLeft, FuncResult &result);
+  Placement placeAfterSpill(const Round &round,
+                            const DenseMap<Operation *, Place> &kept,
+                            int64_t partitions, int64_t budget,
+                            uint64_t &searchWorkLeft, FuncResult &result);
   /// Sets every tensor's address and base partition (nothing left out).
-  void writePlacements(const InterferenceGraph &graph,
-                       const SbColoring &coloring, FuncResult &result);
+  void writePlacements(const SbufProblem &sbuf, const Placement &coloring,
+                       FuncResult &result);
   /// The nodes to spill for what `coloring` left out: each one itself, or,
   /// for a spill tensor (which cannot spill again), its cheapest
   /// spillable neighbour. Fails with an error at the instruction when
   /// there is none.
   FailureOr<llvm::SetVector<unsigned>>
-  chooseSpills(const InterferenceGraph &graph, const SbColoring &coloring,
+  chooseSpills(const SbufProblem &sbuf, const Placement &coloring,
                int64_t budget, const SmallPtrSetImpl<Operation *> &spillLocals);
   /// Moves the tensors of `toSpill` to DRAM homes with a short tensor per
   /// instruction (recorded in `spillLocals`).
-  LogicalResult spill(const InterferenceGraph &graph,
-                      ArrayRef<unsigned> toSpill, int64_t iteration,
-                      MemlocNamer &namer,
+  LogicalResult spill(const SbufProblem &sbuf, ArrayRef<unsigned> toSpill,
+                      int64_t iteration, MemlocNamer &namer,
                       SmallPtrSetImpl<Operation *> &spillLocals,
                       FuncResult &result);
 
   /// Set by the dispatching instance when a report file is asked for.
   std::shared_ptr<FunctionResults<llvm::json::Value>> reportEntries;
-  void chooseFreeRowQuarters(InterferenceGraph &graph, RowBands &rowBands,
+  void chooseFreeRowQuarters(SbufProblem &sbuf, RowBands &rowBands,
                              int64_t partitions, int64_t budget,
-                             ArrayRef<std::optional<SbPlacement>> fixed);
+                             ArrayRef<std::optional<Place>> fixed);
   /// Per chosen node its band choice and offset (-1: left out): the
   /// complete placement, or each direction's best partial one.
   struct SearchOutcome {
@@ -251,16 +248,16 @@ private:
   /// search cannot place everything, colouring completes the most it placed,
   /// and that spills instead if it costs less (not around pinned tensors: there
   /// only a complete placement counts).
-  void searchBeforeSpilling(const InterferenceGraph &graph, int64_t partitions,
+  void searchBeforeSpilling(const placement::Problem &graph, int64_t partitions,
                             int64_t budget, uint64_t &searchWorkLeft,
-                            ArrayRef<std::optional<SbPlacement>> fixed,
-                            ArrayRef<std::optional<SbPlacement>> pinned,
-                            SbColoring &coloring, FuncResult &result);
+                            ArrayRef<std::optional<Place>> fixed,
+                            ArrayRef<std::optional<Place>> pinned,
+                            Placement &coloring, FuncResult &result);
 };
 } // namespace
 
 /// What the nodes `coloring` leaves out would cost to spill.
-static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
+static double getSpillCost(ArrayRef<Node> nodes, const Placement &coloring) {
   double cost = 0;
   for (unsigned index : coloring.spilled)
     cost += nodes[index].spillCost;
@@ -269,8 +266,8 @@ static double getSpillCost(ArrayRef<SbNode> nodes, const SbColoring &coloring) {
 
 /// The nodes of the independent parts where `coloring` left a node out,
 /// tensors that come with an address among them.
-static SmallVector<unsigned> getContendedNodes(const InterferenceGraph &graph,
-                                               const SbColoring &coloring) {
+static SmallVector<unsigned> getContendedNodes(const placement::Problem &graph,
+                                               const Placement &coloring) {
   SmallVector<unsigned> parts = graph.getIndependentParts();
   llvm::DenseSet<unsigned> contended;
   for (unsigned index : coloring.spilled)
@@ -317,12 +314,14 @@ SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
   return outcome;
 }
 
-void SbAllocPass::searchBeforeSpilling(
-    const InterferenceGraph &graph, int64_t partitions, int64_t budget,
-    uint64_t &searchWorkLeft, ArrayRef<std::optional<SbPlacement>> fixed,
-    ArrayRef<std::optional<SbPlacement>> pinned, SbColoring &coloring,
-    FuncResult &result) {
-  ArrayRef<SbNode> nodes = graph.getNodes();
+void SbAllocPass::searchBeforeSpilling(const placement::Problem &graph,
+                                       int64_t partitions, int64_t budget,
+                                       uint64_t &searchWorkLeft,
+                                       ArrayRef<std::optional<Place>> fixed,
+                                       ArrayRef<std::optional<Place>> pinned,
+                                       Placement &coloring,
+                                       FuncResult &result) {
+  ArrayRef<Node> nodes = graph.getNodes();
   if (searchWorkLeft == 0 || partitions % SearchProblem::kLanes != 0)
     return;
   SmallVector<unsigned> chosen = getContendedNodes(graph, coloring);
@@ -354,16 +353,16 @@ void SbAllocPass::searchBeforeSpilling(
   // it spills less. Outside the contended region the colouring's
   // placements stand.
   for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates) {
-    SmallVector<std::optional<SbPlacement>> placed(coloring.placements);
+    SmallVector<std::optional<Place>> placed(coloring.placements);
     for (auto [position, index] : llvm::enumerate(chosen)) {
       auto [choice, offset] = placements[position];
       if (problem.isFixed(position))
         continue;
       placed[index].reset();
       if (offset >= 0)
-        placed[index] = SbPlacement{problem.bases[position][choice], offset};
+        placed[index] = Place{problem.bases[position][choice], offset};
     }
-    SbColoring completed =
+    Placement completed =
         colorGraph(graph, partitions, budget, placed, getThreads());
     if (outcome.complete ||
         getSpillCost(nodes, completed) < getSpillCost(nodes, coloring))
@@ -389,9 +388,10 @@ dropPartnersAcrossBands(SmallVectorImpl<SmallVector<MemlocOp, 2>> &partners,
 }
 
 /// Gives the nodes holding matmult operands the band their rows fix.
-static void applyRowBands(InterferenceGraph &graph, const RowBands &rowBands) {
-  for (SbNode &node : graph.getNodes())
-    for (MemlocOp memloc : node.members)
+static void applyRowBands(SbufProblem &sbuf, const RowBands &rowBands) {
+  for (auto [node, members] :
+       llvm::zip_equal(sbuf.problem.getNodes(), sbuf.members))
+    for (MemlocOp memloc : members)
       if (auto it = rowBands.bands.find(memloc); it != rowBands.bands.end())
         node.bandClass = it->second.bandClass;
 }
@@ -405,29 +405,30 @@ static constexpr size_t kMaxRowTrialWork = size_t(1) << 18;
 /// the quarter that spills least, then peaks lowest (the turn they start
 /// in ignores what else the quarters hold). Sets with a copy partner keep
 /// their turn: the partner shares their node.
-void SbAllocPass::chooseFreeRowQuarters(
-    InterferenceGraph &graph, RowBands &rowBands, int64_t partitions,
-    int64_t budget, ArrayRef<std::optional<SbPlacement>> fixed) {
+void SbAllocPass::chooseFreeRowQuarters(SbufProblem &sbuf, RowBands &rowBands,
+                                        int64_t partitions, int64_t budget,
+                                        ArrayRef<std::optional<Place>> fixed) {
+  placement::Problem &graph = sbuf.problem;
   size_t trials = 0;
   for (const FreeRowSet &set : rowBands.freeSets)
     trials += set.anchors.size() - 1;
-  MutableArrayRef<SbNode> nodes = graph.getNodes();
+  MutableArrayRef<Node> nodes = graph.getNodes();
   if (trials == 0 || !graph.hasEdges() ||
       trials * nodes.size() > kMaxRowTrialWork)
     return;
   DenseMap<Operation *, unsigned> nodeOf;
-  for (auto [index, node] : llvm::enumerate(nodes))
-    for (MemlocOp memloc : node.members)
+  for (auto [index, members] : llvm::enumerate(sbuf.members))
+    for (MemlocOp memloc : members)
       nodeOf[memloc] = index;
   auto score = [&] {
-    SbColoring coloring =
+    Placement coloring =
         colorGraph(graph, partitions, budget, fixed, getThreads());
     return std::make_pair(getSpillCost(nodes, coloring), coloring.peakBytes);
   };
   auto best = score();
   for (FreeRowSet &set : rowBands.freeSets) {
     if (set.anchors.size() < 2 || llvm::any_of(set.members, [&](auto member) {
-          return nodes[nodeOf.at(member.first)].members.size() > 1;
+          return sbuf.members[nodeOf.at(member.first)].size() > 1;
         }))
       continue;
     auto startAt = [&](int64_t anchor) {
@@ -492,20 +493,20 @@ SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
   std::vector<SmallVector<RowBlockRange, 0>> blocks;
   if (rowBlocks)
     blocks = liveness->getBlockRanges(partitions / 4);
-  Round round{InterferenceGraph(*liveness, partners, partitions, denseEdges,
-                                denseEdgesPerNode, blocks),
+  Round round{buildSbufProblem(*liveness, partners, partitions,
+                               {size_t(denseEdges), size_t(denseEdgesPerNode)},
+                               blocks),
               {}};
-  InterferenceGraph &graph = round.graph;
-  applyRowBands(graph, *rowBands);
-  ArrayRef<SbNode> nodes = graph.getNodes();
+  applyRowBands(round.sbuf, *rowBands);
+  ArrayRef<Node> nodes = round.sbuf.problem.getNodes();
   // Checked on the graph, whose nodes know their sizes: a walk of its own
   // costs as much as the liveness at 100k tensors. Partner groups never
   // exceed the budget and clones follow their original, so the first node
   // too big is the first such tensor of the function.
   if (iteration == 1)
-    for (const SbNode &node : nodes)
+    for (auto [index, node] : llvm::enumerate(nodes))
       if (node.bytes > budget) {
-        MemlocOp memloc = node.members.front();
+        MemlocOp memloc = round.sbuf.members[index].front();
         return memloc.emitError()
                << "'" << memloc.getName() << "' is too big for SB, requires "
                << node.bytes << " bytes with SB size " << budget
@@ -513,12 +514,12 @@ SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
       }
   // Tensors placed before keep their place.
   round.fixed.resize(nodes.size());
-  for (auto [index, node] : llvm::enumerate(nodes))
-    for (MemlocOp memloc : node.members)
+  for (auto [index, members] : llvm::enumerate(round.sbuf.members))
+    for (MemlocOp memloc : members)
       if (memloc.getAddress())
-        round.fixed[index] = SbPlacement{int64_t(*memloc.getBasePartition()),
-                                         int64_t(*memloc.getAddress())};
-  chooseFreeRowQuarters(graph, *rowBands, partitions, budget, round.fixed);
+        round.fixed[index] = Place{int64_t(*memloc.getBasePartition()),
+                                   int64_t(*memloc.getAddress())};
+  chooseFreeRowQuarters(round.sbuf, *rowBands, partitions, budget, round.fixed);
   if (explain && iteration == 1)
     explainRowBands(*rowBands, partitions);
   return round;
@@ -528,13 +529,13 @@ SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
 /// place (each costs about as much as one of the chains' orders).
 static constexpr unsigned kWindowOrders = 4;
 
-SbColoring SbAllocPass::place(const Round &round,
-                              ArrayRef<std::optional<SbPlacement>> fixed,
-                              int64_t partitions, int64_t budget,
-                              uint64_t &searchWorkLeft, FuncResult &result) {
-  const InterferenceGraph &graph = round.graph;
+Placement SbAllocPass::place(const Round &round,
+                             ArrayRef<std::optional<Place>> fixed,
+                             int64_t partitions, int64_t budget,
+                             uint64_t &searchWorkLeft, FuncResult &result) {
+  const placement::Problem &graph = round.sbuf.problem;
   if (graph.hasEdges()) {
-    SbColoring coloring =
+    Placement coloring =
         colorGraph(graph, partitions, budget, fixed, getThreads());
     if (!coloring.spilled.empty())
       searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
@@ -564,12 +565,12 @@ SbColoring SbAllocPass::place(const Round &round,
   return std::move(dense.coloring);
 }
 
-SbColoring SbAllocPass::placeAround(const Round &round,
-                                    ArrayRef<std::optional<SbPlacement>> stay,
-                                    int64_t partitions, int64_t budget,
-                                    uint64_t &searchWorkLeft,
-                                    FuncResult &result) {
-  const InterferenceGraph &graph = round.graph;
+Placement SbAllocPass::placeAround(const Round &round,
+                                   ArrayRef<std::optional<Place>> stay,
+                                   int64_t partitions, int64_t budget,
+                                   uint64_t &searchWorkLeft,
+                                   FuncResult &result) {
+  const placement::Problem &graph = round.sbuf.problem;
   if (graph.hasEdges())
     return place(round, stay, partitions, budget, searchWorkLeft, result);
   // A dense function's chains would place every kept node again in each
@@ -578,12 +579,12 @@ SbColoring SbAllocPass::placeAround(const Round &round,
   for (auto [index, place] : llvm::enumerate(stay))
     if (!place)
       order.push_back(index);
-  ArrayRef<SbNode> nodes = graph.getNodes();
+  ArrayRef<Node> nodes = graph.getNodes();
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
     return nodes[a].bytes > nodes[b].bytes;
   });
   uint64_t work = 0;
-  SbColoring coloring =
+  Placement coloring =
       placeInOrder(graph, partitions, budget, stay, order, work);
   countDenseWork(work, 1, result);
   return coloring;
@@ -592,11 +593,11 @@ SbColoring SbAllocPass::placeAround(const Round &round,
 /// The place the last round gave every tensor of `node`, if they all had
 /// the same one and the node's band class (which row bands may pin anew
 /// each round) still allows it.
-static std::optional<SbPlacement>
-getKeptPlace(const SbNode &node, const DenseMap<Operation *, SbPlacement> &kept,
-             int64_t partitions) {
-  std::optional<SbPlacement> previous;
-  for (MemlocOp memloc : node.members) {
+static std::optional<Place>
+getKeptPlace(const Node &node, ArrayRef<MemlocOp> members,
+             const DenseMap<Operation *, Place> &kept, int64_t partitions) {
+  std::optional<Place> previous;
+  for (MemlocOp memloc : members) {
     auto found = kept.find(memloc);
     if (found == kept.end() ||
         (previous && (previous->basePartition != found->second.basePartition ||
@@ -613,16 +614,17 @@ getKeptPlace(const SbNode &node, const DenseMap<Operation *, SbPlacement> &kept,
   return previous;
 }
 
-SbColoring
-SbAllocPass::placeAfterSpill(const Round &round,
-                             const DenseMap<Operation *, SbPlacement> &kept,
-                             int64_t partitions, int64_t budget,
-                             uint64_t &searchWorkLeft, FuncResult &result) {
-  SmallVector<std::optional<SbPlacement>> stay(round.fixed);
+Placement SbAllocPass::placeAfterSpill(const Round &round,
+                                       const DenseMap<Operation *, Place> &kept,
+                                       int64_t partitions, int64_t budget,
+                                       uint64_t &searchWorkLeft,
+                                       FuncResult &result) {
+  SmallVector<std::optional<Place>> stay(round.fixed);
   bool keepsAny = false;
-  for (auto [index, node] : llvm::enumerate(round.graph.getNodes()))
+  for (auto [index, node] : llvm::enumerate(round.sbuf.problem.getNodes()))
     if (!stay[index]) {
-      stay[index] = getKeptPlace(node, kept, partitions);
+      stay[index] =
+          getKeptPlace(node, round.sbuf.members[index], kept, partitions);
       keepsAny |= stay[index].has_value();
     }
   if (!keepsAny)
@@ -630,13 +632,13 @@ SbAllocPass::placeAfterSpill(const Round &round,
                  result);
   // The report's search figures are those of the placement that stands.
   FuncResult::SearchReach before = result.search;
-  SbColoring stayed =
+  Placement stayed =
       placeAround(round, stay, partitions, budget, searchWorkLeft, result);
   if (stayed.spilled.empty())
     return stayed;
   FuncResult::SearchReach stayedReach = result.search;
   result.search = before;
-  SbColoring anew =
+  Placement anew =
       place(round, round.fixed, partitions, budget, searchWorkLeft, result);
   if (anew.spilled.size() <= stayed.spilled.size())
     return anew;
@@ -644,28 +646,28 @@ SbAllocPass::placeAfterSpill(const Round &round,
   return stayed;
 }
 
-void SbAllocPass::writePlacements(const InterferenceGraph &graph,
-                                  const SbColoring &coloring,
+void SbAllocPass::writePlacements(const SbufProblem &sbuf,
+                                  const Placement &coloring,
                                   FuncResult &result) {
   Builder builder(&getContext());
   result.peak = coloring.peakBytes;
   // A handful of base partitions: each attribute is uniqued once, not once
   // per tensor (the context's lookup is most of this loop at 60k tensors).
   DenseMap<int64_t, IntegerAttr> bases;
-  for (auto [index, node] : llvm::enumerate(graph.getNodes())) {
-    const SbPlacement &placement = *coloring.placements[index];
+  for (auto [index, node] : llvm::enumerate(sbuf.problem.getNodes())) {
+    const Place &placement = *coloring.placements[index];
     IntegerAttr address = builder.getI64IntegerAttr(placement.address);
     IntegerAttr &base = bases[placement.basePartition];
     if (!base)
       base = builder.getI64IntegerAttr(placement.basePartition);
-    for (MemlocOp memloc : node.members) {
+    for (MemlocOp memloc : sbuf.members[index]) {
       memloc.setAddressAttr(address);
       memloc.setBasePartitionAttr(base);
     }
     if (reportFile.empty())
       continue;
     llvm::json::Array names;
-    for (MemlocOp memloc : node.members)
+    for (MemlocOp memloc : sbuf.members[index])
       names.push_back(memloc.getName().str());
     llvm::json::Object entry{{"tensors", std::move(names)},
                              {"base_partition", placement.basePartition},
@@ -682,13 +684,14 @@ void SbAllocPass::writePlacements(const InterferenceGraph &graph,
 }
 
 FailureOr<llvm::SetVector<unsigned>>
-SbAllocPass::chooseSpills(const InterferenceGraph &graph,
-                          const SbColoring &coloring, int64_t budget,
+SbAllocPass::chooseSpills(const SbufProblem &sbuf, const Placement &coloring,
+                          int64_t budget,
                           const SmallPtrSetImpl<Operation *> &spillLocals) {
-  ArrayRef<SbNode> nodes = graph.getNodes();
+  const placement::Problem &graph = sbuf.problem;
+  ArrayRef<Node> nodes = graph.getNodes();
   llvm::SetVector<unsigned> toSpill;
   auto isSpillLocal = [&](unsigned index) {
-    return llvm::any_of(nodes[index].members, [&](MemlocOp memloc) {
+    return llvm::any_of(sbuf.members[index], [&](MemlocOp memloc) {
       return spillLocals.contains(memloc);
     });
   };
@@ -707,7 +710,7 @@ SbAllocPass::chooseSpills(const InterferenceGraph &graph,
           (!victim || nodes[neighbor].spillCost < nodes[*victim].spillCost))
         victim = neighbor;
     if (!victim) {
-      Operation *user = *nodes[index].members.front()->getUsers().begin();
+      Operation *user = *sbuf.members[index].front()->getUsers().begin();
       return user->emitError()
              << "sb-alloc: the SBUF operands of this instruction do not fit "
                 "in "
@@ -718,14 +721,14 @@ SbAllocPass::chooseSpills(const InterferenceGraph &graph,
   return toSpill;
 }
 
-LogicalResult SbAllocPass::spill(const InterferenceGraph &graph,
+LogicalResult SbAllocPass::spill(const SbufProblem &sbuf,
                                  ArrayRef<unsigned> toSpill, int64_t iteration,
                                  MemlocNamer &namer,
                                  SmallPtrSetImpl<Operation *> &spillLocals,
                                  FuncResult &result) {
   for (unsigned index : toSpill) {
-    const SbNode &node = graph.getNodes()[index];
-    for (MemlocOp memloc : node.members) {
+    const Node &node = sbuf.problem.getNodes()[index];
+    for (MemlocOp memloc : sbuf.members[index]) {
       if (explain)
         emitRemark(memloc.getLoc())
             << "sb-alloc: spilling '" << memloc.getName() << "' ("
@@ -753,26 +756,26 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
   uint64_t searchWorkLeft = searchBudget;
   // Where the last round placed each tensor it did not spill (spilling
   // erases only the spilled tensors' operations, so these stay valid).
-  DenseMap<Operation *, SbPlacement> kept;
+  DenseMap<Operation *, Place> kept;
   for (int64_t iteration = 1; iteration <= maxIterations; ++iteration) {
     result.iterations = iteration;
     FailureOr<Round> round =
         buildRound(func, iteration, partitions, *budget, namer, result);
     if (failed(round))
       return failure();
-    const InterferenceGraph &graph = round->graph;
-    SbColoring coloring = keepsPlaces(iteration)
-                              ? placeAfterSpill(*round, kept, partitions,
-                                                *budget, searchWorkLeft, result)
-                              : place(*round, round->fixed, partitions, *budget,
-                                      searchWorkLeft, result);
+    const placement::Problem &graph = round->sbuf.problem;
+    Placement coloring = keepsPlaces(iteration)
+                             ? placeAfterSpill(*round, kept, partitions,
+                                               *budget, searchWorkLeft, result)
+                             : place(*round, round->fixed, partitions, *budget,
+                                     searchWorkLeft, result);
     result.searchWork = searchBudget - searchWorkLeft;
     result.nodes = graph.getNodes().size();
     result.edges = graph.getNumEdges();
     result.storedEdges = graph.hasEdges() ? graph.getNumEdges() : 0;
     result.lowerBound = graph.getLowerBound();
     if (coloring.spilled.empty()) {
-      writePlacements(graph, coloring, result);
+      writePlacements(round->sbuf, coloring, result);
       return success();
     }
     if (!result.overflow)
@@ -780,15 +783,15 @@ LogicalResult SbAllocPass::allocate(FuncOp func, FuncResult &result) {
                                              unsigned(coloring.spilled.size()),
                                              graph.getLowerBound()};
     FailureOr<llvm::SetVector<unsigned>> toSpill =
-        chooseSpills(graph, coloring, *budget, spillLocals);
+        chooseSpills(round->sbuf, coloring, *budget, spillLocals);
     if (failed(toSpill))
       return failure();
     kept.clear();
     for (auto [index, node] : llvm::enumerate(graph.getNodes()))
       if (coloring.placements[index] && !toSpill->contains(index))
-        for (MemlocOp memloc : node.members)
+        for (MemlocOp memloc : round->sbuf.members[index])
           kept[memloc] = *coloring.placements[index];
-    if (failed(spill(graph, toSpill->getArrayRef(), iteration, namer,
+    if (failed(spill(round->sbuf, toSpill->getArrayRef(), iteration, namer,
                      spillLocals, result)))
       return failure();
   }

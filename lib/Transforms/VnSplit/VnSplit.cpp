@@ -3,7 +3,7 @@
 // After the reference VNSplitterPass: split tensors whose accesses fall
 // into disjoint groups into one `_VN_` piece per group, then fold copied
 // temporaries into their producers (vertical fusion). docs/VnSplit.md
-// defines both; the reference: ../shared/spec/000_f0ac0e505c7f83ed.txt,
+// defines both; the reference: docs/Reference.md, the VN and shrink page,
 // section 2.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- SbColoring.cpp - Chaitin-Briggs colouring in two dimensions --------===//
+//===- Coloring.cpp - Chaitin-Briggs colouring in two dimensions --------===//
 //
 // Chaitin-Briggs with optimistic colouring (Briggs, Cooper, Torczon 1994),
 // where a colour is a (partition band, byte offset) placement: a node has
@@ -7,33 +7,34 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Analysis/SbColoring.h"
-#include "FirstFit.h"
+#include "Walrus/Placement/Coloring.h"
+#include "Coloring/FirstFit.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <queue>
 
-using namespace mlir;
+using namespace llvm;
 using namespace walrus;
+using namespace walrus::placement;
 
 namespace {
 class Colorer {
 public:
-  Colorer(const InterferenceGraph &graph, int64_t partitions, int64_t bytes,
-          ArrayRef<std::optional<SbPlacement>> fixed,
+  Colorer(const Problem &graph, int64_t partitions, int64_t bytes,
+          ArrayRef<std::optional<Place>> fixed,
           llvm::ThreadPoolInterface *threads)
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
         budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
         threads(threads), impactTable(computeImpactTable(partitions)),
         granuleShift(computeGranuleShift()) {
-    for (const SbNode &node : nodes)
+    for (const Node &node : nodes)
       hasBlocks.push_back(!node.blocks.empty());
     anyBlocks = llvm::is_contained(hasBlocks, true);
   }
 
-  SbColoring run() {
+  Placement run() {
     // Select in three orders and keep the lowest peak that places every
     // node: left edge (by live-range start, larger first at a tie), which
     // packs chains of short ranges; largest area first, which keeps big
@@ -74,12 +75,12 @@ public:
     };
     // An order stops as soon as it cannot win: a node left out, or a peak
     // no lower than the best so far.
-    std::optional<SbColoring> best;
+    std::optional<Placement> best;
     auto getBar = [&] { return best ? best->peakBytes : budget + 1; };
     if (threads && unfixed.size() >= kNodesWorthThreads) {
       // Side by side, largest first cannot stop at left edge's peak, but
       // wins exactly when it would have: placing all, strictly lower.
-      std::optional<SbColoring> byLeftEdge, byLargest;
+      std::optional<Placement> byLeftEdge, byLargest;
       llvm::ThreadPoolTaskGroup group(*threads);
       group.async([&] { byLargest = selectInOrder(largestFirst(), getBar()); });
       byLeftEdge = selectInOrder(leftEdge(), getBar());
@@ -93,7 +94,7 @@ public:
       for (function_ref<SmallVector<unsigned>()> order :
            {function_ref<SmallVector<unsigned>()>(leftEdge),
             function_ref<SmallVector<unsigned>()>(largestFirst)}) {
-        if (std::optional<SbColoring> coloring =
+        if (std::optional<Placement> coloring =
                 selectInOrder(order(), getBar()))
           best = std::move(*coloring);
         if (best && best->peakBytes <= lowerBound)
@@ -103,14 +104,14 @@ public:
     simplify();
     SmallVector<unsigned> chaitin(stack.rbegin(), stack.rend());
     if (best) {
-      std::optional<SbColoring> fallback = selectInOrder(chaitin, getBar());
+      std::optional<Placement> fallback = selectInOrder(chaitin, getBar());
       return fallback ? std::move(*fallback) : std::move(*best);
     }
     return *selectInOrder(chaitin, std::nullopt);
   }
 
 private:
-  int64_t getPlacements(const SbNode &node) const {
+  int64_t getPlacements(const Node &node) const {
     return int64_t(getBandChoices(node.bandClass, partitions).size()) *
            (budget - node.bytes + 1);
   }
@@ -140,8 +141,8 @@ private:
   void simplify();
   /// Places nodes in `order`; with `bar`, gives up (nothing) as soon as a
   /// node finds no place or the peak reaches `bar`.
-  std::optional<SbColoring> selectInOrder(ArrayRef<unsigned> order,
-                                          std::optional<int64_t> bar) const;
+  std::optional<Placement> selectInOrder(ArrayRef<unsigned> order,
+                                         std::optional<int64_t> bar) const;
   struct Placements;
   static constexpr size_t kPrefetchDistance = 8;
   void prefetchNode(unsigned index) const {
@@ -151,12 +152,12 @@ private:
       for (size_t at = 0; at < part.size(); at += 64 / sizeof(unsigned))
         __builtin_prefetch(&part[at]);
   }
-  std::optional<SbPlacement> place(unsigned index, Placements &placed) const;
+  std::optional<Place> place(unsigned index, Placements &placed) const;
 
-  const InterferenceGraph &graph;
-  ArrayRef<SbNode> nodes;
+  const Problem &graph;
+  ArrayRef<Node> nodes;
   int64_t partitions, budget, lowerBound;
-  ArrayRef<std::optional<SbPlacement>> fixed;
+  ArrayRef<std::optional<Place>> fixed;
   /// With threads, left edge and largest first run side by side on
   /// graphs this large (below, a thread costs more than it saves).
   static constexpr size_t kNodesWorthThreads = 10000;
@@ -250,7 +251,7 @@ void Colorer::simplify() {
 }
 
 /// Where one order placed each node so far, flat (place() reads it for
-/// every neighbour: at millions of edges, a read of SbNode shows), and
+/// every neighbour: at millions of edges, a read of Node shows), and
 /// scratch space (one per order, so that orders may run at once).
 struct Colorer::Placements {
   Placements(size_t count, int64_t budget, unsigned granuleShift)
@@ -261,9 +262,8 @@ struct Colorer::Placements {
   FirstFit taken;
 };
 
-std::optional<SbPlacement> Colorer::place(unsigned index,
-                                          Placements &placed) const {
-  const SbNode &node = nodes[index];
+std::optional<Place> Colorer::place(unsigned index, Placements &placed) const {
+  const Node &node = nodes[index];
   // Two loops, not one over a concatenation: this is the hottest loop.
   ArrayRef<unsigned> neighbors[] = {graph.getNeighborsBefore(index),
                                     graph.getNeighborsAfter(index)};
@@ -277,10 +277,10 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
         if (placed.first[j] >= 0 && !missEachOther(index, 0, j, placed.base[j]))
           taken.take(placed.first[j], placed.end[j]);
     if (std::optional<int64_t> offset = taken.find(node.bytes))
-      return SbPlacement{0, *offset};
+      return Place{0, *offset};
     return std::nullopt;
   }
-  std::optional<SbPlacement> best;
+  std::optional<Place> best;
   for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
     taken.clear();
     for (ArrayRef<unsigned> part : neighbors)
@@ -295,18 +295,18 @@ std::optional<SbPlacement> Colorer::place(unsigned index,
       }
     std::optional<int64_t> offset = taken.find(node.bytes);
     if (offset && (!best || *offset < best->address))
-      best = SbPlacement{first, *offset};
+      best = Place{first, *offset};
   }
   return best;
 }
 
-std::optional<SbColoring>
+std::optional<Placement>
 Colorer::selectInOrder(ArrayRef<unsigned> order,
                        std::optional<int64_t> bar) const {
-  SbColoring result;
+  Placement result;
   result.placements.assign(fixed.begin(), fixed.end());
   Placements placed(nodes.size(), budget, granuleShift);
-  auto record = [&](unsigned index, const SbPlacement &placement) {
+  auto record = [&](unsigned index, const Place &placement) {
     placed.first[index] = placement.address;
     placed.end[index] = placement.address + nodes[index].bytes;
     placed.base[index] = placement.basePartition;
@@ -321,7 +321,7 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
     // the memory is not waited for one node at a time.
     if (position + kPrefetchDistance < order.size())
       prefetchNode(order[position + kPrefetchDistance]);
-    std::optional<SbPlacement> placement = place(index, placed);
+    std::optional<Place> placement = place(index, placed);
     result.placements[index] = placement;
     if (placement)
       record(index, *placement);
@@ -334,9 +334,10 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
   return result;
 }
 
-SbColoring walrus::colorGraph(const InterferenceGraph &graph,
-                              int64_t partitions, int64_t bytesPerPartition,
-                              ArrayRef<std::optional<SbPlacement>> fixed,
-                              llvm::ThreadPoolInterface *threads) {
+Placement walrus::placement::colorGraph(const Problem &graph,
+                                        int64_t partitions,
+                                        int64_t bytesPerPartition,
+                                        ArrayRef<std::optional<Place>> fixed,
+                                        llvm::ThreadPoolInterface *threads) {
   return Colorer(graph, partitions, bytesPerPartition, fixed, threads).run();
 }

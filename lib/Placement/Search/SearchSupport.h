@@ -1,17 +1,17 @@
 //===- SearchSupport.h - What the placement searches share ------*- C++ -*-===//
 //
-// The 1-D search (SbSearch.cpp) and the partition-band search
-// (SbBandSearch.cpp) share their view of time, what they keep per section
+// The 1-D search (Search.cpp) and the partition-band search
+// (BandSearch.cpp) share their view of time, what they keep per section
 // (covering lists, fingerprint keys), their depth-first frame (budget,
 // nogoods, independent parts), their variants (time reversed, at the
 // bound) and their restart policy.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_LIB_ANALYSIS_SEARCHSUPPORT_H
-#define WALRUS_LIB_ANALYSIS_SEARCHSUPPORT_H
+#ifndef WALRUS_PLACEMENT_SEARCHSUPPORT_H
+#define WALRUS_PLACEMENT_SEARCHSUPPORT_H
 
-#include "Walrus/Analysis/SbSearch.h"
+#include "Walrus/Placement/Search.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -21,7 +21,7 @@
 #include <atomic>
 #include <limits>
 
-namespace walrus {
+namespace walrus::placement {
 
 /// Time cut into sections where some live range starts or ends: per
 /// buffer the sections [first, last) it covers. Live ranges are first
@@ -433,6 +433,6 @@ SearchVariants<SearchT>::restart(size_t buffers, uint64_t maxWork,
   return {std::move(placed[outcome.placedBy->reversed]), outcome.work};
 }
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_LIB_ANALYSIS_SEARCHSUPPORT_H
+#endif // WALRUS_PLACEMENT_SEARCHSUPPORT_H

@@ -1,4 +1,4 @@
-//===- SbSearch.h - Bounded search for a 1-D placement -----------*- C++
+//===- Search.h - Bounded search for a 1-D placement -----------*- C++
 //-*-===//
 //
 // When colouring overflows the budget, a depth-first search over offsets
@@ -7,14 +7,14 @@
 // branching on the buffers that can sit at the bottom of one valley, and a
 // branch is cut as soon as an inference shows it cannot succeed. Applies
 // to buffers that all span the full partition range (a 1-D problem over
-// time x bytes; SbBandSearch.h has the search over partition bands).
+// time x bytes; BandSearch.h has the search over partition bands).
 // Deterministic: the budget counts work (time sections and candidates
 // examined), not seconds, so it bounds the time on any size of problem.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_SBSEARCH_H
-#define WALRUS_ANALYSIS_SBSEARCH_H
+#ifndef WALRUS_PLACEMENT_SEARCH_H
+#define WALRUS_PLACEMENT_SEARCH_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,7 +26,7 @@ class ThreadPoolInterface;
 #include <cstdint>
 #include <optional>
 
-namespace walrus {
+namespace walrus::placement {
 
 struct SearchBuffer {
   /// Live over program points [start, end] (inclusive, as LiveRange).
@@ -56,6 +56,6 @@ SearchResult searchPlacement(llvm::ArrayRef<SearchBuffer> buffers,
                              int64_t capacity, uint64_t maxWork,
                              llvm::ThreadPoolInterface *threads = nullptr);
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_ANALYSIS_SBSEARCH_H
+#endif // WALRUS_PLACEMENT_SEARCH_H

@@ -1,20 +1,20 @@
-//===- SbBandSearch.h - Bounded search over partition bands -----*- C++ -*-===//
+//===- BandSearch.h - Bounded search over partition bands -----*- C++ -*-===//
 //
 // The search before spilling for tensors that do not all span every
 // partition. SBUF's partitions fall into lanes (the quarters a band choice
 // is made of); a tensor occupies, for its live range and at one byte
 // offset, the lanes of the band choice it gets. The search places tensors
-// bottom-up in each lane, as the 1-D search (SbSearch.h) does in time,
+// bottom-up in each lane, as the 1-D search (Search.h) does in time,
 // branching over tensor and band choice at the lowest free cell.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_SBBANDSEARCH_H
-#define WALRUS_ANALYSIS_SBBANDSEARCH_H
+#ifndef WALRUS_PLACEMENT_BANDSEARCH_H
+#define WALRUS_PLACEMENT_BANDSEARCH_H
 
-#include "Walrus/Analysis/SbSearch.h"
+#include "Walrus/Placement/Search.h"
 
-namespace walrus {
+namespace walrus::placement {
 
 struct BandSearchBuffer {
   /// Live range and bytes per partition.
@@ -47,6 +47,6 @@ searchBandPlacement(llvm::ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
                     int64_t capacity, uint64_t maxWork,
                     llvm::ThreadPoolInterface *threads = nullptr);
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_ANALYSIS_SBBANDSEARCH_H
+#endif // WALRUS_PLACEMENT_BANDSEARCH_H

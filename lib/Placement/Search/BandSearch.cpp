@@ -1,4 +1,4 @@
-//===- SbBandSearch.cpp - Bounded search over partition bands -------------===//
+//===- BandSearch.cpp - Bounded search over partition bands -------------===//
 //
 // Each lane has a height per time section (the top of what is placed over
 // it). A step takes a lowest cell (lane, section) that an unplaced buffer
@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Analysis/SbBandSearch.h"
-#include "SearchSupport.h"
+#include "Walrus/Placement/BandSearch.h"
+#include "Search/SearchSupport.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -30,6 +30,7 @@
 #include <tuple>
 
 using namespace walrus;
+using namespace walrus::placement;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 
@@ -929,10 +930,9 @@ private:
 };
 } // namespace
 
-BandSearchResult
-walrus::searchBandPlacement(ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
-                            int64_t capacity, uint64_t maxWork,
-                            llvm::ThreadPoolInterface *threads) {
+BandSearchResult walrus::placement::searchBandPlacement(
+    ArrayRef<BandSearchBuffer> buffers, unsigned lanes, int64_t capacity,
+    uint64_t maxWork, llvm::ThreadPoolInterface *threads) {
   BandSearchResult result;
   // A fixed buffer has one band choice: where it is.
   if (lanes == 0 || lanes > 32 ||

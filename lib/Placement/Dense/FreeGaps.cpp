@@ -1,6 +1,6 @@
 //===- FreeGaps.cpp - Free byte ranges, lowest fit first -----------------===//
 
-#include "FreeGaps.h"
+#include "Dense/FreeGaps.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -8,6 +8,7 @@
 #include <cassert>
 
 using namespace walrus;
+using namespace walrus::placement;
 
 FreeGaps::FreeGaps(int64_t limit) {
   if (limit > 0)

@@ -1,9 +1,9 @@
 //===- SweepFirstFit.cpp - First fit of nodes in order of time ------------===//
 
-#include "SweepFirstFit.h"
-#include "FirstFit.h"
-#include "FreeGaps.h"
-#include "Walrus/Analysis/Interference.h"
+#include "Dense/SweepFirstFit.h"
+#include "Coloring/FirstFit.h"
+#include "Dense/FreeGaps.h"
+#include "Walrus/Placement/Problem.h"
 
 #include "llvm/Support/ThreadPool.h"
 
@@ -12,6 +12,7 @@
 #include <limits>
 
 using namespace walrus;
+using namespace walrus::placement;
 
 namespace {
 /// What placing the head or one sweep adds to the run's result besides the
@@ -28,8 +29,8 @@ struct SweepTally {
 /// One run of placeSweeping.
 class SweepPlacer {
 public:
-  SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
-              int64_t limit, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+  SweepPlacer(const Problem &graph, const StartRanks &time, int64_t limit,
+              llvm::ArrayRef<std::optional<Place>> fixed,
               const SweepRecord *previous, uint64_t &work);
 
   /// The nodes of `headAt` where it says, then first fit of `head` in turn,
@@ -46,7 +47,7 @@ public:
   /// work in `tally`: a sweep the other never meets may run beside it.
   void sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
              llvm::ArrayRef<unsigned> previousOrder, SweepTally &tally) const;
-  SbColoring finish(llvm::ArrayRef<SweepTally> tallies);
+  Placement finish(llvm::ArrayRef<SweepTally> tallies);
 
 private:
   /// A node's start ranks [first, last], negated and swapped latest first:
@@ -58,7 +59,7 @@ private:
   }
   /// The node's own slot, and the peak of the tally it counts in.
   void place(unsigned node, int64_t address, SweepTally &tally) const {
-    placements[node] = SbPlacement{0, address};
+    placements[node] = Place{0, address};
     tally.peakBytes = std::max(tally.peakBytes, address + nodes[node].bytes);
   }
   bool takesBytes(unsigned node) const {
@@ -81,8 +82,8 @@ private:
   /// Whether `node`'s place is the one the previous run gave it (or it has
   /// none in both).
   bool isPlacedAsBefore(unsigned node) const {
-    const std::optional<SbPlacement> &now = result.placements[node],
-                                     &before = previous->placements[node];
+    const std::optional<Place> &now = result.placements[node],
+                               &before = previous->placements[node];
     return now && before ? now->address == before->address : !now && !before;
   }
   /// The last point, in the sweep's direction, where a fixed or head node
@@ -101,9 +102,9 @@ private:
       __builtin_prefetch(&previous->placements[node]);
   }
 
-  llvm::ArrayRef<SbNode> nodes;
+  llvm::ArrayRef<Node> nodes;
   int64_t limit;
-  llvm::ArrayRef<std::optional<SbPlacement>> fixed;
+  llvm::ArrayRef<std::optional<Place>> fixed;
   /// A run on the same graph and limit, if any.
   const SweepRecord *previous;
   /// The run's work, which finish() adds the tallies' to.
@@ -123,15 +124,15 @@ private:
   /// ranks (on the 60k traces, 800-4900 against 60000).
   std::optional<OccupancyIndex> headIndex;
   std::vector<unsigned> headCuts;
-  SbColoring result;
+  Placement result;
   /// `result.placements`, where each sweep writes its own nodes' slots.
-  llvm::MutableArrayRef<std::optional<SbPlacement>> placements;
+  llvm::MutableArrayRef<std::optional<Place>> placements;
 };
 } // namespace
 
-SweepPlacer::SweepPlacer(const InterferenceGraph &graph, const StartRanks &time,
+SweepPlacer::SweepPlacer(const Problem &graph, const StartRanks &time,
                          int64_t limit,
-                         llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                         llvm::ArrayRef<std::optional<Place>> fixed,
                          const SweepRecord *previous, uint64_t &work)
     : nodes(graph.getNodes()), limit(limit), fixed(fixed),
       previous(previous && previous->limit == limit &&
@@ -272,7 +273,7 @@ int64_t SweepPlacer::getChangedUntil(bool latestFirst) const {
 void SweepPlacer::copyPrevious(llvm::ArrayRef<unsigned> order,
                                SweepTally &tally) const {
   for (unsigned node : order) {
-    if (const std::optional<SbPlacement> &before = previous->placements[node])
+    if (const std::optional<Place> &before = previous->placements[node])
       place(node, before->address, tally);
     else
       tally.spilled.push_back(node);
@@ -330,8 +331,7 @@ public:
   /// Without `listed`, the sweep finds the waiting nodes elsewhere (an
   /// index), and they are not kept by address.
   WaitingHead(llvm::ArrayRef<unsigned> placed, Span span,
-              llvm::ArrayRef<std::optional<SbPlacement>> placements,
-              bool listed)
+              llvm::ArrayRef<std::optional<Place>> placements, bool listed)
       : starting(placed), span(span) {
     llvm::sort(starting,
                [&](unsigned a, unsigned b) { return span(a) > span(b); });
@@ -447,7 +447,7 @@ void SweepPlacer::sweep(llvm::ArrayRef<unsigned> order, bool latestFirst,
   }
 }
 
-SbColoring SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
+Placement SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
   for (const SweepTally &tally : tallies) {
     llvm::append_range(result.spilled, tally.spilled);
     result.peakBytes = std::max(result.peakBytes, tally.peakBytes);
@@ -457,9 +457,9 @@ SbColoring SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
   return std::move(result);
 }
 
-SbColoring walrus::placeSweeping(
-    const InterferenceGraph &graph, const StartRanks &time,
-    int64_t bytesPerPartition, llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+Placement walrus::placement::placeSweeping(
+    const Problem &graph, const StartRanks &time, int64_t bytesPerPartition,
+    llvm::ArrayRef<std::optional<Place>> fixed,
     llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
     llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,

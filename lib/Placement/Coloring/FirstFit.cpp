@@ -1,10 +1,11 @@
 //===- FirstFit.cpp - Lowest free byte range among taken ones -------------===//
 
-#include "FirstFit.h"
+#include "Coloring/FirstFit.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace walrus;
+using namespace walrus::placement;
 
 FirstFit::FirstFit(int64_t budget, unsigned granuleShift)
     : budget(budget), granuleShift(granuleShift),

@@ -1,6 +1,6 @@
 //===- SearchSupport.cpp - What the placement searches share -------------===//
 
-#include "SearchSupport.h"
+#include "Search/SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -10,6 +10,7 @@
 #include <tuple>
 
 using namespace walrus;
+using namespace walrus::placement;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 using llvm::SmallVectorImpl;
@@ -41,7 +42,7 @@ compressLiveRanges(ArrayRef<SearchBuffer> buffers) {
   return ranges;
 }
 
-Sections walrus::cutIntoSections(ArrayRef<SearchBuffer> buffers) {
+Sections walrus::placement::cutIntoSections(ArrayRef<SearchBuffer> buffers) {
   SmallVector<SearchBuffer> ranges = compressLiveRanges(buffers);
   SmallVector<unsigned> cuts;
   for (const SearchBuffer &range : ranges) {
@@ -61,8 +62,8 @@ Sections walrus::cutIntoSections(ArrayRef<SearchBuffer> buffers) {
   return sections;
 }
 
-SmallVector<double> walrus::getNoisyRanks(ArrayRef<unsigned> order,
-                                          uint64_t seed) {
+SmallVector<double> walrus::placement::getNoisyRanks(ArrayRef<unsigned> order,
+                                                     uint64_t seed) {
   SmallVector<double> rank(order.size());
   std::mt19937_64 random(seed);
   double spread = seed ? 0.2 * double(order.size()) : 0;
@@ -73,9 +74,9 @@ SmallVector<double> walrus::getNoisyRanks(ArrayRef<unsigned> order,
 }
 
 std::optional<unsigned>
-walrus::findIndependentSplit(unsigned first, unsigned last,
-                             ArrayRef<int64_t> left,
-                             ArrayRef<unsigned> crossing) {
+walrus::placement::findIndependentSplit(unsigned first, unsigned last,
+                                        ArrayRef<int64_t> left,
+                                        ArrayRef<unsigned> crossing) {
   for (unsigned s = first; s + 1 < last; ++s)
     if (left[s] > 0 && crossing[s] == 0)
       return s + 1;
@@ -112,7 +113,7 @@ int64_t FixedLists::getEndInTheWay(unsigned place, int64_t level, int64_t bytes,
   return level;
 }
 
-uint64_t walrus::mixBits(uint64_t value) {
+uint64_t walrus::placement::mixBits(uint64_t value) {
   value += 0x9e3779b97f4a7c15ull;
   value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ull;
   value = (value ^ (value >> 27)) * 0x94d049bb133111ebull;
@@ -135,7 +136,8 @@ static uint64_t getLubyTerm(uint64_t index) {
   return uint64_t(1) << power;
 }
 
-SmallVector<SearchBuffer> walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
+SmallVector<SearchBuffer>
+walrus::placement::reverseTime(ArrayRef<SearchBuffer> buffers) {
   unsigned last = 0;
   for (const SearchBuffer &buffer : buffers)
     last = std::max(last, buffer.end);
@@ -146,7 +148,7 @@ SmallVector<SearchBuffer> walrus::reverseTime(ArrayRef<SearchBuffer> buffers) {
   return reversed;
 }
 
-RestartOutcome walrus::runWithRestarts(
+RestartOutcome walrus::placement::runWithRestarts(
     size_t buffers, uint64_t maxWork, bool withBound,
     llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t,

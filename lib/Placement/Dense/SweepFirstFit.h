@@ -11,17 +11,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_LIB_ANALYSIS_SWEEPFIRSTFIT_H
-#define WALRUS_LIB_ANALYSIS_SWEEPFIRSTFIT_H
+#ifndef WALRUS_PLACEMENT_SWEEPFIRSTFIT_H
+#define WALRUS_PLACEMENT_SWEEPFIRSTFIT_H
 
-#include "OccupancyIndex.h"
-#include "Walrus/Analysis/SbColoring.h"
+#include "Dense/OccupancyIndex.h"
+#include "Walrus/Placement/Coloring.h"
 
 namespace llvm {
 class ThreadPoolInterface;
 } // namespace llvm
 
-namespace walrus {
+namespace walrus::placement {
 
 /// Past this many placed nodes in the head, the sweeps look them up in an
 /// index rather than each one waiting by address.
@@ -35,7 +35,7 @@ constexpr size_t kMaxListedHead = 256;
 struct SweepRecord {
   int64_t limit = 0;
   llvm::SmallVector<unsigned> forward, backward;
-  llvm::SmallVector<std::optional<SbPlacement>> placements;
+  llvm::SmallVector<std::optional<Place>> placements;
 };
 
 /// What placeInOrder(graph, partitions, bytesPerPartition, fixed + headAt,
@@ -57,16 +57,16 @@ struct SweepRecord {
 /// place now), the ends of the sweeps it placed alike are copied, at no
 /// work. With `threads`, the two sweeps run side by side: the result and
 /// the work are the same.
-SbColoring placeSweeping(const InterferenceGraph &graph, const StartRanks &time,
-                         int64_t bytesPerPartition,
-                         llvm::ArrayRef<std::optional<SbPlacement>> fixed,
-                         llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
-                         llvm::ArrayRef<unsigned> head,
-                         llvm::ArrayRef<unsigned> forward,
-                         llvm::ArrayRef<unsigned> backward,
-                         const SweepRecord *previous, uint64_t &work,
-                         llvm::ThreadPoolInterface *threads = nullptr);
+Placement placeSweeping(const Problem &graph, const StartRanks &time,
+                        int64_t bytesPerPartition,
+                        llvm::ArrayRef<std::optional<Place>> fixed,
+                        llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
+                        llvm::ArrayRef<unsigned> head,
+                        llvm::ArrayRef<unsigned> forward,
+                        llvm::ArrayRef<unsigned> backward,
+                        const SweepRecord *previous, uint64_t &work,
+                        llvm::ThreadPoolInterface *threads = nullptr);
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_LIB_ANALYSIS_SWEEPFIRSTFIT_H
+#endif // WALRUS_PLACEMENT_SWEEPFIRSTFIT_H

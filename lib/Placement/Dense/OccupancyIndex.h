@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_LIB_ANALYSIS_OCCUPANCYINDEX_H
-#define WALRUS_LIB_ANALYSIS_OCCUPANCYINDEX_H
+#ifndef WALRUS_PLACEMENT_OCCUPANCYINDEX_H
+#define WALRUS_PLACEMENT_OCCUPANCYINDEX_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -20,9 +20,9 @@
 #include <optional>
 #include <vector>
 
-namespace walrus {
+namespace walrus::placement {
 
-struct SbNode;
+struct Node;
 
 /// The nodes' live ranges over the distinct starts only: [s, e] becomes
 /// [rank of s, rank of the last start <= e]. Two ranges overlap exactly
@@ -40,7 +40,7 @@ struct StartRanks {
            ranks[b].first <= ranks[a].second;
   }
 };
-StartRanks rankByStarts(llvm::ArrayRef<SbNode> nodes);
+StartRanks rankByStarts(llvm::ArrayRef<Node> nodes);
 
 class OccupancyIndex {
 public:
@@ -88,6 +88,6 @@ private:
   uint64_t work = 0;
 };
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_LIB_ANALYSIS_OCCUPANCYINDEX_H
+#endif // WALRUS_PLACEMENT_OCCUPANCYINDEX_H

@@ -1,11 +1,11 @@
-//===- SbDenseWindow.cpp - Exact search where a dense trace peaks --------===//
+//===- DenseWindow.cpp - Exact search where a dense trace peaks --------===//
 
-#include "Walrus/Analysis/SbDenseWindow.h"
-#include "FirstFit.h"
-#include "OccupancyIndex.h"
-#include "SweepFirstFit.h"
-#include "Walrus/Analysis/SbDense.h"
-#include "Walrus/Analysis/SbSearch.h"
+#include "Walrus/Placement/DenseWindow.h"
+#include "Coloring/FirstFit.h"
+#include "Dense/OccupancyIndex.h"
+#include "Dense/SweepFirstFit.h"
+#include "Walrus/Placement/Dense.h"
+#include "Walrus/Placement/Search.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -15,6 +15,7 @@
 
 using namespace llvm;
 using namespace walrus;
+using namespace walrus::placement;
 
 namespace {
 /// Start ranks [first, last], both included.
@@ -24,10 +25,9 @@ struct Window {
 
 class WindowPlacer {
 public:
-  WindowPlacer(const InterferenceGraph &graph, int64_t partitions,
-               ArrayRef<std::optional<SbPlacement>> pinned,
-               uint64_t maxSearchWork, unsigned maxOrders,
-               llvm::ThreadPoolInterface *threads)
+  WindowPlacer(const Problem &graph, int64_t partitions,
+               ArrayRef<std::optional<Place>> pinned, uint64_t maxSearchWork,
+               unsigned maxOrders, llvm::ThreadPoolInterface *threads)
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
         pinned(pinned), maxSearchWork(maxSearchWork), maxOrders(maxOrders),
         threads(threads), time(rankByStarts(nodes)) {
@@ -44,8 +44,8 @@ public:
 
   /// Every node placed within `height`, the window grown around the points
   /// within `margin` of it, or nothing.
-  std::optional<SbColoring> fitUnder(int64_t height, int64_t margin,
-                                     WindowPlacement &result);
+  std::optional<Placement> fitUnder(int64_t height, int64_t margin,
+                                    WindowPlacement &result);
 
 private:
   enum class Outcome {
@@ -109,11 +109,11 @@ private:
   /// Stacks `indexes` in `order` from `offset` up, at `fixed`; the top.
   int64_t stack(MutableArrayRef<unsigned> indexes, StackOrder order,
                 int64_t offset,
-                MutableArrayRef<std::optional<SbPlacement>> fixed) const;
+                MutableArrayRef<std::optional<Place>> fixed) const;
   /// What the windows placed so far, in time order.
   struct Layout {
     /// Per node its place, if placed (or pinned).
-    SmallVector<std::optional<SbPlacement>> fixed;
+    SmallVector<std::optional<Place>> fixed;
     /// The tensors stacked in every window, and their top.
     ArrayRef<unsigned> common;
     int64_t commonTop = 0;
@@ -134,7 +134,7 @@ private:
   /// places, and the far ones placed before it leave free; false (and
   /// `farAt` empty) when one finds no room there.
   bool fitInStack(ArrayRef<unsigned> stacked, ArrayRef<unsigned> far,
-                  int64_t stackTop, ArrayRef<std::optional<SbPlacement>> fixed,
+                  int64_t stackTop, ArrayRef<std::optional<Place>> fixed,
                   SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt) const;
   /// How the tensors through `window` stack around the `far` ones.
   StackOrder getStackOrder(const Window &window, ArrayRef<unsigned> far) const;
@@ -143,7 +143,7 @@ private:
   /// `unplaced` lists the others that did not.
   Outcome tryWindows(ArrayRef<Window> windows, int64_t height,
                      ArrayRef<unsigned> early, WindowPlacement &result,
-                     std::optional<SbColoring> &placed,
+                     std::optional<Placement> &placed,
                      SmallVectorImpl<unsigned> &unplaced);
   /// The tensors of `earlier` windows that those of a later one
   /// (`whole`, `partial`) meet.
@@ -158,47 +158,47 @@ private:
   bool searchWindow(const Window &window, ArrayRef<unsigned> free,
                     ArrayRef<unsigned> fixedIn, ArrayRef<unsigned> outside,
                     ArrayRef<unsigned> far, int64_t base, int64_t height,
-                    MutableArrayRef<std::optional<SbPlacement>> fixed,
+                    MutableArrayRef<std::optional<Place>> fixed,
                     SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
                     WindowPlacement &result);
   /// With pinned tensors (and so one window): places the window's tensors
   /// around them, those live through it stacked (stackAroundPinned).
   bool placeAroundPinned(const Window &window, const WindowTensors &tensors,
                          int64_t height,
-                         MutableArrayRef<std::optional<SbPlacement>> fixed,
+                         MutableArrayRef<std::optional<Place>> fixed,
                          WindowPlacement &result);
   /// Stacks `stacked` from the bottom, the longest lived first, each above
   /// the last and clear of the pinned ones it meets; false when one finds
   /// no room.
   bool stackAroundPinned(MutableArrayRef<unsigned> stacked, int64_t height,
-                         MutableArrayRef<std::optional<SbPlacement>> fixed);
+                         MutableArrayRef<std::optional<Place>> fixed);
   /// First fit of `others` (the nodes that meet no window) around `fixed`,
   /// the `early` ones first, the rest outwards from the windows: by their
   /// edge nearest one, so left edge order on each side, seen from the
   /// window. The nearest are the most constrained, and they still find the
   /// bytes around it free.
-  SbColoring placeOthers(ArrayRef<Window> windows, int64_t height,
-                         ArrayRef<unsigned> early,
-                         ArrayRef<std::optional<SbPlacement>> fixed,
-                         MutableArrayRef<unsigned> others,
-                         WindowPlacement &result);
+  Placement placeOthers(ArrayRef<Window> windows, int64_t height,
+                        ArrayRef<unsigned> early,
+                        ArrayRef<std::optional<Place>> fixed,
+                        MutableArrayRef<unsigned> others,
+                        WindowPlacement &result);
   /// Every node by `rank` (below time.points), then largest first, then
   /// by index: a counting sort, as the ranks are dense.
   SmallVector<unsigned> sortByRank(function_ref<unsigned(unsigned)> rank) const;
   /// placeOthers with no pinned tensor: the windows in turn, each with the
   /// others nearest it, around the fixed tensors and what the windows
   /// before placed (sweepWindow).
-  SbColoring sweepOthers(ArrayRef<Window> windows, int64_t height,
-                         ArrayRef<unsigned> early,
-                         ArrayRef<std::optional<SbPlacement>> fixed,
-                         ArrayRef<unsigned> others, WindowPlacement &result);
+  Placement sweepOthers(ArrayRef<Window> windows, int64_t height,
+                        ArrayRef<unsigned> early,
+                        ArrayRef<std::optional<Place>> fixed,
+                        ArrayRef<unsigned> others, WindowPlacement &result);
   /// First fit of `head`, then a sweep in time on each side of `window`
   /// (`sweep`'s orders; SweepFirstFit.h), from the `placed` tensors that
   /// meet it; the others placed are the head's, where they are.
-  SbColoring sweepWindow(const Window &window, int64_t height,
-                         ArrayRef<std::optional<SbPlacement>> placed,
-                         ArrayRef<unsigned> head, const SweepRecord &sweep,
-                         const SweepRecord *previous, WindowPlacement &result);
+  Placement sweepWindow(const Window &window, int64_t height,
+                        ArrayRef<std::optional<Place>> placed,
+                        ArrayRef<unsigned> head, const SweepRecord &sweep,
+                        const SweepRecord *previous, WindowPlacement &result);
   /// Whether node `index`'s range meets `window`'s points.
   bool meets(const Window &window, unsigned index) const {
     return time.ranks[index].first <= window.last &&
@@ -230,11 +230,11 @@ private:
   /// spent 150M, every trace at the bound as before.
   static constexpr uint64_t kWidenedGrowth = 4;
 
-  const InterferenceGraph &graph;
-  ArrayRef<SbNode> nodes;
+  const Problem &graph;
+  ArrayRef<Node> nodes;
   int64_t partitions;
   /// The places tensors came with, and the live nodes that have one.
-  ArrayRef<std::optional<SbPlacement>> pinned;
+  ArrayRef<std::optional<Place>> pinned;
   SmallVector<unsigned> pinnedNodes;
   uint64_t maxSearchWork;
   unsigned maxOrders;
@@ -323,7 +323,7 @@ bool WindowPlacer::classify(ArrayRef<Window> windows, WindowTensors &tensors) {
 WindowPlacer::Outcome
 WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
                          ArrayRef<unsigned> early, WindowPlacement &result,
-                         std::optional<SbColoring> &placed,
+                         std::optional<Placement> &placed,
                          SmallVectorImpl<unsigned> &unplaced) {
   WindowTensors tensors;
   if (!classify(windows, tensors))
@@ -365,11 +365,11 @@ WindowPlacer::tryWindows(ArrayRef<Window> windows, int64_t height,
         return outcome;
     }
   }
-  SmallVector<std::optional<SbPlacement>> &fixed = layout.fixed;
+  SmallVector<std::optional<Place>> &fixed = layout.fixed;
   // The far ones are placed.
   llvm::erase_if(tensors.others,
                  [&](unsigned index) { return bool(fixed[index]); });
-  SbColoring coloring =
+  Placement coloring =
       placeOthers(windows, height, early, fixed, tensors.others, result);
   ++result.orders;
   if (!coloring.spilled.empty()) {
@@ -429,14 +429,14 @@ WindowPlacer::Outcome WindowPlacer::placeWindow(
     return Outcome::SearchFailed;
   // Later windows see the far ones placed, like this window's tensors.
   for (auto [index, address] : farAt)
-    layout.fixed[index] = SbPlacement{0, address};
+    layout.fixed[index] = Place{0, address};
   llvm::append_range(layout.earlier, llvm::make_first_range(farAt));
   return Outcome::Placed;
 }
 
 bool WindowPlacer::fitInStack(
     ArrayRef<unsigned> stacked, ArrayRef<unsigned> far, int64_t stackTop,
-    ArrayRef<std::optional<SbPlacement>> fixed,
+    ArrayRef<std::optional<Place>> fixed,
     SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt) const {
   for (unsigned index : far) {
     FirstFit fit(stackTop, 0);
@@ -457,13 +457,12 @@ bool WindowPlacer::fitInStack(
   return true;
 }
 
-int64_t
-WindowPlacer::stack(MutableArrayRef<unsigned> indexes, StackOrder order,
-                    int64_t offset,
-                    MutableArrayRef<std::optional<SbPlacement>> fixed) const {
+int64_t WindowPlacer::stack(MutableArrayRef<unsigned> indexes, StackOrder order,
+                            int64_t offset,
+                            MutableArrayRef<std::optional<Place>> fixed) const {
   sortForStack(indexes, order);
   for (unsigned index : indexes) {
-    fixed[index] = SbPlacement{0, offset};
+    fixed[index] = Place{0, offset};
     offset += nodes[index].bytes;
   }
   return offset;
@@ -552,7 +551,7 @@ static void mergeTouchingFixed(SmallVectorImpl<SearchBuffer> &buffers,
 bool WindowPlacer::searchWindow(
     const Window &window, ArrayRef<unsigned> free, ArrayRef<unsigned> fixedIn,
     ArrayRef<unsigned> outside, ArrayRef<unsigned> far, int64_t base,
-    int64_t height, MutableArrayRef<std::optional<SbPlacement>> fixed,
+    int64_t height, MutableArrayRef<std::optional<Place>> fixed,
     SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
     WindowPlacement &result) {
   SmallVector<SearchBuffer> buffers;
@@ -654,7 +653,7 @@ bool WindowPlacer::searchWindow(
   ++result.windowsPlaced;
   for (auto [index, address] :
        llvm::zip_equal(free, ArrayRef(*found.offsets).take_front(free.size())))
-    fixed[index] = SbPlacement{0, base + address};
+    fixed[index] = Place{0, base + address};
   for (auto [index, position] : farBuffers)
     farAt.push_back({index, base + (*found.offsets)[position]});
   return true;
@@ -662,8 +661,7 @@ bool WindowPlacer::searchWindow(
 
 bool WindowPlacer::placeAroundPinned(
     const Window &window, const WindowTensors &tensors, int64_t height,
-    MutableArrayRef<std::optional<SbPlacement>> fixed,
-    WindowPlacement &result) {
+    MutableArrayRef<std::optional<Place>> fixed, WindowPlacement &result) {
   SmallVector<unsigned> through(tensors.common);
   llvm::append_range(through, tensors.whole.front());
   if (!stackAroundPinned(through, height, fixed))
@@ -677,7 +675,7 @@ bool WindowPlacer::placeAroundPinned(
 
 bool WindowPlacer::stackAroundPinned(
     MutableArrayRef<unsigned> stacked, int64_t height,
-    MutableArrayRef<std::optional<SbPlacement>> fixed) {
+    MutableArrayRef<std::optional<Place>> fixed) {
   sortForStack(stacked, {StackOrder::LongestLived});
   // Each goes at the lowest offset above the last that the pinned ones it
   // meets leave free (pinned ones by address: one pass each).
@@ -697,17 +695,17 @@ bool WindowPlacer::stackAroundPinned(
     }
     if (offset > height - bytes)
       return false;
-    fixed[index] = SbPlacement{0, offset};
+    fixed[index] = Place{0, offset};
     top = offset + bytes;
   }
   return true;
 }
 
-SbColoring WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
-                                     ArrayRef<unsigned> early,
-                                     ArrayRef<std::optional<SbPlacement>> fixed,
-                                     MutableArrayRef<unsigned> others,
-                                     WindowPlacement &result) {
+Placement WindowPlacer::placeOthers(ArrayRef<Window> windows, int64_t height,
+                                    ArrayRef<unsigned> early,
+                                    ArrayRef<std::optional<Place>> fixed,
+                                    MutableArrayRef<unsigned> others,
+                                    WindowPlacement &result) {
   // Pinned tensors may lie anywhere and be many: then the index finds room.
   if (sweeps())
     return sweepOthers(windows, height, early, fixed, others, result);
@@ -755,11 +753,11 @@ static std::array<ArrayRef<unsigned>, 3> getOwn(ArrayRef<unsigned> head,
   return {head, sweep.forward, sweep.backward};
 }
 
-SbColoring WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
-                                     ArrayRef<unsigned> early,
-                                     ArrayRef<std::optional<SbPlacement>> fixed,
-                                     ArrayRef<unsigned> others,
-                                     WindowPlacement &result) {
+Placement WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
+                                    ArrayRef<unsigned> early,
+                                    ArrayRef<std::optional<Place>> fixed,
+                                    ArrayRef<unsigned> others,
+                                    WindowPlacement &result) {
   if (byStart.empty()) {
     byStart =
         sortByRank([&](unsigned index) { return time.ranks[index].first; });
@@ -805,12 +803,12 @@ SbColoring WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
                               [](const Window &a, const Window &b) {
                                 return a.first == b.first && a.last == b.last;
                               })));
-  SbColoring coloring;
+  Placement coloring;
   coloring.placements.assign(fixed.begin(), fixed.end());
   for (auto [position, window] : llvm::enumerate(windows)) {
     SweepRecord &sweep = sweeps[position];
     sweep.limit = height;
-    SbColoring placed =
+    Placement placed =
         sweepWindow(window, height, coloring.placements, heads[position], sweep,
                     copies ? &lastSweeps->records[position] : nullptr, result);
     for (ArrayRef<unsigned> own : getOwn(heads[position], sweep))
@@ -827,12 +825,12 @@ SbColoring WindowPlacer::sweepOthers(ArrayRef<Window> windows, int64_t height,
   return coloring;
 }
 
-SbColoring
-WindowPlacer::sweepWindow(const Window &window, int64_t height,
-                          ArrayRef<std::optional<SbPlacement>> placed,
-                          ArrayRef<unsigned> head, const SweepRecord &sweep,
-                          const SweepRecord *previous,
-                          WindowPlacement &result) {
+Placement WindowPlacer::sweepWindow(const Window &window, int64_t height,
+                                    ArrayRef<std::optional<Place>> placed,
+                                    ArrayRef<unsigned> head,
+                                    const SweepRecord &sweep,
+                                    const SweepRecord *previous,
+                                    WindowPlacement &result) {
   // Over the points its own span, the placed tensors that meet the window
   // are where the sweeps start; the others are the head's, where they are.
   Window span{~0u, 0};
@@ -841,7 +839,7 @@ WindowPlacer::sweepWindow(const Window &window, int64_t height,
       span.first = std::min(span.first, time.ranks[index].first);
       span.last = std::max(span.last, time.ranks[index].second);
     }
-  SmallVector<std::optional<SbPlacement>> fixed(placed.size());
+  SmallVector<std::optional<Place>> fixed(placed.size());
   SmallVector<std::pair<unsigned, int64_t>> headAt;
   for (auto [index, place] : llvm::enumerate(placed)) {
     if (!place)
@@ -896,8 +894,8 @@ static void widen(SmallVectorImpl<Window> &windows, unsigned extent,
   windows = std::move(merged);
 }
 
-std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
-                                                 WindowPlacement &result) {
+std::optional<Placement> WindowPlacer::fitUnder(int64_t height, int64_t margin,
+                                                WindowPlacement &result) {
   // The points within `margin`, in runs: those further apart than the
   // windows first grow are windows of their own.
   SmallVector<Window> windows;
@@ -930,7 +928,7 @@ std::optional<SbColoring> WindowPlacer::fitUnder(int64_t height, int64_t margin,
           std::max(llvm::SaturatingMultiply(kWidenedGrowth, orderSearchWork),
                    maxSearchWork / 64));
     orderSearchWork = 0;
-    std::optional<SbColoring> placed;
+    std::optional<Placement> placed;
     SmallVector<unsigned> unplaced;
     Outcome outcome =
         tryWindows(windows, height, early, result, placed, unplaced);
@@ -1007,9 +1005,9 @@ static constexpr int64_t kFirstSlack = 65536, kLastSlack = 4096,
 /// a 4096th (within the capacity), over the same points (the margin grows
 /// as much), each try a window search of its own with the work left.
 /// Adds every try's work, orders and windows to `result`.
-static void placeWithRoom(const InterferenceGraph &graph, int64_t partitions,
+static void placeWithRoom(const Problem &graph, int64_t partitions,
                           int64_t bytesPerPartition,
-                          ArrayRef<std::optional<SbPlacement>> pinned,
+                          ArrayRef<std::optional<Place>> pinned,
                           uint64_t maxSearchWork, unsigned maxOrders,
                           llvm::ThreadPoolInterface *threads, int64_t bound,
                           int64_t margin, WindowPlacement &result) {
@@ -1036,14 +1034,12 @@ static void placeWithRoom(const InterferenceGraph &graph, int64_t partitions,
   }
 }
 
-WindowPlacement
-walrus::placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
-                            int64_t bytesPerPartition,
-                            ArrayRef<std::optional<SbPlacement>> pinned,
-                            uint64_t maxSearchWork, unsigned maxOrders,
-                            llvm::ThreadPoolInterface *threads) {
+WindowPlacement walrus::placement::placeByWindowSearch(
+    const Problem &graph, int64_t partitions, int64_t bytesPerPartition,
+    ArrayRef<std::optional<Place>> pinned, uint64_t maxSearchWork,
+    unsigned maxOrders, llvm::ThreadPoolInterface *threads) {
   WindowPlacement result;
-  if (llvm::any_of(graph.getNodes(), [](const SbNode &node) {
+  if (llvm::any_of(graph.getNodes(), [](const Node &node) {
         return node.bandClass != unsigned(BandClass::Full);
       }))
     return result;

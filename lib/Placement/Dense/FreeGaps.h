@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_LIB_ANALYSIS_FREEGAPS_H
-#define WALRUS_LIB_ANALYSIS_FREEGAPS_H
+#ifndef WALRUS_PLACEMENT_FREEGAPS_H
+#define WALRUS_PLACEMENT_FREEGAPS_H
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace walrus {
+namespace walrus::placement {
 
 class FreeGaps {
 public:
@@ -64,6 +64,6 @@ private:
   std::vector<Block> blocks;
 };
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_LIB_ANALYSIS_FREEGAPS_H
+#endif // WALRUS_PLACEMENT_FREEGAPS_H

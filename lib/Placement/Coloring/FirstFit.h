@@ -9,15 +9,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_LIB_ANALYSIS_FIRSTFIT_H
-#define WALRUS_LIB_ANALYSIS_FIRSTFIT_H
+#ifndef WALRUS_PLACEMENT_FIRSTFIT_H
+#define WALRUS_PLACEMENT_FIRSTFIT_H
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 
-namespace walrus {
+namespace walrus::placement {
 
 class FirstFit {
 public:
@@ -60,6 +60,6 @@ private:
   llvm::SmallVector<std::pair<int64_t, int64_t>> takenRanges;
 };
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_LIB_ANALYSIS_FIRSTFIT_H
+#endif // WALRUS_PLACEMENT_FIRSTFIT_H

@@ -1,7 +1,7 @@
 //===- OccupancyIndex.cpp - Placed rectangles over time x bytes -----------===//
 
-#include "OccupancyIndex.h"
-#include "Walrus/Analysis/Interference.h"
+#include "Dense/OccupancyIndex.h"
+#include "Walrus/Placement/Problem.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -10,17 +10,18 @@
 #include <limits>
 
 using namespace walrus;
+using namespace walrus::placement;
 
-StartRanks walrus::rankByStarts(llvm::ArrayRef<SbNode> nodes) {
+StartRanks walrus::placement::rankByStarts(llvm::ArrayRef<Node> nodes) {
   // Counted over program points rather than sorted: the points are as many
   // as the function's instructions, and a count is one pass over each.
   unsigned lastPoint = 0;
-  for (const SbNode &node : nodes)
+  for (const Node &node : nodes)
     if (node.live)
       lastPoint = std::max(lastPoint, node.range.end);
   // startsBefore[p]: the distinct starts below point p.
   std::vector<unsigned> startsBefore(size_t(lastPoint) + 2, 0);
-  for (const SbNode &node : nodes)
+  for (const Node &node : nodes)
     if (node.live)
       startsBefore[node.range.start + 1] = 1;
   for (size_t point = 1; point < startsBefore.size(); ++point)

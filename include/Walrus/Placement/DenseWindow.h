@@ -1,25 +1,25 @@
-//===- SbDenseWindow.h - Exact search where a dense trace peaks -*- C++ -*-===//
+//===- DenseWindow.h - Exact search where a dense trace peaks -*- C++ -*-===//
 //
 // First fit ends above the lower bound of a dense trace where a few points
-// in time are nearly full. The exact search (SbSearch.h) solves the
+// in time are nearly full. The exact search (Search.h) solves the
 // tensors live in windows of time around those points, where they are a
 // few hundred, and first fit places every other tensor around that, where
 // there is room to spare. docs/SbAlloc.md, "Dense functions".
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_SBDENSEWINDOW_H
-#define WALRUS_ANALYSIS_SBDENSEWINDOW_H
+#ifndef WALRUS_PLACEMENT_DENSEWINDOW_H
+#define WALRUS_PLACEMENT_DENSEWINDOW_H
 
-#include "Walrus/Analysis/SbColoring.h"
+#include "Walrus/Placement/Coloring.h"
 
-namespace walrus {
+namespace walrus::placement {
 
 struct WindowPlacement {
   /// Every node placed within the area bound (or a little above it, where
   /// the search placed no window at the bound), if the search and first
   /// fit managed.
-  std::optional<SbColoring> coloring;
+  std::optional<Placement> coloring;
   /// The search's work, and first fit's (index probes and insertions).
   uint64_t searchWork = 0, placeWork = 0;
   /// Windows whose tensors the search placed, and first fit orders.
@@ -45,13 +45,11 @@ struct WindowPlacement {
 /// `maxSearchWork` search work, an eighth of it per window, and
 /// `maxOrders` first fit orders. With `threads`, each search runs its two
 /// directions side by side; the result is the same without.
-WindowPlacement
-placeByWindowSearch(const InterferenceGraph &graph, int64_t partitions,
-                    int64_t bytesPerPartition,
-                    llvm::ArrayRef<std::optional<SbPlacement>> pinned,
-                    uint64_t maxSearchWork, unsigned maxOrders,
-                    llvm::ThreadPoolInterface *threads = nullptr);
+WindowPlacement placeByWindowSearch(
+    const Problem &graph, int64_t partitions, int64_t bytesPerPartition,
+    llvm::ArrayRef<std::optional<Place>> pinned, uint64_t maxSearchWork,
+    unsigned maxOrders, llvm::ThreadPoolInterface *threads = nullptr);
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_ANALYSIS_SBDENSEWINDOW_H
+#endif // WALRUS_PLACEMENT_DENSEWINDOW_H

@@ -1,4 +1,4 @@
-//===- SbSearch.cpp - Bounded search for a 1-D placement ------------------===//
+//===- Search.cpp - Bounded search for a 1-D placement ------------------===//
 //
 // Time is cut into sections at every buffer's start and end; each section
 // has a height (the top of what is placed over it so far) and each
@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Walrus/Analysis/SbSearch.h"
-#include "SearchSupport.h"
+#include "Walrus/Placement/Search.h"
+#include "Search/SearchSupport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -26,6 +26,7 @@
 #include <tuple>
 
 using namespace walrus;
+using namespace walrus::placement;
 using llvm::ArrayRef;
 using llvm::SmallVector;
 
@@ -589,9 +590,10 @@ private:
 };
 } // namespace
 
-SearchResult walrus::searchPlacement(ArrayRef<SearchBuffer> buffers,
-                                     int64_t capacity, uint64_t maxWork,
-                                     llvm::ThreadPoolInterface *threads) {
+SearchResult
+walrus::placement::searchPlacement(ArrayRef<SearchBuffer> buffers,
+                                   int64_t capacity, uint64_t maxWork,
+                                   llvm::ThreadPoolInterface *threads) {
   SearchResult result;
   SmallVector<SearchBuffer> reversed = reverseTime(buffers);
   SearchVariants<Search> searches(

@@ -1,20 +1,21 @@
-//===- SbDense.cpp - Placement of dense functions without edges -----------===//
+//===- Dense.cpp - Placement of dense functions without edges -----------===//
 
-#include "Walrus/Analysis/SbDense.h"
-#include "OccupancyIndex.h"
+#include "Walrus/Placement/Dense.h"
+#include "Dense/OccupancyIndex.h"
 
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <atomic>
 
-using namespace mlir;
+using namespace llvm;
 using namespace walrus;
+using namespace walrus::placement;
 
 namespace {
 /// One order placed: where each node went and what it cost.
 struct Attempt {
-  SbColoring coloring;
+  Placement coloring;
   uint64_t work = 0;
   /// Stopped before every node had its turn: the placement is partial.
   bool abandoned = false;
@@ -36,14 +37,14 @@ struct Chain {
 
 class DensePlacer {
 public:
-  DensePlacer(const InterferenceGraph &graph, int64_t partitions,
-              int64_t budget, ArrayRef<std::optional<SbPlacement>> fixed)
+  DensePlacer(const Problem &graph, int64_t partitions, int64_t budget,
+              ArrayRef<std::optional<Place>> fixed)
       : nodes(graph.getNodes()), budget(budget),
         lowerBound(graph.getLowerBound()), fixed(fixed) {
     // Four lanes (quarters) when some tensor spans fewer partitions than
     // all: two places share a partition exactly when they share a lane,
     // as band choices start on quarter boundaries.
-    bool oneDimensional = llvm::all_of(nodes, [](const SbNode &node) {
+    bool oneDimensional = llvm::all_of(nodes, [](const Node &node) {
       return node.bandClass == unsigned(BandClass::Full);
     });
     lanes = oneDimensional || partitions % 4 != 0 ? 1 : 4;
@@ -51,7 +52,7 @@ public:
     StartRanks time = rankByStarts(nodes);
     points = time.points;
     ranks = std::move(time.ranks);
-    for (const SbNode &node : nodes) {
+    for (const Node &node : nodes) {
       SmallVector<Choice, 4> &mine = choices.emplace_back();
       for (auto [first, width] : getBandChoices(node.bandClass, partitions)) {
         unsigned firstLane = lanes == 1 ? 0 : unsigned(first / laneWidth);
@@ -135,9 +136,9 @@ private:
                                 const Attempt &attempt, int64_t aim,
                                 int64_t height) const;
 
-  ArrayRef<SbNode> nodes;
+  ArrayRef<Node> nodes;
   int64_t budget, lowerBound;
-  ArrayRef<std::optional<SbPlacement>> fixed;
+  ArrayRef<std::optional<Place>> fixed;
   unsigned lanes = 1, points = 1;
   /// Per node its live range over the distinct starts (rankByStarts).
   std::vector<std::pair<unsigned, unsigned>> ranks;
@@ -152,12 +153,12 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
                            const std::atomic<bool> *stop,
                            uint64_t maxWork) const {
   Attempt attempt;
-  SbColoring &result = attempt.coloring;
+  Placement &result = attempt.coloring;
   result.placements.assign(fixed.begin(), fixed.end());
   for (OccupancyIndex &index : indexes)
     index.clear();
   auto record = [&](unsigned index, const Choice &choice, int64_t address) {
-    const SbNode &node = nodes[index];
+    const Node &node = nodes[index];
     result.peakBytes = std::max(result.peakBytes, address + node.bytes);
     if (!node.live)
       return;
@@ -178,7 +179,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
   SmallVector<const OccupancyIndex::ByteRanges *, 64> sets;
   // First fit: the lowest offset over the node's band choices.
   auto placeFirstFit = [&](unsigned index) {
-    const SbNode &node = nodes[index];
+    const Node &node = nodes[index];
     std::optional<std::pair<const Choice *, int64_t>> best;
     for (const Choice &choice : choices[index]) {
       sets.clear();
@@ -192,7 +193,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
     }
     if (!best)
       return false;
-    result.placements[index] = SbPlacement{best->first->base, best->second};
+    result.placements[index] = Place{best->first->base, best->second};
     record(index, *best->first, best->second);
     return true;
   };
@@ -222,8 +223,7 @@ SmallVector<double> DensePlacer::getExcess(ArrayRef<unsigned> order,
   SmallVector<double> excess;
   excess.reserve(order.size());
   for (unsigned index : order) {
-    const std::optional<SbPlacement> &place =
-        attempt.coloring.placements[index];
+    const std::optional<Place> &place = attempt.coloring.placements[index];
     if (!place) {
       excess.push_back(1);
       continue;
@@ -334,11 +334,10 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
 /// window search's margin too).
 static constexpr int64_t kOwnLimitShare = 1024;
 
-DensePlacement walrus::placeDense(const InterferenceGraph &graph,
-                                  int64_t partitions, int64_t bytesPerPartition,
-                                  ArrayRef<std::optional<SbPlacement>> fixed,
-                                  uint64_t maxWork,
-                                  llvm::ThreadPoolInterface *threads) {
+DensePlacement walrus::placement::placeDense(
+    const Problem &graph, int64_t partitions, int64_t bytesPerPartition,
+    ArrayRef<std::optional<Place>> fixed, uint64_t maxWork,
+    llvm::ThreadPoolInterface *threads) {
   DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
   // With room, the blame chain places below a capacity of its own: the
   // orders that leave a node out there steer its wheel from the first
@@ -349,7 +348,7 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   // orders would do: only when every node spans every partition.
   int64_t lowerBound = graph.getLowerBound(), ownLimit = bytesPerPartition;
   int64_t tight;
-  bool oneDimensional = llvm::all_of(graph.getNodes(), [](const SbNode &node) {
+  bool oneDimensional = llvm::all_of(graph.getNodes(), [](const Node &node) {
     return node.bandClass == unsigned(BandClass::Full);
   });
   if (oneDimensional &&
@@ -404,7 +403,7 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   DensePlacement result;
   result.work = byBlame->work;
   result.orders = byBlame->orders;
-  SbColoring &blamed = byBlame->best.coloring;
+  Placement &blamed = byBlame->best.coloring;
   if (ownPlacer && !blamed.spilled.empty())
     blamed = placeInOrder(graph, partitions, bytesPerPartition,
                           blamed.placements, blamed.spilled, result.work);
@@ -420,10 +419,12 @@ DensePlacement walrus::placeDense(const InterferenceGraph &graph,
   return result;
 }
 
-SbColoring walrus::placeInOrder(const InterferenceGraph &graph,
-                                int64_t partitions, int64_t bytesPerPartition,
-                                ArrayRef<std::optional<SbPlacement>> fixed,
-                                ArrayRef<unsigned> order, uint64_t &work) {
+Placement walrus::placement::placeInOrder(const Problem &graph,
+                                          int64_t partitions,
+                                          int64_t bytesPerPartition,
+                                          ArrayRef<std::optional<Place>> fixed,
+                                          ArrayRef<unsigned> order,
+                                          uint64_t &work) {
   DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
   std::vector<OccupancyIndex> indexes = placer.makeIndexes();
   Attempt attempt = placer.place(order, indexes);

@@ -1,4 +1,4 @@
-//===- SbDense.h - Placement of dense functions without edges ---*- C++ -*-===//
+//===- Dense.h - Placement of dense functions without edges ---*- C++ -*-===//
 //
 // When thousands of tensors are live at once, the interference graph's
 // edges (every pair live together) cost more time and memory than placing
@@ -11,15 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WALRUS_ANALYSIS_SBDENSE_H
-#define WALRUS_ANALYSIS_SBDENSE_H
+#ifndef WALRUS_PLACEMENT_DENSE_H
+#define WALRUS_PLACEMENT_DENSE_H
 
-#include "Walrus/Analysis/SbColoring.h"
+#include "Walrus/Placement/Coloring.h"
 
-namespace walrus {
+namespace walrus::placement {
 
 struct DensePlacement {
-  SbColoring coloring;
+  Placement coloring;
   /// Index probes and insertions, over every order placed.
   uint64_t work = 0;
   /// Orders placed to the end, over both chains and largest first.
@@ -37,20 +37,20 @@ struct DensePlacement {
 /// and a 1024th of it), and what its best order leaves out there goes
 /// above, last. With `threads`, the chains
 /// run side by side; the result is the same without.
-DensePlacement placeDense(const InterferenceGraph &graph, int64_t partitions,
+DensePlacement placeDense(const Problem &graph, int64_t partitions,
                           int64_t bytesPerPartition,
-                          llvm::ArrayRef<std::optional<SbPlacement>> fixed,
+                          llvm::ArrayRef<std::optional<Place>> fixed,
                           uint64_t maxWork,
                           llvm::ThreadPoolInterface *threads = nullptr);
 
 /// One order of placeDense: first fit of the nodes of `order`, in turn,
 /// around the `fixed` places; those left out are `spilled`, the other
 /// nodes neither placed nor spilled. Adds its work to `work`.
-SbColoring placeInOrder(const InterferenceGraph &graph, int64_t partitions,
-                        int64_t bytesPerPartition,
-                        llvm::ArrayRef<std::optional<SbPlacement>> fixed,
-                        llvm::ArrayRef<unsigned> order, uint64_t &work);
+Placement placeInOrder(const Problem &graph, int64_t partitions,
+                       int64_t bytesPerPartition,
+                       llvm::ArrayRef<std::optional<Place>> fixed,
+                       llvm::ArrayRef<unsigned> order, uint64_t &work);
 
-} // namespace walrus
+} // namespace walrus::placement
 
-#endif // WALRUS_ANALYSIS_SBDENSE_H
+#endif // WALRUS_PLACEMENT_DENSE_H
