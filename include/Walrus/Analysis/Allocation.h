@@ -24,8 +24,8 @@ struct TensorPlacement {
   std::vector<std::string> tensors;
   int64_t partitions = 0;
   int64_t bytes = 0; // per partition
-  /// Which partition bands it may take (docs/SbAlloc.md, "Nodes, bands and
-  /// placements").
+  /// Which partition bands it may take (docs/placement/Problem.md, "Nodes,
+  /// bands and placements").
   unsigned bandClass = 0;
   /// Set when the tensor is placed.
   std::optional<int64_t> basePartition, address;

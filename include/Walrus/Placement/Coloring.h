@@ -5,7 +5,7 @@
 // against each node's own number of placements, push optimistically, then
 // select a band and a byte offset per node. Computes placements only; the
 // -sb-alloc pass writes them (or spill code) into the IR.
-// docs/SbAlloc.md describes the algorithm.
+// docs/placement/Coloring.md describes the algorithm.
 //
 //===----------------------------------------------------------------------===//
 

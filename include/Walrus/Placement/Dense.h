@@ -7,7 +7,7 @@
 // optimisation (Joslin and Clements, "Squeaky Wheel Optimization", JAIR
 // 1999): the tensors that end too high go earlier in the next order, while
 // a deterministic work budget lasts.
-// docs/SbAlloc.md, "Dense functions".
+// docs/placement/Dense.md.
 //
 //===----------------------------------------------------------------------===//
 

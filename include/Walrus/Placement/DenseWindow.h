@@ -4,7 +4,7 @@
 // in time are nearly full. The exact search (Search.h) solves the
 // tensors live in windows of time around those points, where they are a
 // few hundred, and first fit places every other tensor around that, where
-// there is room to spare. docs/SbAlloc.md, "Dense functions".
+// there is room to spare. docs/placement/Dense.md.
 //
 //===----------------------------------------------------------------------===//
 

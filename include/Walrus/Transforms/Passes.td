@@ -492,7 +492,7 @@ def SbAlloc : Pass<"sb-alloc"> {
     Option<"denseEdges", "dense-edges", "int64_t", /*default=*/"500000",
            "Functions with more pairs of tensors live at once, and more "
            "than dense-edges-per-node per tensor, are placed without "
-           "storing the pairs (docs/SbAlloc.md, \"Dense functions\"); "
+           "storing the pairs (docs/placement/Dense.md); "
            "so are those with more than 2^28 pairs, whatever the limits">,
     Option<"denseEdgesPerNode", "dense-edges-per-node", "int64_t",
            /*default=*/"64", "See dense-edges">,
@@ -503,7 +503,7 @@ def SbAlloc : Pass<"sb-alloc"> {
            "them, stops at half of it)">,
     Option<"rowBlocks", "row-blocks", "bool", /*default=*/"true",
            "Follow each quarter of a tensor's partitions on its own: rows "
-           "that die before the rest free their bytes (docs/SbAlloc.md, "
+           "that die before the rest free their bytes (docs/placement/Problem.md, "
            "\"Row blocks\")">,
   ];
   let statistics = [

@@ -225,7 +225,7 @@ private:
   /// How many times the last order's most work a search of widened
   /// windows may take (but at least a 64th of the budget): one that needs
   /// more seldom ends, and the fallback to the last windows is then the
-  /// cheaper way. Over the seeded traces (docs/SbAlloc.md, "Dense
+  /// cheaper way. Over the seeded traces (docs/placement/Dense.md, "Dense
   /// functions") 4 and a 64th spend 93M search work where 20 and a 32nd
   /// spent 150M, every trace at the bound as before.
   static constexpr uint64_t kWidenedGrowth = 4;

@@ -6,7 +6,7 @@
 // union of those live over any of them, each kept coalesced. A time range
 // meets O(log points) of those sets, so first fit probes them instead of
 // every placed neighbour (at thousands of tensors live at once, the
-// neighbours are the cost). docs/SbAlloc.md, "Dense functions".
+// neighbours are the cost). docs/placement/Dense.md.
 //
 //===----------------------------------------------------------------------===//
 

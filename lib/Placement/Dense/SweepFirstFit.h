@@ -6,8 +6,8 @@
 // matter. They are kept as coalesced gaps (FreeGaps.h), and a node takes
 // the lowest gap it fits in. An index over time rounds O(log points) sets
 // instead, and climbs through the fragments of each: on the dense traces'
-// window placements, 3-6 times the work and twice the time (docs/SbAlloc.md,
-// "Dense functions").
+// window placements, 3-6 times the work and twice the time
+// (docs/placement/Dense.md, "Dense functions").
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,7 +13,7 @@
 // (DepthFirstSearch); sibling quarters and halves with equal heights are
 // searched once, and alike buffers in one order (symmetry). Fixed buffers
 // bound the cells under them until the cells reach their offset, as in the
-// 1-D search. docs/SbAlloc.md has the details.
+// 1-D search. docs/placement/Search.md has the details.
 //
 //===----------------------------------------------------------------------===//
 
@@ -330,8 +330,8 @@ private:
     return item.floors[choice];
   }
 
-  /// Fixed buffers (docs/SbAlloc.md, "Fixed buffers in the search"), per
-  /// cell as the 1-D search has them per section: the cells under an
+  /// Fixed buffers (docs/placement/Search.md, "Fixed buffers in the search"),
+  /// per cell as the 1-D search has them per section: the cells under an
   /// unplaced one rise no higher than its offset (their ceiling); one whose
   /// cells all reach it is placed there at once; a cell at its ceiling is
   /// no open cell. Branching is always at the lowest open cell, which lies

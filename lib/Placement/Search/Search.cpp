@@ -10,7 +10,7 @@
 // bottom-up order. Two of MiniMalloc's inferences (capacity, independent
 // parts) and two of ours (valley tiling, nogoods) prune it. Fixed buffers
 // bound the sections under them until the sections reach their offset.
-// docs/SbAlloc.md has the details.
+// docs/placement/Search.md has the details.
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,8 +248,8 @@ private:
            (isBlocked(s) && height[s] == level);
   }
 
-  /// Fixed buffers (docs/SbAlloc.md, "Fixed buffers in the search"): the
-  /// sections under an unplaced one rise no higher than its offset (their
+  /// Fixed buffers (docs/placement/Search.md, "Fixed buffers in the search"):
+  /// the sections under an unplaced one rise no higher than its offset (their
   /// ceiling); one whose sections all reach it is placed there at once.
   /// A section at its ceiling waits for the other sections of that buffer:
   /// nothing can sit at its bottom, so it is a wall, not a valley.
@@ -627,7 +627,7 @@ walrus::placement::searchPlacement(ArrayRef<SearchBuffer> buffers,
             // every attempt, 53 of 60 hard-1000 instances fit in the
             // default budget (50 at the first section only), but
             // hard-500-s122 no longer did in 4x the budget; taking turns,
-            // 54 and all 150 hard-500 (docs/SbAlloc.md, "Search before
+            // 54 and all 150 hard-500 (docs/placement/Search.md, "Search before
             // spilling").
             order.eitherEnd = index % 2 == 1;
             SearchResult found = search.run(order, limit);

@@ -40,8 +40,9 @@ Sections cutIntoSections(llvm::ArrayRef<SearchBuffer> buffers);
 /// first; with a seed, each rank moves by a random amount up to a fifth of
 /// the buffers (a tenth before the 1-D search put candidates flush with
 /// the walls first; since then the ranks decide less, and more noise
-/// varies the attempts more: docs/SbAlloc.md). std::mt19937_64's output
-/// is fixed by the standard, so the ranks are the same on every platform.
+/// varies the attempts more: docs/placement/Search.md). std::mt19937_64's
+/// output is fixed by the standard, so the ranks are the same on every
+/// platform.
 llvm::SmallVector<double> getNoisyRanks(llvm::ArrayRef<unsigned> order,
                                         uint64_t seed);
 
@@ -136,8 +137,8 @@ private:
 
 /// Per place (a section of time, or a cell of one) the fixed buffers over
 /// it by offset, and a cursor at the lowest unplaced one, whose offset is
-/// the place's ceiling (docs/SbAlloc.md, "Fixed buffers in the search"):
-/// how both searches keep the buffers that come with an offset.
+/// the place's ceiling (docs/placement/Search.md, "Fixed buffers in the
+/// search"): how both searches keep the buffers that come with an offset.
 class FixedLists {
 public:
   /// Adds fixed buffer `index` at `offset`, `bytes` wide, over `place` of

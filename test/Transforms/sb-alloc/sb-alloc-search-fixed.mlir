@@ -1,5 +1,5 @@
 // Tensors that come with an address stay where they are, and the search
-// before spilling places the others around them (docs/SbAlloc.md, "Fixed
+// before spilling places the others around them (docs/placement/Search.md, "Fixed
 // buffers in the search"). 13 bytes per partition; %in_a [0, 0] at 8 and
 // %in_b [5, 7] at 8 are fixed. Colouring puts %x [3, 4] lowest, at 0;
 // %y [4, 6] then meets %x below 5 and %in_b at 8, and 9 + 5 passes 13, so
