@@ -124,4 +124,32 @@ def TestSearchFixed : Pass<"test-walrus-search-fixed", "mlir::ModuleOp"> {
   ];
 }
 
+def TestPlace : Pass<"test-walrus-place", "mlir::ModuleOp"> {
+  let summary = "Run one placement strategy on each function's SBUF tensors";
+  let description = [{
+    For FileCheck, in the style of CIRCT's `-ssp-schedule=scheduler=...`:
+    builds each function's placement problem (lib/Analysis,
+    buildSbufProblem) and runs the placement library's strategy `strategy`
+    on it alone, at `capacity` bytes per partition (0: the target's), then
+    checks the result itself: every placed node inside the capacity and
+    its band, and no two nodes live at a common point on a common byte of
+    a common partition. Prints, per function, the nodes, how many were
+    placed and spilled, the peak, the lower bound and whether the
+    placement is valid. The IR is left unchanged.
+
+    Strategies: `coloring` (colorGraph), `first-fit` (placeInOrder,
+    largest first), `dense` (placeDense: the chains of first fit orders),
+    `window` (placeByWindowSearch), `search` (searchPlacement, the 1-D
+    search; every node must span all partitions).
+  }];
+  let options = [
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"coloring\"",
+           "coloring, first-fit, dense, window or search">,
+    Option<"capacity", "capacity", "int64_t", /*default=*/"0",
+           "Bytes per partition to place in (0: the target's)">,
+    Option<"workLimit", "work-limit", "uint64_t", /*default=*/"100000000",
+           "Work the searching strategies may do">,
+  ];
+}
+
 #endif // WALRUS_TEST_LIB_TESTPASSES_TD
