@@ -37,14 +37,14 @@ struct BandSearchResult {
 };
 
 /// Places every buffer in lanes [0, lanes) x bytes [0, capacity) with no
-/// two co-live buffers sharing a lane and a byte, doing at most `maxWork`.
+/// two co-live buffers sharing a lane and a byte, doing at most `workLimit`.
 /// With `threads`, attempts over time as given and reversed run side by
 /// side; the result is the same without. A fixed buffer
 /// (`range.fixedOffset`) stays at that offset in its only band choice (with
 /// more than one choice, nothing is placed).
 BandSearchResult
 searchBandPlacement(llvm::ArrayRef<BandSearchBuffer> buffers, unsigned lanes,
-                    int64_t capacity, uint64_t maxWork,
+                    int64_t capacity, uint64_t workLimit,
                     llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus::placement

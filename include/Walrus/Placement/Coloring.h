@@ -20,11 +20,10 @@ class ThreadPoolInterface;
 
 namespace walrus::placement {
 
-/// Colours `graph` on `partitions` x `bytesPerPartition` bytes. Nodes with
+/// Colours `graph` on `partitions` x `capacity` bytes. Nodes with
 /// a `fixed` placement keep it. With `threads`, independent orders of a
 /// large graph run side by side; the result is the same without.
-Placement colorGraph(const Problem &graph, int64_t partitions,
-                     int64_t bytesPerPartition,
+Placement colorGraph(const Problem &graph, int64_t partitions, int64_t capacity,
                      llvm::ArrayRef<std::optional<Place>> fixed,
                      llvm::ThreadPoolInterface *threads = nullptr);
 

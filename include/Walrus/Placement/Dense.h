@@ -27,27 +27,27 @@ struct DensePlacement {
 };
 
 /// Places every node of `graph` (edges not needed) on `partitions` x
-/// `bytesPerPartition` bytes; `fixed` nodes keep their place. Each order
+/// `capacity` bytes; `fixed` nodes keep their place. Each order
 /// places a node where colouring's select would (first fit, the first
 /// band on ties). Each of two chains of orders stops at the lower bound,
-/// after `maxWork`, or when several orders in a row improve nothing; the
+/// after `workLimit`, or when several orders in a row improve nothing; the
 /// result is never above largest-first first fit when that completes
-/// within `maxWork` / 2. With room, when every node spans all partitions,
+/// within `workLimit` / 2. With room, when every node spans all partitions,
 /// one chain's orders place below a capacity of their own (the lower bound
 /// and a 1024th of it), and what its best order leaves out there goes
 /// above, last. With `threads`, the chains
 /// run side by side; the result is the same without.
 DensePlacement placeDense(const Problem &graph, int64_t partitions,
-                          int64_t bytesPerPartition,
+                          int64_t capacity,
                           llvm::ArrayRef<std::optional<Place>> fixed,
-                          uint64_t maxWork,
+                          uint64_t workLimit,
                           llvm::ThreadPoolInterface *threads = nullptr);
 
 /// One order of placeDense: first fit of the nodes of `order`, in turn,
 /// around the `fixed` places; those left out are `spilled`, the other
 /// nodes neither placed nor spilled. Adds its work to `work`.
 Placement placeInOrder(const Problem &graph, int64_t partitions,
-                       int64_t bytesPerPartition,
+                       int64_t capacity,
                        llvm::ArrayRef<std::optional<Place>> fixed,
                        llvm::ArrayRef<unsigned> order, uint64_t &work);
 

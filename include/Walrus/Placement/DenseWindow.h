@@ -27,7 +27,7 @@ struct WindowPlacement {
 };
 
 /// Tries to place `graph`'s nodes (all spanning every partition, those
-/// `pinned` where they are) on `partitions` x `bytesPerPartition` bytes
+/// `pinned` where they are) on `partitions` x `capacity` bytes
 /// within the area bound
 /// (the most bytes live at once over whole live ranges). The search places
 /// the tensors live in a window of time around the points nearest to the
@@ -45,10 +45,11 @@ struct WindowPlacement {
 /// `maxSearchWork` search work, an eighth of it per window, and
 /// `maxOrders` first fit orders. With `threads`, each search runs its two
 /// directions side by side; the result is the same without.
-WindowPlacement placeByWindowSearch(
-    const Problem &graph, int64_t partitions, int64_t bytesPerPartition,
-    llvm::ArrayRef<std::optional<Place>> pinned, uint64_t maxSearchWork,
-    unsigned maxOrders, llvm::ThreadPoolInterface *threads = nullptr);
+WindowPlacement
+placeByWindowSearch(const Problem &graph, int64_t partitions, int64_t capacity,
+                    llvm::ArrayRef<std::optional<Place>> pinned,
+                    uint64_t maxSearchWork, unsigned maxOrders,
+                    llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus::placement
 

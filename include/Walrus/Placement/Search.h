@@ -49,11 +49,11 @@ struct SearchResult {
 
 /// Places every buffer in [0, capacity) with no two co-live buffers
 /// sharing a byte, the fixed ones at their offsets (none placed when two
-/// of those meet), examining at most `maxWork` time sections. With
+/// of those meet), examining at most `workLimit` time sections. With
 /// `threads`, attempts over time as given and reversed run side by side;
 /// the result is the same without.
 SearchResult searchPlacement(llvm::ArrayRef<SearchBuffer> buffers,
-                             int64_t capacity, uint64_t maxWork,
+                             int64_t capacity, uint64_t workLimit,
                              llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus::placement

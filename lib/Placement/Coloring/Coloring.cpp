@@ -26,7 +26,7 @@ public:
           ArrayRef<std::optional<Place>> fixed,
           llvm::ThreadPoolInterface *threads)
       : graph(graph), nodes(graph.getNodes()), partitions(partitions),
-        budget(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
+        capacity(bytes), lowerBound(graph.getLowerBound()), fixed(fixed),
         threads(threads), impactTable(computeImpactTable(partitions)),
         granuleShift(computeGranuleShift()) {
     for (const Node &node : nodes)
@@ -76,7 +76,7 @@ public:
     // An order stops as soon as it cannot win: a node left out, or a peak
     // no lower than the best so far.
     std::optional<Placement> best;
-    auto getBar = [&] { return best ? best->peakBytes : budget + 1; };
+    auto getBar = [&] { return best ? best->peakBytes : capacity + 1; };
     if (threads && unfixed.size() >= kNodesWorthThreads) {
       // Side by side, largest first cannot stop at left edge's peak, but
       // wins exactly when it would have: placing all, strictly lower.
@@ -113,7 +113,7 @@ public:
 private:
   int64_t getPlacements(const Node &node) const {
     return int64_t(getBandChoices(node.bandClass, partitions).size()) *
-           (budget - node.bytes + 1);
+           (capacity - node.bytes + 1);
   }
   int64_t getImpact(unsigned i, unsigned j) const {
     return impactTable[nodes[i].bandClass][nodes[j].bandClass] *
@@ -156,7 +156,7 @@ private:
 
   const Problem &graph;
   ArrayRef<Node> nodes;
-  int64_t partitions, budget, lowerBound;
+  int64_t partitions, capacity, lowerBound;
   ArrayRef<std::optional<Place>> fixed;
   /// With threads, left edge and largest first run side by side on
   /// graphs this large (below, a thread costs more than it saves).
@@ -254,9 +254,9 @@ void Colorer::simplify() {
 /// every neighbour: at millions of edges, a read of Node shows), and
 /// scratch space (one per order, so that orders may run at once).
 struct Colorer::Placements {
-  Placements(size_t count, int64_t budget, unsigned granuleShift)
+  Placements(size_t count, int64_t capacity, unsigned granuleShift)
       : first(count, -1), end(count, 0), base(count, 0),
-        taken(budget, granuleShift) {}
+        taken(capacity, granuleShift) {}
   /// -1: not placed.
   std::vector<int64_t> first, end, base;
   FirstFit taken;
@@ -305,7 +305,7 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
                        std::optional<int64_t> bar) const {
   Placement result;
   result.placements.assign(fixed.begin(), fixed.end());
-  Placements placed(nodes.size(), budget, granuleShift);
+  Placements placed(nodes.size(), capacity, granuleShift);
   auto record = [&](unsigned index, const Place &placement) {
     placed.first[index] = placement.address;
     placed.end[index] = placement.address + nodes[index].bytes;
@@ -335,9 +335,8 @@ Colorer::selectInOrder(ArrayRef<unsigned> order,
 }
 
 Placement walrus::placement::colorGraph(const Problem &graph,
-                                        int64_t partitions,
-                                        int64_t bytesPerPartition,
+                                        int64_t partitions, int64_t capacity,
                                         ArrayRef<std::optional<Place>> fixed,
                                         llvm::ThreadPoolInterface *threads) {
-  return Colorer(graph, partitions, bytesPerPartition, fixed, threads).run();
+  return Colorer(graph, partitions, capacity, fixed, threads).run();
 }

@@ -7,11 +7,11 @@
 using namespace walrus;
 using namespace walrus::placement;
 
-FirstFit::FirstFit(int64_t budget, unsigned granuleShift)
-    : budget(budget), granuleShift(granuleShift),
-      useBitmap((budget >> granuleShift) <= kMaxGranules) {
+FirstFit::FirstFit(int64_t capacity, unsigned granuleShift)
+    : capacity(capacity), granuleShift(granuleShift),
+      useBitmap((capacity >> granuleShift) <= kMaxGranules) {
   if (useBitmap)
-    takenGranules.resize(budget >> granuleShift);
+    takenGranules.resize(capacity >> granuleShift);
 }
 
 std::optional<int64_t> FirstFit::find(int64_t bytes) {
@@ -24,7 +24,7 @@ std::optional<int64_t> FirstFit::find(int64_t bytes) {
         break;
       offset = std::max(offset, end);
     }
-    if (offset + bytes > budget)
+    if (offset + bytes > capacity)
       return std::nullopt;
     return offset;
   }

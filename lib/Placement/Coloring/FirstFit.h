@@ -23,7 +23,7 @@ class FirstFit {
 public:
   /// 2^`granuleShift` bytes divide every size and address that will be
   /// given.
-  FirstFit(int64_t budget, unsigned granuleShift);
+  FirstFit(int64_t capacity, unsigned granuleShift);
 
   /// Forgets every taken range.
   void clear() {
@@ -53,7 +53,7 @@ public:
   static constexpr int64_t kMaxGranules = 4096;
 
 private:
-  int64_t budget;
+  int64_t capacity;
   unsigned granuleShift;
   bool useBitmap;
   llvm::BitVector takenGranules;

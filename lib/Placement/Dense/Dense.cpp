@@ -37,9 +37,9 @@ struct Chain {
 
 class DensePlacer {
 public:
-  DensePlacer(const Problem &graph, int64_t partitions, int64_t budget,
+  DensePlacer(const Problem &graph, int64_t partitions, int64_t capacity,
               ArrayRef<std::optional<Place>> fixed)
-      : nodes(graph.getNodes()), budget(budget),
+      : nodes(graph.getNodes()), capacity(capacity),
         lowerBound(graph.getLowerBound()), fixed(fixed) {
     // Four lanes (quarters) when some tensor spans fewer partitions than
     // all: two places share a partition exactly when they share a lane,
@@ -79,11 +79,11 @@ public:
 
   /// Places `order` with `indexes` (one per lane, emptied first: their
   /// storage serves every order of a chain).
-  /// With `stop`, gives up once it is set; past `maxWork`, gives up too
+  /// With `stop`, gives up once it is set; past `workLimit`, gives up too
   /// (either way the attempt is then `abandoned`).
   Attempt place(ArrayRef<unsigned> order, std::vector<OccupancyIndex> &indexes,
                 const std::atomic<bool> *stop = nullptr,
-                uint64_t maxWork = UINT64_MAX) const;
+                uint64_t workLimit = UINT64_MAX) const;
   /// How a chain derives the next order from the last one placed.
   enum class Wheel {
     /// Nodes ending above the aim move to the front, as they are.
@@ -94,13 +94,13 @@ public:
   };
   /// From `order`, new orders while the chain improves and work is left:
   /// the best attempt.
-  Chain improve(SmallVector<unsigned> order, Wheel wheel, uint64_t maxWork,
+  Chain improve(SmallVector<unsigned> order, Wheel wheel, uint64_t workLimit,
                 const std::atomic<bool> *stop) const;
   /// Turns `wheel` from `order` while it improves (at most kPatience
   /// orders in a row without) and `chain` has work left: the best attempt,
   /// with `order` set to the order that reached it.
-  Attempt runWheel(SmallVector<unsigned> &order, Wheel wheel, uint64_t maxWork,
-                   const std::atomic<bool> *stop,
+  Attempt runWheel(SmallVector<unsigned> &order, Wheel wheel,
+                   uint64_t workLimit, const std::atomic<bool> *stop,
                    std::vector<OccupancyIndex> &indexes, Chain &chain) const;
   bool isAtBound(const Attempt &attempt) const {
     return attempt.coloring.spilled.empty() &&
@@ -137,7 +137,7 @@ private:
                                 int64_t height) const;
 
   ArrayRef<Node> nodes;
-  int64_t budget, lowerBound;
+  int64_t capacity, lowerBound;
   ArrayRef<std::optional<Place>> fixed;
   unsigned lanes = 1, points = 1;
   /// Per node its live range over the distinct starts (rankByStarts).
@@ -151,7 +151,7 @@ private:
 Attempt DensePlacer::place(ArrayRef<unsigned> order,
                            std::vector<OccupancyIndex> &indexes,
                            const std::atomic<bool> *stop,
-                           uint64_t maxWork) const {
+                           uint64_t workLimit) const {
   Attempt attempt;
   Placement &result = attempt.coloring;
   result.placements.assign(fixed.begin(), fixed.end());
@@ -187,7 +187,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
         for (unsigned lane = choice.firstLane; lane < choice.endLane; ++lane)
           indexes[lane].collect(ranks[index].first, ranks[index].second, sets);
       std::optional<int64_t> offset =
-          OccupancyIndex::findLowest(sets, node.bytes, budget, attempt.work);
+          OccupancyIndex::findLowest(sets, node.bytes, capacity, attempt.work);
       if (offset && (!best || *offset < best->second))
         best = {&choice, *offset};
     }
@@ -207,7 +207,7 @@ Attempt DensePlacer::place(ArrayRef<unsigned> order,
     if (!placeFirstFit(index))
       result.spilled.push_back(index);
     if (position + 1 < order.size() &&
-        ((stop && *stop) || getWork() > maxWork)) {
+        ((stop && *stop) || getWork() > workLimit)) {
       attempt.abandoned = true;
       break;
     }
@@ -236,7 +236,7 @@ SmallVector<double> DensePlacer::getExcess(ArrayRef<unsigned> order,
 }
 
 Attempt DensePlacer::runWheel(SmallVector<unsigned> &order, Wheel wheel,
-                              uint64_t maxWork, const std::atomic<bool> *stop,
+                              uint64_t workLimit, const std::atomic<bool> *stop,
                               std::vector<OccupancyIndex> &indexes,
                               Chain &chain) const {
   Attempt current = place(order, indexes);
@@ -248,14 +248,15 @@ Attempt DensePlacer::runWheel(SmallVector<unsigned> &order, Wheel wheel,
   SmallVector<double> priority(nodes.size(), 0);
   for (auto [position, index] : llvm::enumerate(order))
     priority[index] = double(position);
-  for (unsigned stale = 0; stale < kPatience && chain.work < maxWork &&
+  for (unsigned stale = 0; stale < kPatience && chain.work < workLimit &&
                            !isAtBound(best) && !(stop && *stop);) {
     // Aim between the lower bound and where this order ended (the
     // budget, if something found no place): blame halfway, to the front a
     // tenth of the way, so that more nodes move (the two chains differ;
     // on step traces this took 60k from 1.00026 to 1.00007 of the bound).
-    int64_t height =
-        current.coloring.spilled.empty() ? current.coloring.peakBytes : budget;
+    int64_t height = current.coloring.spilled.empty()
+                         ? current.coloring.peakBytes
+                         : capacity;
     int64_t aim =
         lowerBound + (height - lowerBound) / (wheel == Wheel::Blame ? 2 : 10);
     SmallVector<double> excess = getExcess(order, current, aim, height);
@@ -291,7 +292,7 @@ Attempt DensePlacer::runWheel(SmallVector<unsigned> &order, Wheel wheel,
 }
 
 Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
-                           uint64_t maxWork,
+                           uint64_t workLimit,
                            const std::atomic<bool> *stop) const {
   Chain chain;
   std::vector<OccupancyIndex> indexes = makeIndexes();
@@ -311,7 +312,7 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
     SmallVector<unsigned> large, small;
     for (unsigned index : order)
       (nodes[index].bytes < smallBelow ? small : large).push_back(index);
-    Attempt best = runWheel(large, wheel, maxWork, stop, indexes, chain);
+    Attempt best = runWheel(large, wheel, workLimit, stop, indexes, chain);
     order = std::move(large);
     order.append(small.begin(), small.end());
     if (!small.empty()) {
@@ -321,7 +322,7 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
     }
     if (!chainBest || best.isBetterThan(*chainBest))
       chainBest = std::move(best);
-    if (isAtBound(*chainBest) || small.empty() || chain.work >= maxWork ||
+    if (isAtBound(*chainBest) || small.empty() || chain.work >= workLimit ||
         (stop && *stop)) {
       chain.best = std::move(*chainBest);
       return chain;
@@ -335,10 +336,10 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
 static constexpr int64_t kOwnLimitShare = 1024;
 
 DensePlacement walrus::placement::placeDense(
-    const Problem &graph, int64_t partitions, int64_t bytesPerPartition,
-    ArrayRef<std::optional<Place>> fixed, uint64_t maxWork,
+    const Problem &graph, int64_t partitions, int64_t capacity,
+    ArrayRef<std::optional<Place>> fixed, uint64_t workLimit,
     llvm::ThreadPoolInterface *threads) {
-  DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
+  DensePlacer placer(graph, partitions, capacity, fixed);
   // With room, the blame chain places below a capacity of its own: the
   // orders that leave a node out there steer its wheel from the first
   // order on, where with room the first order may end far above the bound
@@ -346,7 +347,7 @@ DensePlacement walrus::placement::placeDense(
   // goes above, last. Over partition bands the bound (bytes over all
   // lanes) is often far out of reach, and leaving out is then all its
   // orders would do: only when every node spans every partition.
-  int64_t lowerBound = graph.getLowerBound(), ownLimit = bytesPerPartition;
+  int64_t lowerBound = graph.getLowerBound(), ownLimit = capacity;
   int64_t tight;
   bool oneDimensional = llvm::all_of(graph.getNodes(), [](const Node &node) {
     return node.bandClass == unsigned(BandClass::Full);
@@ -355,7 +356,7 @@ DensePlacement walrus::placement::placeDense(
       !llvm::AddOverflow(lowerBound, lowerBound / kOwnLimitShare + 1, tight))
     ownLimit = std::min(ownLimit, tight);
   std::optional<DensePlacer> ownPlacer;
-  if (ownLimit < bytesPerPartition)
+  if (ownLimit < capacity)
     ownPlacer.emplace(graph, partitions, ownLimit, fixed);
   const DensePlacer &blamePlacer = ownPlacer ? *ownPlacer : placer;
   // Two chains from the left-edge order, one per wheel, each with the
@@ -372,18 +373,20 @@ DensePlacement walrus::placement::placeDense(
   std::optional<Chain> byBlame, toFront;
   std::optional<Attempt> largest;
   auto runFirst = [&] {
-    byBlame = blamePlacer.improve(blamePlacer.getLeftEdgeOrder(),
-                                  DensePlacer::Wheel::Blame, maxWork, nullptr);
+    byBlame =
+        blamePlacer.improve(blamePlacer.getLeftEdgeOrder(),
+                            DensePlacer::Wheel::Blame, workLimit, nullptr);
     firstDone = placer.isAtBound(byBlame->best);
   };
   auto runSecond = [&] {
-    toFront = placer.improve(placer.getLeftEdgeOrder(),
-                             DensePlacer::Wheel::ToFront, maxWork, &firstDone);
+    toFront =
+        placer.improve(placer.getLeftEdgeOrder(), DensePlacer::Wheel::ToFront,
+                       workLimit, &firstDone);
   };
   auto runLargest = [&] {
     std::vector<OccupancyIndex> indexes = placer.makeIndexes();
     largest = placer.place(placer.getLargestFirstOrder(), indexes, &firstDone,
-                           maxWork / 2);
+                           workLimit / 2);
   };
   if (threads) {
     llvm::ThreadPoolTaskGroup group(*threads);
@@ -405,8 +408,8 @@ DensePlacement walrus::placement::placeDense(
   result.orders = byBlame->orders;
   Placement &blamed = byBlame->best.coloring;
   if (ownPlacer && !blamed.spilled.empty())
-    blamed = placeInOrder(graph, partitions, bytesPerPartition,
-                          blamed.placements, blamed.spilled, result.work);
+    blamed = placeInOrder(graph, partitions, capacity, blamed.placements,
+                          blamed.spilled, result.work);
   Attempt *best = &byBlame->best;
   if (!firstDone) {
     for (Attempt *other : {&toFront->best, &*largest})
@@ -420,12 +423,11 @@ DensePlacement walrus::placement::placeDense(
 }
 
 Placement walrus::placement::placeInOrder(const Problem &graph,
-                                          int64_t partitions,
-                                          int64_t bytesPerPartition,
+                                          int64_t partitions, int64_t capacity,
                                           ArrayRef<std::optional<Place>> fixed,
                                           ArrayRef<unsigned> order,
                                           uint64_t &work) {
-  DensePlacer placer(graph, partitions, bytesPerPartition, fixed);
+  DensePlacer placer(graph, partitions, capacity, fixed);
   std::vector<OccupancyIndex> indexes = placer.makeIndexes();
   Attempt attempt = placer.place(order, indexes);
   work += attempt.work;

@@ -1006,7 +1006,7 @@ static constexpr int64_t kFirstSlack = 65536, kLastSlack = 4096,
 /// as much), each try a window search of its own with the work left.
 /// Adds every try's work, orders and windows to `result`.
 static void placeWithRoom(const Problem &graph, int64_t partitions,
-                          int64_t bytesPerPartition,
+                          int64_t capacity,
                           ArrayRef<std::optional<Place>> pinned,
                           uint64_t maxSearchWork, unsigned maxOrders,
                           llvm::ThreadPoolInterface *threads, int64_t bound,
@@ -1016,7 +1016,7 @@ static void placeWithRoom(const Problem &graph, int64_t partitions,
        !result.coloring && slack > 0 && slack <= bound / kLastSlack &&
        result.searchWork < maxSearchWork;
        slack *= kSlackGrowth) {
-    int64_t height = bound + std::min(slack, bytesPerPartition - bound);
+    int64_t height = bound + std::min(slack, capacity - bound);
     if (height == lastHeight)
       return;
     lastHeight = height;
@@ -1035,7 +1035,7 @@ static void placeWithRoom(const Problem &graph, int64_t partitions,
 }
 
 WindowPlacement walrus::placement::placeByWindowSearch(
-    const Problem &graph, int64_t partitions, int64_t bytesPerPartition,
+    const Problem &graph, int64_t partitions, int64_t capacity,
     ArrayRef<std::optional<Place>> pinned, uint64_t maxSearchWork,
     unsigned maxOrders, llvm::ThreadPoolInterface *threads) {
   WindowPlacement result;
@@ -1045,14 +1045,14 @@ WindowPlacement walrus::placement::placeByWindowSearch(
     return result;
   WindowPlacer placer(graph, partitions, pinned, maxSearchWork, maxOrders,
                       threads);
-  if (!placer.computeLoads() || placer.getAreaBound() > bytesPerPartition)
+  if (!placer.computeLoads() || placer.getAreaBound() > capacity)
     return result;
   // Around the points within a thousandth of the bound: about what first
   // fit loses on dense traces.
   int64_t bound = placer.getAreaBound(), margin = bound / 1024 + 1;
   result.coloring = placer.fitUnder(bound, margin, result);
   if (!result.coloring && result.windowsPlaced == 0)
-    placeWithRoom(graph, partitions, bytesPerPartition, pinned, maxSearchWork,
-                  maxOrders, threads, bound, margin, result);
+    placeWithRoom(graph, partitions, capacity, pinned, maxSearchWork, maxOrders,
+                  threads, bound, margin, result);
   return result;
 }

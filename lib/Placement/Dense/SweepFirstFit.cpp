@@ -458,13 +458,13 @@ Placement SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
 }
 
 Placement walrus::placement::placeSweeping(
-    const Problem &graph, const StartRanks &time, int64_t bytesPerPartition,
+    const Problem &graph, const StartRanks &time, int64_t capacity,
     llvm::ArrayRef<std::optional<Place>> fixed,
     llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
     llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
     llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
     uint64_t &work, llvm::ThreadPoolInterface *threads) {
-  SweepPlacer placer(graph, time, bytesPerPartition, fixed, previous, work);
+  SweepPlacer placer(graph, time, capacity, fixed, previous, work);
   // The head's, the forward sweep's and the backward sweep's.
   SweepTally tallies[3];
   placer.placeHead(headAt, head, tallies[2]);

@@ -38,7 +38,7 @@ struct SweepRecord {
   llvm::SmallVector<std::optional<Place>> placements;
 };
 
-/// What placeInOrder(graph, partitions, bytesPerPartition, fixed + headAt,
+/// What placeInOrder(graph, partitions, capacity, fixed + headAt,
 /// head ++ merge(forward, backward), work) places, for a graph whose nodes
 /// all span every partition: the nodes of `headAt` where it says (each
 /// clear of the fixed nodes and of the others there), those of `head` by
@@ -57,15 +57,13 @@ struct SweepRecord {
 /// place now), the ends of the sweeps it placed alike are copied, at no
 /// work. With `threads`, the two sweeps run side by side: the result and
 /// the work are the same.
-Placement placeSweeping(const Problem &graph, const StartRanks &time,
-                        int64_t bytesPerPartition,
-                        llvm::ArrayRef<std::optional<Place>> fixed,
-                        llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
-                        llvm::ArrayRef<unsigned> head,
-                        llvm::ArrayRef<unsigned> forward,
-                        llvm::ArrayRef<unsigned> backward,
-                        const SweepRecord *previous, uint64_t &work,
-                        llvm::ThreadPoolInterface *threads = nullptr);
+Placement
+placeSweeping(const Problem &graph, const StartRanks &time, int64_t capacity,
+              llvm::ArrayRef<std::optional<Place>> fixed,
+              llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
+              llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
+              llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
+              uint64_t &work, llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus::placement
 

@@ -133,10 +133,10 @@ public:
                         [&](unsigned s) { return isConsistent(s); });
   }
 
-  BandSearchResult run(BandOrder order, uint64_t seed, uint64_t maxWork) {
+  BandSearchResult run(BandOrder order, uint64_t seed, uint64_t workLimit) {
     rank = getRanks(order, seed);
     BandSearchResult result;
-    result.work = attempt(maxWork, sections, [&] {
+    result.work = attempt(workLimit, sections, [&] {
       result.placements.emplace();
       for (auto [choice, offset] : llvm::zip(choices, offsets))
         result.placements->push_back({choice, offset});
@@ -553,7 +553,7 @@ private:
       if (place(index, choice, level) && solve(first, last))
         return true;
       rollback(mark);
-      if (work > maxWork)
+      if (work > workLimit)
         return false;
     }
     forbidImages(active, candidates, level);
@@ -932,7 +932,7 @@ private:
 
 BandSearchResult walrus::placement::searchBandPlacement(
     ArrayRef<BandSearchBuffer> buffers, unsigned lanes, int64_t capacity,
-    uint64_t maxWork, llvm::ThreadPoolInterface *threads) {
+    uint64_t workLimit, llvm::ThreadPoolInterface *threads) {
   BandSearchResult result;
   // A fixed buffer has one band choice: where it is.
   if (lanes == 0 || lanes > 32 ||
@@ -956,7 +956,7 @@ BandSearchResult walrus::placement::searchBandPlacement(
   constexpr unsigned kOrders = std::size(kBandOrders);
   std::tie(result.placements, result.work) =
       searches.restart<SmallVector<std::pair<unsigned, int64_t>>>(
-          buffers.size(), maxWork, threads,
+          buffers.size(), workLimit, threads,
           [&](BandSearch &search, uint64_t index, uint64_t limit) {
             BandSearchResult found =
                 search.run(kBandOrders[index % kOrders],

@@ -104,13 +104,13 @@ public:
   }
 
   /// Places every buffer, trying candidates in `order`, unless that takes
-  /// more than `maxWork`.
-  SearchResult run(const CandidateOrder &order, uint64_t maxWork) {
+  /// more than `workLimit`.
+  SearchResult run(const CandidateOrder &order, uint64_t workLimit) {
     rank = getRanks(order);
     eitherEnd = order.eitherEnd;
     SearchResult result;
     result.work =
-        attempt(maxWork, height.size(), [&] { result.offsets = offsets; });
+        attempt(workLimit, height.size(), [&] { result.offsets = offsets; });
     return result;
   }
 
@@ -191,7 +191,7 @@ private:
       if (place(index, level) && solve(first, last))
         return true;
       rollback(mark);
-      if (work > maxWork)
+      if (work > workLimit)
         return false;
     }
     // Nothing sits here at this level: the section stays empty up to the
@@ -592,7 +592,7 @@ private:
 
 SearchResult
 walrus::placement::searchPlacement(ArrayRef<SearchBuffer> buffers,
-                                   int64_t capacity, uint64_t maxWork,
+                                   int64_t capacity, uint64_t workLimit,
                                    llvm::ThreadPoolInterface *threads) {
   SearchResult result;
   SmallVector<SearchBuffer> reversed = reverseTime(buffers);
@@ -618,7 +618,7 @@ walrus::placement::searchPlacement(ArrayRef<SearchBuffer> buffers,
   constexpr unsigned kOrders = std::size(orders);
   std::tie(result.offsets, result.work) =
       searches.restart<SmallVector<int64_t>>(
-          buffers.size(), maxWork, threads,
+          buffers.size(), workLimit, threads,
           [&](Search &search, uint64_t index, uint64_t limit) {
             CandidateOrder order = orders[index % kOrders];
             if (index >= kOrders)

@@ -149,7 +149,7 @@ walrus::placement::reverseTime(ArrayRef<SearchBuffer> buffers) {
 }
 
 RestartOutcome walrus::placement::runWithRestarts(
-    size_t buffers, uint64_t maxWork, bool withBound,
+    size_t buffers, uint64_t workLimit, bool withBound,
     llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t,
                                       const std::atomic<bool> *)>
@@ -160,11 +160,11 @@ RestartOutcome walrus::placement::runWithRestarts(
   uint64_t unit = kWorkPerBuffer * std::max<size_t>(1, buffers);
   unsigned kinds = withBound ? 2 : 1; // at the capacity, at the bound
   RestartOutcome total;
-  for (uint64_t pair = 0; total.work < maxWork; ++pair) {
+  for (uint64_t pair = 0; total.work < workLimit; ++pair) {
     uint64_t order = pair / kinds;
     bool atBound = pair % kinds == 1;
     uint64_t limit =
-        std::min(unit * getLubyTerm(order), (maxWork - total.work + 1) / 2);
+        std::min(unit * getLubyTerm(order), (workLimit - total.work + 1) / 2);
     AttemptOutcome given, reversed;
     std::atomic<bool> givenPlaced{false};
     auto runGiven = [&] {

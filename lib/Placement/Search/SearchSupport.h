@@ -236,7 +236,7 @@ protected:
   /// the work spent.
   template <typename OnPlaced>
   uint64_t attempt(uint64_t limit, unsigned sections, OnPlaced onPlaced) {
-    maxWork = limit;
+    workLimit = limit;
     work = 0;
     if (solve(0, sections))
       onPlaced();
@@ -256,8 +256,8 @@ protected:
     // 1000). So does a cancelled one.
     if (depth >= kMaxDepth ||
         (cancel && cancel->load(std::memory_order_relaxed)))
-      work = std::max(work, maxWork + 1);
-    if (work > maxWork)
+      work = std::max(work, workLimit + 1);
+    if (work > workLimit)
       return false;
     ++depth;
     llvm::scope_exit leave([&] { --depth; });
@@ -266,7 +266,7 @@ protected:
       return false;
     if (self.solveAnew(first, last))
       return true;
-    if (work <= maxWork) // searched to the end, not cut short
+    if (work <= workLimit) // searched to the end, not cut short
       failed.insert(state);
     return false;
   }
@@ -282,7 +282,7 @@ protected:
   }
 
   static constexpr unsigned kMaxDepth = 4096;
-  uint64_t maxWork = 0, work = 0;
+  uint64_t workLimit = 0, work = 0;
   const std::atomic<bool> *cancel = nullptr;
   /// Steps taken on the current branch.
   unsigned depth = 0;
@@ -342,8 +342,8 @@ public:
   /// placement an attempt made, if one placed everything, and the work.
   template <typename Placement, typename Attempt>
   std::pair<std::optional<Placement>, uint64_t>
-  restart(size_t buffers, uint64_t maxWork, llvm::ThreadPoolInterface *threads,
-          Attempt attempt);
+  restart(size_t buffers, uint64_t workLimit,
+          llvm::ThreadPoolInterface *threads, Attempt attempt);
 
   /// The searches at the capacity that placed something, the one whose
   /// best partial placement covers more first.
@@ -378,7 +378,7 @@ struct RestartOutcome {
 ///
 /// Variants: time as given and reversed run in pairs, with the same order
 /// and limit, side by side on `threads` when given (they share nothing; a
-/// pair's two halves of what is left of `maxWork` bound them), one after
+/// pair's two halves of what is left of `workLimit` bound them), one after
 /// the other otherwise, with the same result either way: when both place
 /// everything, time as given wins. So once time as given has placed
 /// everything, the reversed attempt is cancelled (side by side) or not
@@ -396,11 +396,11 @@ struct RestartOutcome {
 ///
 /// Stops when an attempt places everything, when one at the capacity
 /// finishes without running out of work (that proves nothing fits; one at
-/// the bound proves less), or when `maxWork` is spent.
+/// the bound proves less), or when `workLimit` is spent.
 /// `attempt(order, variant, limit, cancel)` ends early, as if out of work,
 /// once `*cancel` is set (when not null).
 RestartOutcome runWithRestarts(
-    size_t buffers, uint64_t maxWork, bool withBound,
+    size_t buffers, uint64_t workLimit, bool withBound,
     llvm::ThreadPoolInterface *threads,
     llvm::function_ref<AttemptOutcome(uint64_t, SearchVariant, uint64_t,
                                       const std::atomic<bool> *)>
@@ -410,14 +410,14 @@ RestartOutcome runWithRestarts(
 template <typename SearchT>
 template <typename Placement, typename Attempt>
 std::pair<std::optional<Placement>, uint64_t>
-SearchVariants<SearchT>::restart(size_t buffers, uint64_t maxWork,
+SearchVariants<SearchT>::restart(size_t buffers, uint64_t workLimit,
                                  llvm::ThreadPoolInterface *threads,
                                  Attempt attempt) {
   // Per direction (SearchVariant::reversed), what an attempt placed: the
   // two of a pair may run at once.
   std::optional<Placement> placed[2];
   RestartOutcome outcome =
-      runWithRestarts(buffers, maxWork, hasBound(), threads,
+      runWithRestarts(buffers, workLimit, hasBound(), threads,
                       [&](uint64_t order, SearchVariant variant, uint64_t limit,
                           const std::atomic<bool> *cancel) {
                         SearchT &search = get(variant);
