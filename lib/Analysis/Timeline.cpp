@@ -116,7 +116,18 @@ private:
   SmallVector<Range> getRanges(InstructionOpInterface inst,
                                ArrayRef<int64_t> ivs);
   /// The engine and the nanoseconds it is busy, for `op`.
-  FailureOr<std::pair<Engine, double>> cost(Operation *op);
+  /// An instruction's engine and busy time, ns.
+  struct Costed {
+    Engine engine;
+    double duration;
+  };
+  FailureOr<Costed> cost(Operation *op);
+  Costed costDma(int64_t elements, int64_t elementBytes, int64_t partitions,
+                 AccessPatternAttr side);
+  Costed costMatmult(MatmultOp matmult);
+  Costed costTranspose(TransposeOp transpose);
+  Costed costVector(Engine engine, double ghz, AccessPatternAttr pattern,
+                    int64_t inputs);
 
   int64_t shard;
   const TimingModel &model;
@@ -212,107 +223,115 @@ SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
   return ranges;
 }
 
-FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
-  double overhead = model.instructionOverheadCycles;
-  auto onChipPartitions = [](Value a, AccessPatternAttr aAp, Value b,
-                             AccessPatternAttr bAp) {
-    bool aOnChip = cast<MemoryType>(a.getType()).isOnChip();
-    return (aOnChip ? aAp : bAp).getPartitionCount();
-  };
-  // A transfer is split over E engines, each moving its partitions' rows
-  // as packets (one per contiguous run) at a cost per packet and per byte;
-  // its fixed latency delays its end, not the engines (it overlaps with
-  // other transfers).
-  auto dma = [&](int64_t elements, int64_t elementBytes, int64_t partitions,
-                 AccessPatternAttr side) {
-    double bytes = double(elements) * elementBytes;
-    timeline.dmaBytes += bytes;
-    double engines =
-        std::clamp(std::ceil(double(partitions) / model.dmaPartitionsPerEngine),
-                   1.0, double(model.dmaEngines));
-    ArrayRef<int64_t> steps = side.getSteps(), nums = side.getNums();
-    double run =
-        steps.size() > 1 && steps.back() == 1 ? double(nums.back()) : 1;
-    double packets = std::ceil(double(partitions) / engines) *
-                     std::max(1.0, double(side.getFreeCount()) / run);
-    dmaEnginesUsed = unsigned(engines);
-    dmaLatency = model.dmaFixedNs;
-    return std::make_pair(Engine::DMA,
-                          packets * model.dmaPacketBytes /
-                                  model.dmaBytesPerNsPerEngine +
-                              bytes / (engines * model.dmaBytesPerNsPerEngine));
-  };
-  // One cycle per element of a partition per input; one FLOP per element.
-  auto vector = [&](Engine engine, double ghz, AccessPatternAttr pattern,
-                    int64_t inputs) {
-    timeline.flops += double(pattern.getNumElements());
-    return std::make_pair(
-        engine, (overhead + double(pattern.getFreeCount()) * inputs) / ghz);
-  };
-  using Result = FailureOr<std::pair<Engine, double>>;
+/// The partitions of the on-chip side of a copy from or to `a`.
+static int64_t getOnChipPartitions(Value a, AccessPatternAttr aAp,
+                                   AccessPatternAttr bAp) {
+  bool aOnChip = cast<MemoryType>(a.getType()).isOnChip();
+  return (aOnChip ? aAp : bAp).getPartitionCount();
+}
+
+// A transfer is split over E engines, each moving its partitions' rows as
+// packets (one per contiguous run) at a cost per packet and per byte; its
+// fixed latency delays its end, not the engines (it overlaps with other
+// transfers).
+CoreModel::Costed CoreModel::costDma(int64_t elements, int64_t elementBytes,
+                                     int64_t partitions,
+                                     AccessPatternAttr side) {
+  double bytes = double(elements) * elementBytes;
+  timeline.dmaBytes += bytes;
+  double engines =
+      std::clamp(std::ceil(double(partitions) / model.dmaPartitionsPerEngine),
+                 1.0, double(model.dmaEngines));
+  ArrayRef<int64_t> steps = side.getSteps(), nums = side.getNums();
+  double run = steps.size() > 1 && steps.back() == 1 ? double(nums.back()) : 1;
+  double packets = std::ceil(double(partitions) / engines) *
+                   std::max(1.0, double(side.getFreeCount()) / run);
+  dmaEnginesUsed = unsigned(engines);
+  dmaLatency = model.dmaFixedNs;
+  return {Engine::DMA,
+          packets * model.dmaPacketBytes / model.dmaBytesPerNsPerEngine +
+              bytes / (engines * model.dmaBytesPerNsPerEngine)};
+}
+
+CoreModel::Costed CoreModel::costMatmult(MatmultOp matmult) {
+  AccessPatternAttr moving = matmult.getMovingAp();
+  AccessPatternAttr held = matmult.getStationaryAp();
+  int64_t k = held.getPartitionCount(), m = held.getFreeCount(),
+          n = moving.getFreeCount();
+  bool fp32 =
+      cast<MemoryType>(matmult.getMoving().getType()).getElementBytes() >= 4;
+  double factor = fp32 ? model.fp32Factor : 1.0;
+  double cycles = std::max(double(n), model.matmulMinCycles) * factor;
+  std::pair<Value, Attribute> operand{matmult.getStationary(), held};
+  if (operand != stationary)
+    cycles += double(m) / model.stationaryLoadSpeedup * factor;
+  stationary = operand;
+  double flops = 2.0 * k * m * n;
+  timeline.flops += flops;
+  timeline.peFlops += flops;
+  return {Engine::PE, cycles / model.peGhz};
+}
+
+// A matmult by the identity: the source streams as the moving operand.
+CoreModel::Costed CoreModel::costTranspose(TransposeOp transpose) {
+  bool fp32 =
+      cast<MemoryType>(transpose.getSrc().getType()).getElementBytes() >= 4;
+  double cycles = std::max(double(transpose.getSrcAp().getPartitionCount()),
+                           model.matmulMinCycles) *
+                  (fp32 ? model.fp32Factor : 1.0);
+  stationary = {};
+  return {Engine::PE, cycles / model.peGhz};
+}
+
+// One cycle per element of a partition per input, after the static
+// overhead; one FLOP per element.
+CoreModel::Costed CoreModel::costVector(Engine engine, double ghz,
+                                        AccessPatternAttr pattern,
+                                        int64_t inputs) {
+  timeline.flops += double(pattern.getNumElements());
+  return {engine, (model.instructionOverheadCycles +
+                   double(pattern.getFreeCount()) * inputs) /
+                      ghz};
+}
+
+FailureOr<CoreModel::Costed> CoreModel::cost(Operation *op) {
+  using Result = FailureOr<Costed>;
   return TypeSwitch<Operation *, Result>(op)
       .Case([&](DmaOp copy) -> Result {
         MemoryType type = cast<MemoryType>(copy.getDst().getType());
-        bool dramDst = !cast<MemoryType>(copy.getDst().getType()).isOnChip();
-        return dma(copy.getDstAp().getNumElements(), type.getElementBytes(),
-                   onChipPartitions(copy.getDst(), copy.getDstAp(),
-                                    copy.getSrc(), copy.getSrcAp()),
-                   dramDst ? copy.getDstAp() : copy.getSrcAp());
+        bool dramDst = !type.isOnChip();
+        return costDma(copy.getDstAp().getNumElements(), type.getElementBytes(),
+                       getOnChipPartitions(copy.getDst(), copy.getDstAp(),
+                                           copy.getSrcAp()),
+                       dramDst ? copy.getDstAp() : copy.getSrcAp());
       })
       .Case([&](DmaGatherOp gather) -> Result {
         MemoryType type = cast<MemoryType>(gather.getDst().getType());
-        return dma(gather.getDstAp().getNumElements(), type.getElementBytes(),
-                   gather.getDstAp().getPartitionCount(), gather.getSrcAp());
+        return costDma(
+            gather.getDstAp().getNumElements(), type.getElementBytes(),
+            gather.getDstAp().getPartitionCount(), gather.getSrcAp());
       })
       .Case<Sb2SbOp, CollectiveOp>([&](auto copy) -> Result {
         MemoryType type = cast<MemoryType>(copy.getDst().getType());
-        return dma(copy.getDstAp().getNumElements(), type.getElementBytes(),
-                   copy.getDstAp().getPartitionCount(), copy.getDstAp());
+        return costDma(copy.getDstAp().getNumElements(), type.getElementBytes(),
+                       copy.getDstAp().getPartitionCount(), copy.getDstAp());
       })
-      .Case([&](MatmultOp matmult) -> Result {
-        AccessPatternAttr moving = matmult.getMovingAp();
-        AccessPatternAttr held = matmult.getStationaryAp();
-        int64_t k = held.getPartitionCount(), m = held.getFreeCount(),
-                n = moving.getFreeCount();
-        bool fp32 =
-            cast<MemoryType>(matmult.getMoving().getType()).getElementBytes() >=
-            4;
-        double factor = fp32 ? model.fp32Factor : 1.0;
-        double cycles = std::max(double(n), model.matmulMinCycles) * factor;
-        std::pair<Value, Attribute> operand{matmult.getStationary(), held};
-        if (operand != stationary)
-          cycles += double(m) / model.stationaryLoadSpeedup * factor;
-        stationary = operand;
-        double flops = 2.0 * k * m * n;
-        timeline.flops += flops;
-        timeline.peFlops += flops;
-        return std::make_pair(Engine::PE, cycles / model.peGhz);
-      })
+      .Case([&](MatmultOp matmult) -> Result { return costMatmult(matmult); })
       .Case([&](TransposeOp transpose) -> Result {
-        // A matmult by the identity: the source streams as the moving
-        // operand.
-        bool fp32 =
-            cast<MemoryType>(transpose.getSrc().getType()).getElementBytes() >=
-            4;
-        double cycles =
-            std::max(double(transpose.getSrcAp().getPartitionCount()),
-                     model.matmulMinCycles) *
-            (fp32 ? model.fp32Factor : 1.0);
-        stationary = {};
-        return std::make_pair(Engine::PE, cycles / model.peGhz);
+        return costTranspose(transpose);
       })
       .Case([&](ActivationOp activation) -> Result {
-        return vector(Engine::ACT, model.actGhz, activation.getSrcAp(), 1);
+        return costVector(Engine::ACT, model.actGhz, activation.getSrcAp(), 1);
       })
       .Case([&](TensorTensorOp tensor) -> Result {
-        return vector(Engine::DVE, model.dveGhz, tensor.getLhsAp(), 2);
+        return costVector(Engine::DVE, model.dveGhz, tensor.getLhsAp(), 2);
       })
       .Case<TensorScalarOp, TensorReduceOp, TensorCopyOp>(
           [&](auto single) -> Result {
-            return vector(Engine::DVE, model.dveGhz, single.getSrcAp(), 1);
+            return costVector(Engine::DVE, model.dveGhz, single.getSrcAp(), 1);
           })
       .Case([&](MemsetOp memset) -> Result {
-        return vector(Engine::Pool, model.poolGhz, memset.getDstAp(), 1);
+        return costVector(Engine::Pool, model.poolGhz, memset.getDstAp(), 1);
       })
       .Default([&](Operation *other) -> Result {
         return other->emitError() << "print-bir-timeline: no timing for '"
@@ -322,7 +341,7 @@ FailureOr<std::pair<Engine, double>> CoreModel::cost(Operation *op) {
 
 LogicalResult CoreModel::place(const Executed &executed) {
   auto inst = cast<InstructionOpInterface>(executed.op);
-  FailureOr<std::pair<Engine, double>> costed = cost(executed.op);
+  FailureOr<Costed> costed = cost(executed.op);
   if (failed(costed))
     return failure();
   auto [engine, duration] = *costed;
