@@ -11,9 +11,9 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
+#include "Walrus/Pipelines/Pipelines.h"
 #include "Walrus/Target/MiniMalloc.h"
 #include "Walrus/Transforms/Passes.h"
-#include "Walrus/Transforms/Pipelines.h"
 #include "Walrus/Walrus.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -45,6 +45,7 @@ struct Context {
     static std::once_flag registered;
     std::call_once(registered, [] {
       registerWalrusPasses();
+      registerWalrusConversionPasses();
       registerWalrusPipelines();
     });
     DialectRegistry registry;

@@ -12,6 +12,7 @@ int main(int argc, char **argv) {
   walrus::registerHostDialects(registry);
   walrus::registerWalrusDialects(registry);
   walrus::registerWalrusPasses();
+  walrus::registerWalrusConversionPasses();
   walrus::registerWalrusPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "my compiler, with Walrus\n", registry));

@@ -1,14 +1,17 @@
 //===- Walrus.h - Everything an embedding compiler registers ----*- C++ -*-===//
 //
-// Three calls put Walrus into another MLIR-based compiler:
+// Four calls put Walrus into another MLIR-based compiler:
 //
 //   mlir::DialectRegistry registry;
-//   walrus::registerWalrusDialects(registry);  // the bir dialect
-//   walrus::registerWalrusPasses();            // -expand-replication ...
-//   -sb-alloc walrus::registerWalrusPipelines();         // -walrus-pipeline
+//   walrus::registerWalrusDialects(registry); // the bir dialect
+//   walrus::registerWalrusPasses();           // -lnc-split, -sb-alloc, ...
+//   walrus::registerWalrusConversionPasses(); // -convert-linalg-to-bir
+//   walrus::registerWalrusPipelines();        // -walrus-pipeline, ...
 //
-// and a fourth, from the WalrusRegistration library, for a tool that reads
-// host modules but does not register their dialects itself:
+// (the libraries WalrusTransforms, WalrusLinalgToBir and WalrusPipelines,
+// which links both), and one more, from the WalrusRegistration library,
+// for a tool that reads host modules but does not register their dialects
+// itself:
 //
 //   walrus::registerHostDialects(registry);    // func, arith, linalg, ...
 //
@@ -17,9 +20,10 @@
 #ifndef WALRUS_WALRUS_H
 #define WALRUS_WALRUS_H
 
+#include "Walrus/Conversion/Passes.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Pipelines/Pipelines.h"
 #include "Walrus/Transforms/Passes.h"
-#include "Walrus/Transforms/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 

@@ -17,7 +17,10 @@ using namespace walrus::bir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(BIR, bir, BIRDialect)
 
-void walrusRegisterPasses(void) { registerWalrusPasses(); }
+void walrusRegisterPasses(void) {
+  registerWalrusPasses();
+  registerWalrusConversionPasses();
+}
 void walrusRegisterPipelines(void) { registerWalrusPipelines(); }
 
 void walrusRegisterHostDialects(MlirDialectRegistry registry) {

@@ -13,7 +13,7 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
-#include "Walrus/Transforms/Pipelines.h"
+#include "Walrus/Pipelines/Pipelines.h"
 #include "Walrus/Walrus.h"
 
 #include "mlir/IR/Diagnostics.h"

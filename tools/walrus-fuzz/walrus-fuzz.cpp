@@ -10,8 +10,8 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
+#include "Walrus/Pipelines/Pipelines.h"
 #include "Walrus/Transforms/Passes.h"
-#include "Walrus/Transforms/Pipelines.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

@@ -21,6 +21,7 @@
 int main(int argc, char **argv) {
   std::vector<char *> args = walrus::tools::withQuietDiagnostics(argc, argv);
   walrus::registerWalrusPasses();
+  walrus::registerWalrusConversionPasses();
   walrus::registerWalrusPipelines();
   walrus::test::registerWalrusTestPasses();
   mlir::registerTransformsPasses();

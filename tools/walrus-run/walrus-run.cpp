@@ -207,6 +207,7 @@ static int compareRuns(ModuleOp before, ModuleOp transformed,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerWalrusPasses();
+  registerWalrusConversionPasses();
   registerWalrusPipelines();
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "Walrus reference interpreter\n");

@@ -92,47 +92,6 @@ def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
   ];
 }
 
-def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
-  let summary = "Lower func.func bodies of linalg ops on memrefs to bir kernels";
-  let description = [{
-    Each `func.func` holding `linalg` ops on static, row-major memrefs
-    becomes a `bir.kernel` with one symbolic program (`bir.lnc_size` =
-    `lnc-size`, `bir.target` = `target`): a DRAM memory location per memref
-    the ops use (arguments they only read are `input`s, arguments they write
-    and returned allocations are `output`s, other allocations `internal`),
-    and per linalg op a loop nest over tiles of 128 rows, dealt round-robin
-    to the cores through the shard id in the DRAM addresses, with masks on
-    the last round and the partial last tile. The function keeps its
-    allocations of returned memrefs and launches the kernel on its memrefs
-    (`bir.launch`). Supported: elementwise ops (generic and named, `fill`,
-    `copy`, with whole-row or whole-column broadcasts), reductions along the
-    innermost dimension, `matmul` (either operand transposed),
-    `batch_matmul`, 2-D `transpose`, `softmax` along the innermost
-    dimension. Anything else is an error at the op that names what is not
-    supported; nothing is dropped. docs/LinalgToBir.md has the tiling.
-
-    Tensors first go through upstream bufferization:
-    `-one-shot-bufferize="bufferize-function-boundaries"`.
-  }];
-  let dependentDialects = ["walrus::bir::BIRDialect"];
-  let options = [
-    Option<"lncSize", "lnc-size", "int64_t", /*default=*/"1",
-           "Logical cores the kernel is written for (1 to 128)">,
-    Option<"targetName", "target", "std::string", /*default=*/"\"trn2\"",
-           "Target preset: trn1, trn2 or trn3">,
-    Option<"columnTile", "column-tile", "int64_t", /*default=*/"512",
-           "Columns per tile of elementwise ops and reductions, and at most "
-           "per matmul output tile (1 to 65536)">,
-    Option<"f64AsF32", "f64-as-f32", "bool", /*default=*/"true",
-           "Compute f64 intermediates in f32 (the engines have no f64), "
-           "with a remark at each op">,
-    Option<"instructionLimit", "instruction-limit", "int64_t",
-           /*default=*/"1000000",
-           "Instructions a kernel may have, counted once per core (what "
-           "-lnc-split makes of it), before the lowering gives up">,
-  ];
-}
-
 def ExpandReplication : Pass<"expand-replication", "mlir::ModuleOp"> {
   let summary = "Make IFMAP replication of matmults explicit";
   let description = [{

@@ -8,8 +8,8 @@
 
 #include "ElementwiseLowering.h"
 
+#include "Walrus/Conversion/Passes.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
-#include "Walrus/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -23,7 +23,7 @@
 
 namespace walrus {
 #define GEN_PASS_DEF_CONVERTLINALGTOBIR
-#include "Walrus/Transforms/Passes.h.inc"
+#include "Walrus/Conversion/Passes.h.inc"
 } // namespace walrus
 
 using namespace mlir;

@@ -1,7 +1,7 @@
 //===- Pipelines.h - The Walrus pass pipeline -------------------*- C++ -*-===//
 
-#ifndef WALRUS_TRANSFORMS_PIPELINES_H
-#define WALRUS_TRANSFORMS_PIPELINES_H
+#ifndef WALRUS_PIPELINES_PIPELINES_H
+#define WALRUS_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -71,4 +71,4 @@ void registerWalrusPipelines();
 
 } // namespace walrus
 
-#endif // WALRUS_TRANSFORMS_PIPELINES_H
+#endif // WALRUS_PIPELINES_PIPELINES_H

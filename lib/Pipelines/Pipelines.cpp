@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - The Walrus pass pipeline ---------------------------===//
 
-#include "Walrus/Transforms/Pipelines.h"
+#include "Walrus/Pipelines/Pipelines.h"
+#include "Walrus/Conversion/Passes.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
