@@ -12,11 +12,8 @@
 
 #include "Walrus/Analysis/Interference.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
-#include "Walrus/Placement/BandSearch.h"
 #include "Walrus/Placement/Coloring.h"
-#include "Walrus/Placement/Dense.h"
-#include "Walrus/Placement/DenseWindow.h"
-#include "Walrus/Placement/Search.h"
+#include "Walrus/Placement/Placer.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -35,68 +32,6 @@ using namespace mlir;
 using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::placement;
-
-namespace {
-/// The live nodes as the searches see them: lanes are the quarters band
-/// choices are made of; a node with band choice [first, first + width)
-/// and p partitions takes lanes first / quarter to ceil((first + p) /
-/// quarter), so two placements share a partition exactly when they share
-/// a lane (choices start on quarter boundaries).
-struct SearchProblem {
-  static constexpr unsigned kLanes = 4;
-  SmallVector<BandSearchBuffer> buffers;
-  /// Per buffer (the nodes chosen, in order), per band choice its base
-  /// partition.
-  SmallVector<SmallVector<int64_t, 4>> bases;
-
-  /// Whether buffer `position` comes with its place (`fixed`).
-  bool isFixed(size_t position) const {
-    return buffers[position].range.fixedOffset >= 0;
-  }
-  bool hasFixed() const {
-    return llvm::any_of(llvm::seq<size_t>(0, buffers.size()),
-                        [&](size_t position) { return isFixed(position); });
-  }
-
-  /// Whether every buffer spans all lanes: the 1-D search's problem.
-  bool isOneDimensional() const {
-    return llvm::all_of(buffers, [&](const BandSearchBuffer &buffer) {
-      return buffer.laneChoices.size() == 1 &&
-             buffer.laneChoices.front() == std::make_pair(0u, kLanes);
-    });
-  }
-
-  /// The problem of placing `graphNodes[chosen]` (all live), those with a
-  /// `fixed` place where they are.
-  SearchProblem(ArrayRef<Node> graphNodes, ArrayRef<unsigned> chosen,
-                int64_t partitions, ArrayRef<std::optional<Place>> fixed) {
-    int64_t laneWidth = partitions / kLanes;
-    for (unsigned index : chosen) {
-      const Node &node = graphNodes[index];
-      BandSearchBuffer &buffer = buffers.emplace_back();
-      buffer.range = {node.range.start, node.range.end, node.bytes};
-      SmallVector<int64_t, 4> &choices = bases.emplace_back();
-      auto addChoice = [&](int64_t first) {
-        buffer.laneChoices.push_back(
-            {unsigned(first / laneWidth),
-             unsigned(std::min<int64_t>(
-                 kLanes,
-                 llvm::divideCeil(first + node.partitions, laneWidth)))});
-        choices.push_back(first);
-      };
-      // A fixed tensor has one band choice, where it is (the verifier
-      // keeps it inside the partitions). It takes every lane it touches.
-      if (fixed[index]) {
-        buffer.range.fixedOffset = fixed[index]->address;
-        addChoice(fixed[index]->basePartition);
-        continue;
-      }
-      for (auto [first, width] : getBandChoices(node.bandClass, partitions))
-        addChoice(first);
-    }
-  }
-};
-} // namespace
 
 namespace {
 /// What allocating one function produced.
@@ -167,9 +102,8 @@ private:
   FailureOr<Round> buildRound(FuncOp func, int64_t iteration,
                               int64_t partitions, int64_t budget,
                               MemlocNamer &namer, FuncResult &result);
-  /// Colours the graph around the `fixed` places (then searches the
-  /// contended region when something is left out), or, without stored
-  /// edges, the dense path.
+  /// The round's problem placed by the strategy ladder around the `fixed`
+  /// places (placement::Placer::place).
   Placement place(const Round &round, ArrayRef<std::optional<Place>> fixed,
                   int64_t partitions, int64_t budget, uint64_t &searchWorkLeft,
                   FuncResult &result);
@@ -181,8 +115,7 @@ private:
   bool keepsPlaces(int64_t iteration) const {
     return iteration > 1 && iteration + kRoundsPlacedAnew <= maxIterations;
   }
-  /// Places what `stay` leaves free around it: as place() on a graph with
-  /// edges, by one first fit order (largest first) on a dense one.
+  /// Places what `stay` leaves free around it (Placer::placeAround).
   Placement placeAround(const Round &round, ArrayRef<std::optional<Place>> stay,
                         int64_t partitions, int64_t budget,
                         uint64_t &searchWorkLeft, FuncResult &result);
@@ -216,159 +149,10 @@ private:
   void chooseFreeRowQuarters(SbufProblem &sbuf, RowBands &rowBands,
                              int64_t partitions, int64_t budget,
                              ArrayRef<std::optional<Place>> fixed);
-  /// Per chosen node its band choice and offset (-1: left out): the
-  /// complete placement, or each direction's best partial one.
-  struct SearchOutcome {
-    SmallVector<SmallVector<std::pair<unsigned, int64_t>>, 2> candidates;
-    bool complete = false;
-  };
-  /// Counts `work` the search did, in the statistic and against what is
-  /// left of `search-budget`.
-  void spendSearchWork(uint64_t work, uint64_t &searchWorkLeft) {
-    numSearchWork += work;
-    searchWorkLeft -= std::min(searchWorkLeft, work);
-  }
-  /// Counts first fit orders and their work on a dense function.
-  void countDenseWork(uint64_t work, unsigned orders, FuncResult &result) {
-    numDenseWork += work;
-    result.denseWork += work;
-    result.denseOrders += orders;
-  }
-  /// Runs the 1-D search when every buffer spans all partitions, else the
-  /// search over partition bands, within the work left.
-  SearchOutcome searchProblem(const SearchProblem &problem, int64_t budget,
-                              uint64_t &searchWorkLeft);
-  /// Replaces an overflowing colouring by a search's placement of the
-  /// contended region: the independent parts of the function (runs of
-  /// time no live range crosses out of) where colouring left a node out.
-  /// Elsewhere the colouring stands. The 1-D search runs when every tensor
-  /// there spans all partitions, else the search over partition bands;
-  /// both place around those `pinned` (the places the tensors came with).
-  /// Where a `fixed` place is one a spill round kept, neither runs. When the
-  /// search cannot place everything, colouring completes the most it placed,
-  /// and that spills instead if it costs less (not around pinned tensors: there
-  /// only a complete placement counts).
-  void searchBeforeSpilling(const placement::Problem &graph, int64_t partitions,
-                            int64_t budget, uint64_t &searchWorkLeft,
-                            ArrayRef<std::optional<Place>> fixed,
-                            ArrayRef<std::optional<Place>> pinned,
-                            Placement &coloring, FuncResult &result);
+  PlacerOptions getPlacerOptions(int64_t partitions, int64_t budget);
+  void record(const PlacerTally &tally, FuncResult &result);
 };
 } // namespace
-
-/// What the nodes `coloring` leaves out would cost to spill.
-static double getSpillCost(ArrayRef<Node> nodes, const Placement &coloring) {
-  double cost = 0;
-  for (unsigned index : coloring.spilled)
-    cost += nodes[index].spillCost;
-  return cost;
-}
-
-/// The nodes of the independent parts where `coloring` left a node out,
-/// tensors that come with an address among them.
-static SmallVector<unsigned> getContendedNodes(const placement::Problem &graph,
-                                               const Placement &coloring) {
-  SmallVector<unsigned> parts = graph.getIndependentParts();
-  llvm::DenseSet<unsigned> contended;
-  for (unsigned index : coloring.spilled)
-    contended.insert(parts[index]);
-  SmallVector<unsigned> chosen;
-  for (auto [index, part] : llvm::enumerate(parts))
-    if (part != ~0u && contended.contains(part))
-      chosen.push_back(index);
-  return chosen;
-}
-
-SbAllocPass::SearchOutcome
-SbAllocPass::searchProblem(const SearchProblem &problem, int64_t budget,
-                           uint64_t &searchWorkLeft) {
-  constexpr unsigned kLanes = SearchProblem::kLanes;
-  llvm::ThreadPoolInterface *threads = getThreads();
-  ArrayRef<BandSearchBuffer> buffers = problem.buffers;
-  SearchOutcome outcome;
-  if (problem.isOneDimensional()) {
-    SmallVector<SearchBuffer> ranges;
-    for (const BandSearchBuffer &buffer : buffers)
-      ranges.push_back(buffer.range);
-    SearchResult found =
-        searchPlacement(ranges, budget, searchWorkLeft, threads);
-    spendSearchWork(found.work, searchWorkLeft);
-    outcome.complete = bool(found.offsets);
-    if (outcome.complete)
-      found.partials = {*found.offsets};
-    for (ArrayRef<int64_t> offsets : found.partials) {
-      auto &placements = outcome.candidates.emplace_back();
-      for (int64_t offset : offsets)
-        placements.push_back({0, offset});
-    }
-    return outcome;
-  }
-  BandSearchResult found =
-      searchBandPlacement(buffers, kLanes, budget, searchWorkLeft, threads);
-  spendSearchWork(found.work, searchWorkLeft);
-  outcome.complete = bool(found.placements);
-  if (outcome.complete)
-    outcome.candidates.push_back(std::move(*found.placements));
-  else
-    llvm::append_range(outcome.candidates, found.partials);
-  return outcome;
-}
-
-void SbAllocPass::searchBeforeSpilling(const placement::Problem &graph,
-                                       int64_t partitions, int64_t budget,
-                                       uint64_t &searchWorkLeft,
-                                       ArrayRef<std::optional<Place>> fixed,
-                                       ArrayRef<std::optional<Place>> pinned,
-                                       Placement &coloring,
-                                       FuncResult &result) {
-  ArrayRef<Node> nodes = graph.getNodes();
-  if (searchWorkLeft == 0 || partitions % SearchProblem::kLanes != 0)
-    return;
-  SmallVector<unsigned> chosen = getContendedNodes(graph, coloring);
-  // Around places a spill round kept, colouring alone, as before the
-  // search placed around fixed tensors.
-  if (llvm::any_of(chosen, [&](unsigned index) {
-        return fixed[index] && !pinned[index];
-      }))
-    return;
-  SearchProblem problem(nodes, chosen, partitions, fixed);
-  bool aroundPinned = problem.hasFixed();
-  SearchOutcome outcome = searchProblem(problem, budget, searchWorkLeft);
-  // Around pinned tensors only a complete placement replaces colouring's:
-  // completing a partial one spills fewer tensors per round, and the
-  // rounds after it, which keep their places, then spill one or two at a
-  // time (a pinned hard-500: 68 rounds where colouring's took 10, past
-  // max-iterations).
-  if (aroundPinned && !outcome.complete)
-    return;
-  // How close it came: the most tensors one of its placements held.
-  result.search = {unsigned(chosen.size()), 0};
-  for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates)
-    result.search.placed = std::max<unsigned>(
-        result.search.placed, llvm::count_if(placements, [](auto placement) {
-          return placement.second >= 0;
-        }));
-  // What the search left out, colouring places around what it placed if
-  // it can; the cheapest of those replaces the colouring's own spills when
-  // it spills less. Outside the contended region the colouring's
-  // placements stand.
-  for (ArrayRef<std::pair<unsigned, int64_t>> placements : outcome.candidates) {
-    SmallVector<std::optional<Place>> placed(coloring.placements);
-    for (auto [position, index] : llvm::enumerate(chosen)) {
-      auto [choice, offset] = placements[position];
-      if (problem.isFixed(position))
-        continue;
-      placed[index].reset();
-      if (offset >= 0)
-        placed[index] = Place{problem.bases[position][choice], offset};
-    }
-    Placement completed =
-        colorGraph(graph, partitions, budget, placed, getThreads());
-    if (outcome.complete ||
-        getSpillCost(nodes, completed) < getSpillCost(nodes, coloring))
-      coloring = std::move(completed);
-  }
-}
 
 /// Copy partners share one place, so one band: a group whose tensors the
 /// tensor engine needs in different bands is not coalesced.
@@ -525,44 +309,32 @@ SbAllocPass::buildRound(FuncOp func, int64_t iteration, int64_t partitions,
   return round;
 }
 
-/// First fit orders of a whole dense function that the window search may
-/// place (each costs about as much as one of the chains' orders).
-static constexpr unsigned kWindowOrders = 4;
+/// The options the ladder runs with, from the pass's.
+PlacerOptions SbAllocPass::getPlacerOptions(int64_t partitions,
+                                            int64_t budget) {
+  return {partitions, budget, uint64_t(denseBudget.getValue()), getThreads()};
+}
+
+/// Adds what a placer did to the function's figures and the statistics.
+void SbAllocPass::record(const PlacerTally &tally, FuncResult &result) {
+  numSearchWork += tally.searchWork;
+  numDenseWork += tally.denseWork;
+  result.denseWork += tally.denseWork;
+  result.denseOrders += tally.denseOrders;
+  result.denseWindows += tally.denseWindows;
+  if (tally.searched)
+    result.search = {tally.searchTensors, tally.searchPlaced};
+}
 
 Placement SbAllocPass::place(const Round &round,
                              ArrayRef<std::optional<Place>> fixed,
                              int64_t partitions, int64_t budget,
                              uint64_t &searchWorkLeft, FuncResult &result) {
-  const placement::Problem &graph = round.sbuf.problem;
-  if (graph.hasEdges()) {
-    Placement coloring =
-        colorGraph(graph, partitions, budget, fixed, getThreads());
-    if (!coloring.spilled.empty())
-      searchBeforeSpilling(graph, partitions, budget, searchWorkLeft, fixed,
-                           round.fixed, coloring, result);
-    return coloring;
-  }
-  // Work per node: each order costs about the same per node at any size,
-  // so every size gets about as many orders.
-  uint64_t denseWork = llvm::SaturatingMultiply(
-      uint64_t(denseBudget.getValue()), uint64_t(graph.getNodes().size()));
-  // The window search first: where it reaches the bound, no order of the
-  // chains is needed, and its first fit counts against their work.
-  if (searchWorkLeft > 0) {
-    WindowPlacement window =
-        placeByWindowSearch(graph, partitions, budget, fixed, searchWorkLeft,
-                            kWindowOrders, getThreads());
-    spendSearchWork(window.searchWork, searchWorkLeft);
-    countDenseWork(window.placeWork, window.orders, result);
-    result.denseWindows += window.windowsPlaced;
-    if (window.coloring)
-      return std::move(*window.coloring);
-    denseWork -= std::min(denseWork, window.placeWork);
-  }
-  DensePlacement dense =
-      placeDense(graph, partitions, budget, fixed, denseWork, getThreads());
-  countDenseWork(dense.work, dense.orders, result);
-  return std::move(dense.coloring);
+  PlacerTally tally;
+  Placer placer(getPlacerOptions(partitions, budget), searchWorkLeft, tally);
+  Placement placed = placer.place(round.sbuf.problem, fixed, round.fixed);
+  record(tally, result);
+  return placed;
 }
 
 Placement SbAllocPass::placeAround(const Round &round,
@@ -570,24 +342,11 @@ Placement SbAllocPass::placeAround(const Round &round,
                                    int64_t partitions, int64_t budget,
                                    uint64_t &searchWorkLeft,
                                    FuncResult &result) {
-  const placement::Problem &graph = round.sbuf.problem;
-  if (graph.hasEdges())
-    return place(round, stay, partitions, budget, searchWorkLeft, result);
-  // A dense function's chains would place every kept node again in each
-  // order; the pieces around them need one, largest first.
-  SmallVector<unsigned> order;
-  for (auto [index, place] : llvm::enumerate(stay))
-    if (!place)
-      order.push_back(index);
-  ArrayRef<Node> nodes = graph.getNodes();
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    return nodes[a].bytes > nodes[b].bytes;
-  });
-  uint64_t work = 0;
-  Placement coloring =
-      placeInOrder(graph, partitions, budget, stay, order, work);
-  countDenseWork(work, 1, result);
-  return coloring;
+  PlacerTally tally;
+  Placer placer(getPlacerOptions(partitions, budget), searchWorkLeft, tally);
+  Placement placed = placer.placeAround(round.sbuf.problem, stay, round.fixed);
+  record(tally, result);
+  return placed;
 }
 
 /// The place the last round gave every tensor of `node`, if they all had
