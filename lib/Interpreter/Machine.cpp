@@ -814,10 +814,47 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
 
 /// Every core waits at its own instance of one collective: reads all
 /// sources, then writes every destination.
-LogicalResult Machine::executeCollective() {
-  auto first = cast<CollectiveOp>(cores.front().getWaitingAt());
+namespace walrus::interp {
+/// Every core's operands of one collective, its sources loaded.
+struct CollectiveOperands {
   std::vector<Operand> dsts, srcs;
+  /// Per core, where its slice sits (the shard offset; 0 without).
   std::vector<int64_t> offsets;
+  /// Integers end to end when every source and destination is one.
+  bool integers = false, isUnsigned = false;
+  std::vector<std::vector<double>> values;
+  std::vector<std::vector<int64_t>> ints;
+  AluOp reduction = AluOp::Add;
+
+  /// Stores at `dst[i]` source `core`'s element `position`, or (core -1)
+  /// every source's, reduced. False on an integer division by zero.
+  bool storeAt(const Operand &dst, size_t i, int64_t core,
+               size_t position) const {
+    size_t from = std::max<int64_t>(core, 0);
+    if (integers) {
+      std::optional<int64_t> result = ints[from][position];
+      for (size_t other = 1; core < 0 && other < ints.size(); ++other)
+        if (result)
+          result = applyIntegerAlu(reduction, *result, ints[other][position],
+                                   isUnsigned);
+      if (result)
+        dst.storeInt(i, *result);
+      return result.has_value();
+    }
+    double result = values[from][position];
+    for (size_t other = 1; core < 0 && other < values.size(); ++other)
+      result = applyAlu(reduction, result, values[other][position]);
+    dst.store(i, result);
+    return true;
+  }
+};
+} // namespace walrus::interp
+
+/// Every waiting core's operands of its collective, sources loaded; fails
+/// (with an error) when the cores give sources of different sizes.
+FailureOr<CollectiveOperands> Machine::loadCollective() {
+  auto first = cast<CollectiveOp>(cores.front().getWaitingAt());
+  CollectiveOperands data;
   for (Core &core : cores) {
     auto collective = cast<CollectiveOp>(core.getWaitingAt());
     FailureOr<Operand> dst = getOperand(
@@ -826,94 +863,82 @@ LogicalResult Machine::executeCollective() {
         core, dram, collective, collective.getSrc(), collective.getSrcAp());
     if (failed(dst) || failed(src))
       return failure();
-    dsts.push_back(*dst);
-    srcs.push_back(*src);
-    offsets.push_back(
+    data.dsts.push_back(*dst);
+    data.srcs.push_back(*src);
+    data.offsets.push_back(
         collective.getShardOffsetAttr()
             ? bindShard(collective.getShardOffsetAttr().getValue(),
                         core.getShard())
                   .getSingleConstantResult()
             : 0);
   }
-  // Integers end to end when every source and destination is one.
   SmallVector<const Operand *> all;
-  for (const Operand &operand : llvm::concat<const Operand>(dsts, srcs))
+  for (const Operand &operand :
+       llvm::concat<const Operand>(data.dsts, data.srcs))
     all.push_back(&operand);
-  bool integers = isIntegerDomain(all);
-  std::vector<std::vector<double>> values;
-  std::vector<std::vector<int64_t>> ints;
-  for (const Operand &src : srcs) {
-    if (integers)
-      ints.push_back(src.loadAllInts());
+  data.integers = isIntegerDomain(all);
+  for (const Operand &src : data.srcs) {
+    if (data.integers)
+      data.ints.push_back(src.loadAllInts());
     else
-      values.push_back(src.loadAll());
+      data.values.push_back(src.loadAll());
   }
-  AluOp reduction = first.getReduction().value_or(AluOp::Add);
-  bool isUnsigned = integers && srcs.front().integerType().isUnsigned();
-  // Stores at `dst[i]` source `core`'s element `position`, or (core -1)
-  // every source's reduced.
-  auto storeAt = [&](const Operand &dst, size_t i, int64_t core,
-                     size_t position) -> LogicalResult {
-    if (integers) {
-      std::optional<int64_t> result =
-          ints[std::max<int64_t>(core, 0)][position];
-      for (size_t other = 1; core < 0 && other < ints.size(); ++other)
-        if (result)
-          result = applyIntegerAlu(reduction, *result, ints[other][position],
-                                   isUnsigned);
-      if (!result)
-        return divisionByZero(first);
-      dst.storeInt(i, *result);
-      return success();
-    }
-    double result = values[std::max<int64_t>(core, 0)][position];
-    for (size_t other = 1; core < 0 && other < values.size(); ++other)
-      result = applyAlu(reduction, result, values[other][position]);
-    dst.store(i, result);
-    return success();
-  };
+  data.reduction = first.getReduction().value_or(AluOp::Add);
+  data.isUnsigned =
+      data.integers && data.srcs.front().integerType().isUnsigned();
   // Reductions read every core's source at the same positions.
-  for (size_t core = 1; core < srcs.size(); ++core)
-    if (srcs[core].size() != srcs.front().size())
+  for (size_t core = 1; core < data.srcs.size(); ++core)
+    if (data.srcs[core].size() != data.srcs.front().size())
       return cores[core].getWaitingAt()->emitError()
              << "walrus-run: core " << cores[core].getShard() << " gives "
-             << srcs[core].size() << " source elements to the collective, core "
-             << cores.front().getShard() << " " << srcs.front().size();
-  auto sourceSize = [&](size_t core) { return srcs[core].size(); };
+             << data.srcs[core].size()
+             << " source elements to the collective, core "
+             << cores.front().getShard() << " " << data.srcs.front().size();
+  return data;
+}
+
+LogicalResult Machine::executeCollective() {
+  auto first = cast<CollectiveOp>(cores.front().getWaitingAt());
+  FailureOr<CollectiveOperands> loaded = loadCollective();
+  if (failed(loaded))
+    return failure();
+  const CollectiveOperands &data = *loaded;
+  auto sourceSize = [&](size_t core) { return data.srcs[core].size(); };
   auto outOfRange = [&](size_t core) {
     return cores[core].getWaitingAt()->emitError()
            << "walrus-run: the slice of core " << cores[core].getShard()
-           << " at position " << offsets[core] << " does not fit";
+           << " at position " << data.offsets[core] << " does not fit";
+  };
+  auto fits = [&](int64_t offset, size_t size, size_t within) {
+    return offset >= 0 && uint64_t(offset) <= within && size <= within - offset;
   };
   switch (first.getKind()) {
   case CollectiveKind::AllReduce:
-    for (Operand &dst : dsts) {
+    for (const Operand &dst : data.dsts) {
       if (dst.size() != sourceSize(0))
         return outOfRange(0);
       for (size_t i = 0; i < dst.size(); ++i)
-        if (failed(storeAt(dst, i, -1, i)))
-          return failure();
+        if (!data.storeAt(dst, i, -1, i))
+          return divisionByZero(first);
     }
     return success();
   case CollectiveKind::AllGather:
-    for (size_t source = 0; source < srcs.size(); ++source) {
-      for (Operand &dst : dsts) {
-        if (offsets[source] < 0 || uint64_t(offsets[source]) > dst.size() ||
-            sourceSize(source) > dst.size() - offsets[source])
+    for (size_t source = 0; source < data.srcs.size(); ++source)
+      for (const Operand &dst : data.dsts) {
+        if (!fits(data.offsets[source], sourceSize(source), dst.size()))
           return outOfRange(source);
         for (size_t i = 0; i < sourceSize(source); ++i)
-          (void)storeAt(dst, offsets[source] + i, source, i);
+          (void)data.storeAt(dst, data.offsets[source] + i, source, i);
       }
-    }
     return success();
   case CollectiveKind::ReduceScatter:
-    for (size_t core = 0; core < dsts.size(); ++core) {
-      if (offsets[core] < 0 || uint64_t(offsets[core]) > sourceSize(0) ||
-          dsts[core].size() > sourceSize(0) - offsets[core])
+    for (size_t core = 0; core < data.dsts.size(); ++core) {
+      const Operand &dst = data.dsts[core];
+      if (!fits(data.offsets[core], dst.size(), sourceSize(0)))
         return outOfRange(core);
-      for (size_t i = 0; i < dsts[core].size(); ++i)
-        if (failed(storeAt(dsts[core], i, -1, offsets[core] + i)))
-          return failure();
+      for (size_t i = 0; i < dst.size(); ++i)
+        if (!data.storeAt(dst, i, -1, data.offsets[core] + i))
+          return divisionByZero(first);
     }
     return success();
   }

@@ -95,6 +95,8 @@ public:
   llvm::StringMap<bir::MemlocOp> memlocsByName;
 };
 
+struct CollectiveOperands;
+
 /// The cores of one program over the shared DRAM.
 class Machine {
 public:
@@ -109,6 +111,8 @@ public:
 
 private:
   mlir::LogicalResult synchronize();
+  /// Every waiting core's operands of its collective (Machine.cpp).
+  mlir::FailureOr<CollectiveOperands> loadCollective();
   mlir::LogicalResult executeCollective();
   /// Fetches `op`'s operands (each tensor through its pattern, as `core`
   /// sees it, within its element budget), then runs `run` on them.
