@@ -49,6 +49,69 @@ static std::optional<double> getConstant(Value value) {
   return std::nullopt;
 }
 
+/// How `operand` (a memref read through `tensor`) lines up with the op's
+/// rows x columns: its broadcast and the view the tiles load it through.
+FailureOr<std::pair<DramTensor, Broadcast>>
+ElementwiseLowering::classifyTensorOperand(OpOperand &operand,
+                                           const DramTensor &tensor,
+                                           unsigned rank) {
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  // Which iteration dims the operand follows, in order. A constant 0
+  // result indexes a unit dim, or, as the operand's last, holds every
+  // row's value in its first column (torch's keepdim form, (i, j) ->
+  // (i, 0)).
+  SmallVector<unsigned> dims;
+  ArrayRef<int64_t> operandShape =
+      cast<MemRefType>(operand.get().getType()).getShape();
+  bool firstColumn = false;
+  for (auto [position, result] : llvm::enumerate(map.getResults())) {
+    if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+      dims.push_back(dim.getPosition());
+      continue;
+    }
+    if (!isa<AffineConstantExpr>(result) ||
+        cast<AffineConstantExpr>(result).getValue() != 0)
+      return unsupported(op, "an indexing map that is not a projection");
+    if (operandShape[position] == 1)
+      continue;
+    if (position + 1 != map.getNumResults())
+      return unsupported(op, "a constant index into a dimension of more "
+                             "than one element, other than the last");
+    firstColumn = true;
+  }
+  if (!llvm::is_sorted(dims) ||
+      std::adjacent_find(dims.begin(), dims.end()) != dims.end())
+    return unsupported(op, "a permuting indexing map (use linalg.transpose)");
+  bool followsColumns = rank && llvm::is_contained(dims, rank - 1);
+  size_t rowDims = dims.size() - (followsColumns ? 1 : 0);
+  if (rowDims != 0 && rowDims + 1 != std::max<size_t>(rank, 1))
+    return unsupported(op, "a broadcast along some of the outer dimensions");
+  bool followsRows = rowDims != 0 || rank <= 1;
+  Broadcast broadcast = followsRows && followsColumns ? Broadcast::None
+                        : followsColumns              ? Broadcast::AcrossRows
+                        : followsRows                 ? Broadcast::AcrossColumns
+                                                      : Broadcast::Both;
+  if (rank <= 1 && !followsColumns)
+    broadcast = Broadcast::Both;
+  // A rank-0 op has one element: every operand is all of it.
+  if (rank == 0)
+    broadcast = Broadcast::None;
+  if (firstColumn && broadcast != Broadcast::AcrossColumns)
+    return unsupported(op, "a constant index into the last dimension of an "
+                           "operand that does not follow every outer loop");
+  // One value per row: seen as a column of rows `rowStride` apart, row r
+  // at the operand's element r (a vector) or at its row r's first column.
+  DramTensor seen = tensor;
+  if (broadcast == Broadcast::AcrossColumns) {
+    if (!firstColumn && !tensor.isContiguous())
+      return unsupported(op, "a broadcast operand that is a strided view");
+    seen.rowStride = firstColumn ? tensor.rowStride : 1;
+    seen.rows = firstColumn ? tensor.rows : tensor.rows * tensor.columns;
+    seen.columns = 1;
+  }
+  return std::make_pair(seen, broadcast);
+}
+
 LogicalResult ElementwiseLowering::classifyOperands() {
   inputs.clear();
   scalars.clear();
@@ -63,7 +126,6 @@ LogicalResult ElementwiseLowering::classifyOperands() {
   if (op.getNumDpsInits() != 1)
     return unsupported(op, "more than one output");
   for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!isa<MemRefType>(operand.get().getType())) {
       Attribute constant = getImmediate(operand.get());
       if (!constant)
@@ -75,59 +137,11 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     FailureOr<DramTensor> tensor = lowering.getTensor(op, operand.get());
     if (failed(tensor))
       return failure();
-    // Which iteration dims the operand follows, in order. A constant 0
-    // result indexes a unit dim, or, as the operand's last, holds every
-    // row's value in its first column (torch's keepdim form, (i, j) ->
-    // (i, 0)).
-    SmallVector<unsigned> dims;
-    ArrayRef<int64_t> operandShape =
-        cast<MemRefType>(operand.get().getType()).getShape();
-    bool firstColumn = false;
-    for (auto [position, result] : llvm::enumerate(map.getResults())) {
-      if (auto dim = dyn_cast<AffineDimExpr>(result)) {
-        dims.push_back(dim.getPosition());
-        continue;
-      }
-      if (!isa<AffineConstantExpr>(result) ||
-          cast<AffineConstantExpr>(result).getValue() != 0)
-        return unsupported(op, "an indexing map that is not a projection");
-      if (operandShape[position] == 1)
-        continue;
-      if (position + 1 != map.getNumResults())
-        return unsupported(op, "a constant index into a dimension of more "
-                               "than one element, other than the last");
-      firstColumn = true;
-    }
-    if (!llvm::is_sorted(dims) ||
-        std::adjacent_find(dims.begin(), dims.end()) != dims.end())
-      return unsupported(op, "a permuting indexing map (use linalg.transpose)");
-    bool followsColumns = rank && llvm::is_contained(dims, rank - 1);
-    size_t rowDims = dims.size() - (followsColumns ? 1 : 0);
-    if (rowDims != 0 && rowDims + 1 != std::max<size_t>(rank, 1))
-      return unsupported(op, "a broadcast along some of the outer dimensions");
-    bool followsRows = rowDims != 0 || rank <= 1;
-    Broadcast broadcast = followsRows && followsColumns ? Broadcast::None
-                          : followsColumns              ? Broadcast::AcrossRows
-                          : followsRows ? Broadcast::AcrossColumns
-                                        : Broadcast::Both;
-    if (rank <= 1 && !followsColumns)
-      broadcast = Broadcast::Both;
-    // A rank-0 op has one element: every operand is all of it.
-    if (rank == 0)
-      broadcast = Broadcast::None;
-    if (firstColumn && broadcast != Broadcast::AcrossColumns)
-      return unsupported(op, "a constant index into the last dimension of an "
-                             "operand that does not follow every outer loop");
-    // One value per row: seen as a column of rows `rowStride` apart, row r
-    // at the operand's element r (a vector) or at its row r's first column.
-    DramTensor seen = *tensor;
-    if (broadcast == Broadcast::AcrossColumns) {
-      if (!firstColumn && !tensor->isContiguous())
-        return unsupported(op, "a broadcast operand that is a strided view");
-      seen.rowStride = firstColumn ? tensor->rowStride : 1;
-      seen.rows = firstColumn ? tensor->rows : tensor->rows * tensor->columns;
-      seen.columns = 1;
-    }
+    FailureOr<std::pair<DramTensor, Broadcast>> classified =
+        classifyTensorOperand(operand, *tensor, rank);
+    if (failed(classified))
+      return failure();
+    auto [seen, broadcast] = *classified;
     if (op.isDpsInit(&operand)) {
       if (broadcast != Broadcast::None)
         return unsupported(op, "an output that is not indexed by every loop");

@@ -69,6 +69,9 @@ public:
               bir::MemlocOp resultTile = {});
 
 private:
+  mlir::FailureOr<std::pair<DramTensor, Broadcast>>
+  classifyTensorOperand(mlir::OpOperand &operand, const DramTensor &tensor,
+                        unsigned rank);
   mlir::FailureOr<Operand> lower(mlir::Value value);
   mlir::FailureOr<Operand> lowerOp(mlir::Operation *scalar);
   mlir::FailureOr<Operand> binary(mlir::Operation *scalar, bir::AluOp alu,
