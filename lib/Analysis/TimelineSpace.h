@@ -145,7 +145,12 @@ private:
               bool write, Cause at) {
     if (hi <= begin || end <= lo)
       return;
-    if (lo <= begin && end <= hi) {
+    // Past kMaxNodes a node that would need new children takes the
+    // access whole: more bytes depend on it than touched it (a later
+    // start, never a missed dependency), and memory stays bounded.
+    bool atLimit = nodes.size() + 2 > kMaxNodes &&
+                   (nodes[index].child[0] < 0 || nodes[index].child[1] < 0);
+    if ((lo <= begin && end <= hi) || atLimit) {
       write ? applyWrite(nodes[index], at) : applyRead(nodes[index], at);
       return;
     }
@@ -156,6 +161,8 @@ private:
     pull(nodes[index]);
   }
 
+  /// Nodes one space may hold (64 B each: 256 MiB).
+  static constexpr size_t kMaxNodes = size_t(1) << 22;
   std::vector<Node> nodes;
   int32_t root = -1;
   int64_t extent = 0;
