@@ -89,6 +89,14 @@ private:
                             llvm::ArrayRef<std::optional<Place>> fixed,
                             llvm::ArrayRef<std::optional<Place>> pinned,
                             Placement &coloring);
+  /// Where the search of the contended region still leaves nodes out, the
+  /// window search of the whole problem (DenseWindow.h; it needs every
+  /// node to span all partitions), placing around `pinned` only; its
+  /// placement replaces colouring's when it places every node.
+  void searchWindowsBeforeSpilling(const Problem &problem,
+                                   llvm::ArrayRef<std::optional<Place>> fixed,
+                                   llvm::ArrayRef<std::optional<Place>> pinned,
+                                   Placement &coloring);
   void spendSearchWork(uint64_t work) {
     tally.searchWork += work;
     workLeft -= std::min(workLeft, work);
