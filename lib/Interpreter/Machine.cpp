@@ -738,11 +738,6 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
       return success();
     });
   };
-  // The same for computations that can fail (integer division by zero).
-  auto runChecked = [&](ArrayRef<std::pair<Value, AccessPatternAttr>> tensors,
-                        auto compute) {
-    return fetchAndRun(core, op, tensors, compute);
-  };
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](DmaGatherOp gather) { return executeGather(core, gather); })
       .Case<DmaOp, TensorCopyOp>([&](auto copy) {
@@ -773,42 +768,55 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
               return executeMatmult(core, matmult, o);
             });
       })
-      .Case([&](ActivationOp activation) {
-        return run({{activation.getDst(), activation.getDstAp()},
-                    {activation.getSrc(), activation.getSrcAp()}},
-                   [&](auto o) {
-                     activate(o[0], o[1], activation.getFunction(),
-                              activation.getScale().convertToDouble());
-                   });
-      })
-      .Case([&](TensorTensorOp tt) {
-        return runChecked({{tt.getDst(), tt.getDstAp()},
-                           {tt.getLhs(), tt.getLhsAp()},
-                           {tt.getRhs(), tt.getRhsAp()}},
-                          [&](MutableArrayRef<Operand> o) {
-                            return combine(op, o[0], o[1], o[2], tt.getOp());
-                          });
-      })
-      .Case([&](TensorScalarOp ts) {
-        return runChecked(
-            {{ts.getDst(), ts.getDstAp()}, {ts.getSrc(), ts.getSrcAp()}},
-            [&](MutableArrayRef<Operand> o) {
-              return combineScalar(op, o[0], o[1], ts.getOp(), ts.getScalar(),
-                                   ts.getReverse());
-            });
-      })
-      .Case([&](TensorReduceOp reduce) {
-        return runChecked({{reduce.getDst(), reduce.getDstAp()},
-                           {reduce.getSrc(), reduce.getSrcAp()}},
-                          [&](MutableArrayRef<Operand> o) {
-                            return reduceRows(
-                                op, o[0], o[1], reduce.getOp(),
-                                reduce.getSrcAp().getNums().back());
-                          });
-      })
+      .Case<ActivationOp, TensorTensorOp, TensorScalarOp, TensorReduceOp>(
+          [&](Operation *) { return executeVector(core, op); })
       .Case([&](Sb2SbOp copy) { return executeSb2Sb(core, copy); })
       .Default([&](Operation *other) {
         return other->emitError("walrus-run: cannot execute this operation");
+      });
+}
+LogicalResult Machine::executeVector(Core &core, Operation *op) {
+  // Each instruction's operands, destination first, then what it computes
+  // (which can fail: integer division by zero).
+  auto run = [&](ArrayRef<std::pair<Value, AccessPatternAttr>> tensors,
+                 auto compute) {
+    return fetchAndRun(core, op, tensors, compute);
+  };
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](ActivationOp activation) {
+        return run({{activation.getDst(), activation.getDstAp()},
+                    {activation.getSrc(), activation.getSrcAp()}},
+                   [&](MutableArrayRef<Operand> o) {
+                     activate(o[0], o[1], activation.getFunction(),
+                              activation.getScale().convertToDouble());
+                     return success();
+                   });
+      })
+      .Case([&](TensorTensorOp tt) {
+        return run({{tt.getDst(), tt.getDstAp()},
+                    {tt.getLhs(), tt.getLhsAp()},
+                    {tt.getRhs(), tt.getRhsAp()}},
+                   [&](MutableArrayRef<Operand> o) {
+                     return combine(op, o[0], o[1], o[2], tt.getOp());
+                   });
+      })
+      .Case([&](TensorScalarOp ts) {
+        return run({{ts.getDst(), ts.getDstAp()}, {ts.getSrc(), ts.getSrcAp()}},
+                   [&](MutableArrayRef<Operand> o) {
+                     return combineScalar(op, o[0], o[1], ts.getOp(),
+                                          ts.getScalar(), ts.getReverse());
+                   });
+      })
+      .Case([&](TensorReduceOp reduce) {
+        return run({{reduce.getDst(), reduce.getDstAp()},
+                    {reduce.getSrc(), reduce.getSrcAp()}},
+                   [&](MutableArrayRef<Operand> o) {
+                     return reduceRows(op, o[0], o[1], reduce.getOp(),
+                                       reduce.getSrcAp().getNums().back());
+                   });
+      })
+      .Default([&](Operation *other) {
+        return other->emitError("walrus-run: not a vector engine operation");
       });
 }
 

@@ -124,6 +124,8 @@ private:
   mlir::LogicalResult executeMatmult(Core &core, bir::MatmultOp matmult,
                                      llvm::MutableArrayRef<Operand> operands);
   mlir::LogicalResult executeSb2Sb(Core &core, bir::Sb2SbOp copy);
+  /// The activation and the vector engine's ALU instructions.
+  mlir::LogicalResult executeVector(Core &core, mlir::Operation *op);
   mlir::LogicalResult executeGather(Core &core, bir::DmaGatherOp gather);
 
   Dram &dram;

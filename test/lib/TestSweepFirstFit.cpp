@@ -120,13 +120,11 @@ struct TestSweepFirstFitPass
             SweepProblem problem =
                 makeProblem(graph, time, partitions, limit, headPercent, seed);
             uint64_t work = 0, workSideBySide = 0;
-            Placement swept = placeSweeping(
-                graph, time, limit, problem.fixed, problem.headAt, problem.head,
-                problem.forward, problem.backward, nullptr, work);
+            SweepRun run{limit,        problem.fixed,   problem.headAt,
+                         problem.head, problem.forward, problem.backward};
+            Placement swept = placeSweeping(graph, time, run, work);
             Placement sideBySide =
-                placeSweeping(graph, time, limit, problem.fixed, problem.headAt,
-                              problem.head, problem.forward, problem.backward,
-                              nullptr, workSideBySide, threads);
+                placeSweeping(graph, time, run, workSideBySide, threads);
             differedSideBySide +=
                 !samePlaces(swept.placements, sideBySide.placements) ||
                 swept.spilled != sideBySide.spilled ||

@@ -66,15 +66,22 @@ static int64_t extent(ArrayRef<unsigned> dims, ArrayRef<int64_t> ranges) {
   return product;
 }
 
+/// Whether `op` multiplies two inputs of one float type into its one init
+/// and adds.
+static bool isFloatMultiplyAdd(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !isMultiplyAdd(op))
+    return false;
+  Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  return isa<FloatType>(a) &&
+         a == getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+}
+
 /// The plan for `op` on the tensor engine, or failure (nothing emitted):
 /// the general lowering takes it then.
 static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
                                                   Lowering &lowering) {
-  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      !isMultiplyAdd(op) ||
-      !isa<FloatType>(getElementTypeOrSelf(op.getDpsInputs()[0].getType())) ||
-      getElementTypeOrSelf(op.getDpsInputs()[0].getType()) !=
-          getElementTypeOrSelf(op.getDpsInputs()[1].getType()))
+  if (!isFloatMultiplyAdd(op))
     return failure();
   ContractionPlan plan;
   plan.ranges = op.getStaticLoopRanges();

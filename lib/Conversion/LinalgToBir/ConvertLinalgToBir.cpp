@@ -197,8 +197,9 @@ static Operation *findUnreachableLinalg(func::FuncOp func) {
   return found;
 }
 
-FailureOr<SmallVector<KernelTensor>>
-ConvertLinalgToBirPass::classify(func::FuncOp func) {
+/// Fails with an error unless `func` is one block whose linalg ops are
+/// all at its top level.
+static LogicalResult checkStraightLine(func::FuncOp func) {
   if (Operation *op = findUnreachableLinalg(func)) {
     Operation *parent = op->getParentOp();
     InFlightDiagnostic diagnostic = op->emitError()
@@ -216,8 +217,20 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
   if (!func.getBody().hasOneBlock())
     return func.emitError("convert-linalg-to-bir: a function of more than "
                           "one block is not supported");
-  Block &body = func.getBody().front();
+  return success();
+}
+
+namespace {
+/// The memrefs (by root) a kernel body's ops write, use and return.
+struct TensorUses {
   DenseSet<Value> written, used, returned;
+};
+} // namespace
+
+/// The uses of `body`'s memrefs, or an error at the first op the kernel
+/// cannot hold.
+static FailureOr<TensorUses> collectTensorUses(Block &body) {
+  TensorUses uses;
   for (Operation &op : body) {
     if (auto getGlobal = dyn_cast<memref::GetGlobalOp>(op);
         getGlobal && failed(checkConstantGlobal(getGlobal)))
@@ -235,17 +248,31 @@ ConvertLinalgToBirPass::classify(func::FuncOp func) {
     }
     if (auto ret = dyn_cast<func::ReturnOp>(op))
       for (Value operand : ret.getOperands())
-        returned.insert(getRoot(operand));
+        uses.returned.insert(getRoot(operand));
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
       for (Value operand : op.getOperands())
-        used.insert(getRoot(operand));
+        uses.used.insert(getRoot(operand));
       for (OpOperand &init : dps.getDpsInitsMutable())
-        written.insert(getRoot(init.get()));
+        uses.written.insert(getRoot(init.get()));
       // A table an embedding's body reads.
-      op.walk(
-          [&](memref::LoadOp load) { used.insert(getRoot(load.getMemRef())); });
+      op.walk([&](memref::LoadOp load) {
+        uses.used.insert(getRoot(load.getMemRef()));
+      });
     }
   }
+  return uses;
+}
+
+FailureOr<SmallVector<KernelTensor>>
+ConvertLinalgToBirPass::classify(func::FuncOp func) {
+  if (failed(checkStraightLine(func)))
+    return failure();
+  Block &body = func.getBody().front();
+  FailureOr<TensorUses> uses = collectTensorUses(body);
+  if (failed(uses))
+    return failure();
+  const DenseSet<Value> &written = uses->written, &used = uses->used,
+                        &returned = uses->returned;
   // DRAM is one address space for every kernel of a program: names carry
   // the function's.
   std::string prefix = (func.getSymName() + "_").str();

@@ -464,6 +464,44 @@ static std::optional<ConstantExtreme> matchConstantExtreme(Value value) {
 }
 
 FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
+  if (std::optional<FailureOr<Operand>> fused = lowerPattern(scalar))
+    return *fused;
+  return lowerSingle(scalar);
+}
+
+std::optional<FailureOr<Operand>>
+ElementwiseLowering::lowerPattern(Operation *scalar) {
+  auto withSource = [&](Value x, auto emit) -> FailureOr<Operand> {
+    FailureOr<Operand> source = lower(x);
+    if (failed(source))
+      return failure();
+    return emit(*source);
+  };
+  auto activationOf = [&](ActivationFunction function, Value x) {
+    return withSource(x, [&](Operand source) {
+      return activation(scalar, function, source);
+    });
+  };
+  Value result = scalar->getResult(0);
+  if (Value x = matchGelu(result, op.getBlock()))
+    return activationOf(ActivationFunction::Gelu, x);
+  if (std::optional<ConstantExtreme> extreme = matchConstantExtreme(result))
+    return withSource(extreme->x, [&](Operand source) {
+      return binary(scalar, extreme->alu, true, source,
+                    Operand{MemlocOp(), extreme->c});
+    });
+  if (Value x = matchSigmoid(result))
+    return activationOf(ActivationFunction::Sigmoid, x);
+  // x * sigmoid(x), in either order, is silu.
+  if (auto multiply = dyn_cast<arith::MulFOp>(scalar))
+    for (auto [x, gate] : {std::pair(multiply.getLhs(), multiply.getRhs()),
+                           std::pair(multiply.getRhs(), multiply.getLhs())})
+      if (matchSigmoid(gate) == x)
+        return activationOf(ActivationFunction::Silu, x);
+  return std::nullopt;
+}
+
+FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
   auto unary = [&](ActivationFunction function) -> FailureOr<Operand> {
     FailureOr<Operand> source = lower(scalar->getOperand(0));
     if (failed(source))
@@ -479,36 +517,6 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
       return failure();
     return binary(scalar, aluOp, commutative, *lhs, *rhs);
   };
-  Value result = scalar->getResult(0);
-  if (Value x = matchGelu(result, op.getBlock())) {
-    FailureOr<Operand> source = lower(x);
-    if (failed(source))
-      return failure();
-    return activation(scalar, ActivationFunction::Gelu, *source);
-  }
-  if (std::optional<ConstantExtreme> extreme = matchConstantExtreme(result)) {
-    FailureOr<Operand> source = lower(extreme->x);
-    if (failed(source))
-      return failure();
-    return binary(scalar, extreme->alu, true, *source,
-                  Operand{MemlocOp(), extreme->c});
-  }
-  if (Value x = matchSigmoid(result)) {
-    FailureOr<Operand> source = lower(x);
-    if (failed(source))
-      return failure();
-    return activation(scalar, ActivationFunction::Sigmoid, *source);
-  }
-  // x * sigmoid(x), in either order, is silu.
-  if (auto multiply = dyn_cast<arith::MulFOp>(scalar))
-    for (auto [x, gate] : {std::pair(multiply.getLhs(), multiply.getRhs()),
-                           std::pair(multiply.getRhs(), multiply.getLhs())})
-      if (matchSigmoid(gate) == x) {
-        FailureOr<Operand> source = lower(x);
-        if (failed(source))
-          return failure();
-        return activation(scalar, ActivationFunction::Silu, *source);
-      }
   return TypeSwitch<Operation *, FailureOr<Operand>>(scalar)
       .Case<arith::AddFOp, arith::AddIOp>(
           [&](auto) { return alu(AluOp::Add, true); })

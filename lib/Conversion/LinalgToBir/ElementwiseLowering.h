@@ -74,6 +74,11 @@ private:
                         unsigned rank);
   mlir::FailureOr<Operand> lower(mlir::Value value);
   mlir::FailureOr<Operand> lowerOp(mlir::Operation *scalar);
+  /// The activation or ALU op one of the fused patterns (gelu, a clamp by
+  /// a constant, sigmoid, silu) rooted at `scalar` lowers to, if it is one.
+  std::optional<mlir::FailureOr<Operand>> lowerPattern(mlir::Operation *scalar);
+  /// `scalar` as one instruction of its own kind.
+  mlir::FailureOr<Operand> lowerSingle(mlir::Operation *scalar);
   mlir::FailureOr<Operand> binary(mlir::Operation *scalar, bir::AluOp alu,
                                   bool commutative, Operand lhs, Operand rhs);
   mlir::FailureOr<Operand> activation(mlir::Operation *scalar,

@@ -335,26 +335,30 @@ Chain DensePlacer::improve(SmallVector<unsigned> order, Wheel wheel,
 /// window search's margin too).
 static constexpr int64_t kOwnLimitShare = 1024;
 
-DensePlacement walrus::placement::placeDense(
-    const Problem &graph, int64_t partitions, int64_t capacity,
-    ArrayRef<std::optional<Place>> fixed, uint64_t workLimit,
-    llvm::ThreadPoolInterface *threads) {
-  DensePlacer placer(graph, partitions, capacity, fixed);
-  // With room, the blame chain places below a capacity of its own: the
-  // orders that leave a node out there steer its wheel from the first
-  // order on, where with room the first order may end far above the bound
-  // and the aims come down with the orders. What its best order left out
-  // goes above, last. Over partition bands the bound (bytes over all
-  // lanes) is often far out of reach, and leaving out is then all its
-  // orders would do: only when every node spans every partition.
-  int64_t lowerBound = graph.getLowerBound(), ownLimit = capacity;
-  int64_t tight;
+/// The capacity the blame chain places below. With room, one of its own:
+/// the orders that leave a node out there steer its wheel from the first
+/// order on, where with room the first order may end far above the bound
+/// and the aims come down with the orders. What its best order left out
+/// goes above, last. Over partition bands the bound (bytes over all lanes)
+/// is often far out of reach, and leaving out is then all its orders would
+/// do: only when every node spans every partition.
+static int64_t getBlameCapacity(const Problem &graph, int64_t capacity) {
+  int64_t lowerBound = graph.getLowerBound(), tight;
   bool oneDimensional = llvm::all_of(graph.getNodes(), [](const Node &node) {
     return node.bandClass == unsigned(BandClass::Full);
   });
   if (oneDimensional &&
       !llvm::AddOverflow(lowerBound, lowerBound / kOwnLimitShare + 1, tight))
-    ownLimit = std::min(ownLimit, tight);
+    return std::min(capacity, tight);
+  return capacity;
+}
+
+DensePlacement walrus::placement::placeDense(
+    const Problem &graph, int64_t partitions, int64_t capacity,
+    ArrayRef<std::optional<Place>> fixed, uint64_t workLimit,
+    llvm::ThreadPoolInterface *threads) {
+  DensePlacer placer(graph, partitions, capacity, fixed);
+  int64_t ownLimit = getBlameCapacity(graph, capacity);
   std::optional<DensePlacer> ownPlacer;
   if (ownLimit < capacity)
     ownPlacer.emplace(graph, partitions, ownLimit, fixed);

@@ -42,6 +42,16 @@ public:
   bool computeLoads();
   int64_t getAreaBound() const { return areaBound; }
 
+  /// The windows fitUnder starts from: runs of points whose load is above
+  /// `full`, at most kMaxWindows of them.
+  SmallVector<Window> getFullWindows(int64_t full) const;
+  /// Sets the work one search of the next order may take.
+  void capSearchWork(bool widened);
+  /// What the next order tries for the nodes first fit left `unplaced`:
+  /// each goes `early` in the order, far (farTensors), or grows the window
+  /// nearest it up to it; `full` as for getFullWindows.
+  void growToUnplaced(SmallVector<Window> &windows, ArrayRef<unsigned> unplaced,
+                      int64_t full, SmallVectorImpl<unsigned> &early);
   /// Every node placed within `height`, the window grown around the points
   /// within `margin` of it, or nothing.
   std::optional<Placement> fitUnder(int64_t height, int64_t margin,
@@ -150,17 +160,48 @@ private:
   SmallVector<unsigned> getNearby(ArrayRef<unsigned> earlier,
                                   ArrayRef<unsigned> whole,
                                   ArrayRef<unsigned> partial) const;
-  /// Places the tensors that meet `window` (its `free` ones, live over
-  /// part of it or, around pinned tensors, through it) by the search,
-  /// above `base`, around the `fixedIn` ones and the `outside` ones (which
-  /// meet it not) at their `fixed` place, and the `far` ones (which meet
-  /// it not) at `farAt`; false when the search does not place them all.
-  bool searchWindow(const Window &window, ArrayRef<unsigned> free,
-                    ArrayRef<unsigned> fixedIn, ArrayRef<unsigned> outside,
-                    ArrayRef<unsigned> far, int64_t base, int64_t height,
+  /// What a window's search places: the tensors that meet `window` (its
+  /// `free` ones, live over part of it or, around pinned tensors, through
+  /// it), above `base` and below `height`, around the `fixedIn` ones and
+  /// the `outside` ones (which meet it not) at their fixed place, and the
+  /// `far` ones (which meet it not).
+  struct WindowSearch {
+    const Window &window;
+    ArrayRef<unsigned> free, fixedIn, outside, far;
+    int64_t base = 0, height = 0;
+  };
+  /// The search's buffers for a WindowSearch: the free ones first, and
+  /// per far tensor the position of its buffer.
+  struct WindowBuffers {
+    SmallVector<SearchBuffer> buffers;
+    SmallVector<std::pair<unsigned, size_t>> farBuffers;
+  };
+  /// Places what `search` names, the free ones at `fixed` and the far
+  /// ones at `farAt`; false when the search does not place them all.
+  bool searchWindow(const WindowSearch &search,
                     MutableArrayRef<std::optional<Place>> fixed,
                     SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
                     WindowPlacement &result);
+  /// The buffers of `search`, fixed tensors at their `fixed` places.
+  WindowBuffers getWindowBuffers(const WindowSearch &search,
+                                 ArrayRef<std::optional<Place>> fixed) const;
+  /// The fixed tensors outside the window that a free one meets, and the
+  /// far ones, each at one point of its own: before the window by end,
+  /// after it by start.
+  std::pair<SmallVector<unsigned>, SmallVector<unsigned>>
+  getOutsidePoints(const WindowSearch &search,
+                   ArrayRef<std::optional<Place>> fixed) const;
+  /// A fixed tensor's bytes above `base`, where the search sees them (the
+  /// tensors it places go there), as offset and size.
+  std::optional<std::pair<int64_t, int64_t>>
+  getAboveBase(unsigned index, int64_t base,
+               ArrayRef<std::optional<Place>> fixed) const {
+    int64_t address = fixed[index]->address, end = address + nodes[index].bytes;
+    if (end <= base)
+      return std::nullopt;
+    address = std::max(address, base);
+    return std::make_pair(address - base, end - address);
+  }
   /// With pinned tensors (and so one window): places the window's tensors
   /// around them, those live through it stacked (stackAroundPinned).
   bool placeAroundPinned(const Window &window, const WindowTensors &tensors,
@@ -424,7 +465,7 @@ WindowPlacer::Outcome WindowPlacer::placeWindow(
       base = 0;
     }
   }
-  if (!searchWindow(window, free, stacked, nearby, searchFar, base, height,
+  if (!searchWindow({window, free, stacked, nearby, searchFar, base, height},
                     layout.fixed, farAt, result))
     return Outcome::SearchFailed;
   // Later windows see the far ones placed, like this window's tensors.
@@ -548,42 +589,28 @@ static void mergeTouchingFixed(SmallVectorImpl<SearchBuffer> &buffers,
   buffers.truncate(kept);
 }
 
-bool WindowPlacer::searchWindow(
-    const Window &window, ArrayRef<unsigned> free, ArrayRef<unsigned> fixedIn,
-    ArrayRef<unsigned> outside, ArrayRef<unsigned> far, int64_t base,
-    int64_t height, MutableArrayRef<std::optional<Place>> fixed,
-    SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
-    WindowPlacement &result) {
-  SmallVector<SearchBuffer> buffers;
-  // A fixed tensor's bytes above `base`, where the search sees them (the
-  // tensors it places go there), as offset and size.
-  auto aboveBase =
-      [&](unsigned index) -> std::optional<std::pair<int64_t, int64_t>> {
-    int64_t address = fixed[index]->address, end = address + nodes[index].bytes;
-    if (end <= base)
-      return std::nullopt;
-    address = std::max(address, base);
-    return std::make_pair(address - base, end - address);
-  };
-  // Fixed tensors outside the window that a window tensor meets, and the
-  // far ones: one point each, before or after the window's; a window
-  // tensor covers the points of those it meets, and those between. Before
-  // the window, by end: a window tensor meets those ending at or after its
-  // start, the ones nearest the window. After it, by start: those starting
-  // at or before its end. So it meets every one between too.
+std::pair<SmallVector<unsigned>, SmallVector<unsigned>>
+WindowPlacer::getOutsidePoints(const WindowSearch &search,
+                               ArrayRef<std::optional<Place>> fixed) const {
+  // A window tensor covers the points of those it meets, and those
+  // between. Before the window, by end: a window tensor meets those ending
+  // at or after its start, the ones nearest the window. After it, by
+  // start: those starting at or before its end. So it meets every one
+  // between too.
   SmallVector<unsigned> before, after;
   auto addOutside = [&](unsigned other) {
-    (time.ranks[other].second < window.first ? before : after).push_back(other);
+    (time.ranks[other].second < search.window.first ? before : after)
+        .push_back(other);
   };
-  for (unsigned other : outside) {
-    if (meets(window, other) || !aboveBase(other))
+  for (unsigned other : search.outside) {
+    if (meets(search.window, other) || !getAboveBase(other, search.base, fixed))
       continue;
-    if (llvm::none_of(free,
+    if (llvm::none_of(search.free,
                       [&](unsigned index) { return time.meet(index, other); }))
       continue;
     addOutside(other);
   }
-  for (unsigned other : far)
+  for (unsigned other : search.far)
     addOutside(other);
   llvm::sort(before, [&](unsigned a, unsigned b) {
     return std::make_pair(time.ranks[a].second, a) <
@@ -593,9 +620,20 @@ bool WindowPlacer::searchWindow(
     return std::make_pair(time.ranks[a].first, a) <
            std::make_pair(time.ranks[b].first, b);
   });
-  unsigned shift = before.size(), width = window.last - window.first + 1;
+  return {std::move(before), std::move(after)};
+}
+
+WindowPlacer::WindowBuffers
+WindowPlacer::getWindowBuffers(const WindowSearch &search,
+                               ArrayRef<std::optional<Place>> fixed) const {
   // Lambdas capture no structured bindings in C++17.
-  unsigned windowFirst = window.first, windowLast = window.last;
+  auto outside = getOutsidePoints(search, fixed);
+  ArrayRef<unsigned> before = outside.first, after = outside.second;
+  WindowBuffers result;
+  SmallVector<SearchBuffer> &buffers = result.buffers;
+  unsigned shift = before.size();
+  unsigned windowFirst = search.window.first, windowLast = search.window.last;
+  unsigned afterFirst = shift + windowLast - windowFirst + 1;
   auto addBuffer = [&](unsigned index, int64_t fixedOffset, int64_t bytes) {
     auto [first, last] = time.ranks[index];
     SearchBuffer buffer{std::max(first, windowFirst) - windowFirst + shift,
@@ -606,27 +644,26 @@ bool WindowPlacer::searchWindow(
         buffer.start = std::min<unsigned>(buffer.start, point);
     for (auto [point, other] : llvm::enumerate(after))
       if (time.meet(index, other))
-        buffer.end = std::max<unsigned>(buffer.end, shift + width + point);
+        buffer.end = std::max<unsigned>(buffer.end, afterFirst + point);
     buffers.push_back(buffer);
   };
-  for (unsigned index : free)
+  for (unsigned index : search.free)
     addBuffer(index, -1, nodes[index].bytes);
-  for (unsigned index : fixedIn)
-    if (auto place = aboveBase(index))
+  for (unsigned index : search.fixedIn)
+    if (auto place = getAboveBase(index, search.base, fixed))
       addBuffer(index, place->first, place->second);
-  mergeTouchingFixed(buffers, free.size());
+  mergeTouchingFixed(buffers, search.free.size());
   // A far tensor also covers the points of those it meets on its side (a
-  // run up to its own: by the argument above, with it in the window's
-  // place). Fixed ones keep one point: far ones come only where no tensor
-  // is pinned.
-  SmallVector<std::pair<unsigned, size_t>> farBuffers;
+  // run up to its own: by the argument of getOutsidePoints, with it in the
+  // window's place). Fixed ones keep one point: far ones come only where
+  // no tensor is pinned.
   auto addOutsideBuffer = [&](unsigned other, unsigned first, unsigned last) {
     if (fixed[other]) {
-      auto [offset, bytes] = *aboveBase(other);
+      auto [offset, bytes] = *getAboveBase(other, search.base, fixed);
       buffers.push_back({first, last, bytes, offset});
       return;
     }
-    farBuffers.push_back({other, buffers.size()});
+    result.farBuffers.push_back({other, buffers.size()});
     buffers.push_back({first, last, nodes[other].bytes, -1});
   };
   for (auto [point, other] : llvm::enumerate(before)) {
@@ -640,22 +677,30 @@ bool WindowPlacer::searchWindow(
     while (!fixed[other] && last + 1 < after.size() &&
            time.meet(other, after[last + 1]))
       ++last;
-    addOutsideBuffer(other, shift + width + unsigned(point),
-                     shift + width + last);
+    addOutsideBuffer(other, afterFirst + unsigned(point), afterFirst + last);
   }
+  return result;
+}
+
+bool WindowPlacer::searchWindow(
+    const WindowSearch &search, MutableArrayRef<std::optional<Place>> fixed,
+    SmallVectorImpl<std::pair<unsigned, int64_t>> &farAt,
+    WindowPlacement &result) {
+  WindowBuffers window = getWindowBuffers(search, fixed);
   SearchResult found = searchPlacement(
-      buffers, height - base,
+      window.buffers, search.height - search.base,
       std::min(maxSearchWork - result.searchWork, searchCap), threads);
   result.searchWork += found.work;
   orderSearchWork = std::max(orderSearchWork, found.work);
   if (!found.offsets)
     return false;
   ++result.windowsPlaced;
+  ArrayRef<int64_t> offsets = *found.offsets;
   for (auto [index, address] :
-       llvm::zip_equal(free, ArrayRef(*found.offsets).take_front(free.size())))
-    fixed[index] = Place{0, base + address};
-  for (auto [index, position] : farBuffers)
-    farAt.push_back({index, base + (*found.offsets)[position]});
+       llvm::zip_equal(search.free, offsets.take_front(search.free.size())))
+    fixed[index] = Place{0, search.base + address};
+  for (auto [index, position] : window.farBuffers)
+    farAt.push_back({index, search.base + offsets[position]});
   return true;
 }
 
@@ -669,8 +714,9 @@ bool WindowPlacer::placeAroundPinned(
   SmallVector<unsigned> fixedIn(tensors.pinnedIn);
   llvm::append_range(fixedIn, through);
   SmallVector<std::pair<unsigned, int64_t>> noFar;
-  return searchWindow(window, tensors.partial.front(), fixedIn, pinnedNodes, {},
-                      0, height, fixed, noFar, result);
+  return searchWindow(
+      {window, tensors.partial.front(), fixedIn, pinnedNodes, {}, 0, height},
+      fixed, noFar, result);
 }
 
 bool WindowPlacer::stackAroundPinned(
@@ -849,8 +895,10 @@ Placement WindowPlacer::sweepWindow(const Window &window, int64_t height,
     else if (meets(span, index))
       headAt.push_back({unsigned(index), place->address});
   }
-  return placeSweeping(graph, time, height, fixed, headAt, head, sweep.forward,
-                       sweep.backward, previous, result.placeWork, threads);
+  return placeSweeping(
+      graph, time,
+      {height, fixed, headAt, head, sweep.forward, sweep.backward, previous},
+      result.placeWork, threads);
 }
 
 std::pair<unsigned, unsigned>
@@ -894,24 +942,75 @@ static void widen(SmallVectorImpl<Window> &windows, unsigned extent,
   windows = std::move(merged);
 }
 
-std::optional<Placement> WindowPlacer::fitUnder(int64_t height, int64_t margin,
-                                                WindowPlacement &result) {
-  // The points within `margin`, in runs: those further apart than the
+SmallVector<Window> WindowPlacer::getFullWindows(int64_t full) const {
+  // The points above `full`, in runs: those further apart than the
   // windows first grow are windows of their own.
   SmallVector<Window> windows;
   for (unsigned point = 0; point < time.points; ++point) {
-    if (loads[point] <= height - margin)
+    if (loads[point] <= full)
       continue;
     if (!windows.empty() && point - windows.back().last <= 2 * kFirstExtent)
       windows.back().last = point;
     else
       windows.push_back({point, point});
   }
-  if (windows.empty())
-    return std::nullopt;
   // Each window costs a search and a look at every tensor.
   if (windows.size() > kMaxWindows)
     windows = {{windows.front().first, windows.back().last}};
+  return windows;
+}
+
+void WindowPlacer::capSearchWork(bool widened) {
+  // A widened window's search that takes many times the last order's
+  // seldom ends: it then falls back sooner.
+  searchCap = maxSearchWork / 8;
+  if (widened)
+    searchCap = std::min(
+        searchCap,
+        std::max(llvm::SaturatingMultiply(kWidenedGrowth, orderSearchWork),
+                 maxSearchWork / 64));
+  orderSearchWork = 0;
+}
+
+void WindowPlacer::growToUnplaced(SmallVector<Window> &windows,
+                                  ArrayRef<unsigned> unplaced, int64_t full,
+                                  SmallVectorImpl<unsigned> &early) {
+  // A tensor first fit left out where many bytes are free found no
+  // hole large enough in that order: it goes first. One left out next
+  // to a window where few are, or again though it went first: the
+  // window grows up to its near edge (so that the search places it),
+  // and further each time. Growing up to one that went first and lies
+  // further away than the window is wide would give the search more
+  // tensors than it can place: it joins the search at points of its own
+  // (far), where nothing pinned needs the index instead of the sweep.
+  SmallVector<Window> grown(windows);
+  for (unsigned index : unplaced) {
+    auto [first, last] = time.ranks[index];
+    int64_t busiest =
+        *std::max_element(loads.begin() + first, loads.begin() + last + 1);
+    auto [distance, position] = getDistance(windows, index);
+    const Window &window = windows[position];
+    bool wentFirst = llvm::is_contained(early, index);
+    bool roomy = busiest <= full && !wentFirst;
+    bool distant = distance > window.last - window.first + 1;
+    if (wentFirst && distant && sweeps()) {
+      llvm::erase(early, index);
+      farTensors.push_back(index);
+    } else if (roomy || distant)
+      early.push_back(index);
+    else if (first > window.last)
+      grown[position].last = std::max(grown[position].last, first);
+    else
+      grown[position].first = std::min(grown[position].first, last);
+  }
+  windows = std::move(grown);
+}
+
+std::optional<Placement> WindowPlacer::fitUnder(int64_t height, int64_t margin,
+                                                WindowPlacement &result) {
+  SmallVector<Window> windows = getFullWindows(height - margin);
+  if (windows.empty())
+    return std::nullopt;
   // Tensors that first fit left out in a roomy place, first in the order.
   SmallVector<unsigned> early;
   // Whether the windows still grow by `extent` each order.
@@ -919,15 +1018,7 @@ std::optional<Placement> WindowPlacer::fitUnder(int64_t height, int64_t margin,
   for (unsigned extent = kFirstExtent;; extent *= 2) {
     SmallVector<Window> unwidened(windows);
     widen(windows, widening ? extent : 0, time.points);
-    // A widened window's search that takes many times the last order's
-    // seldom ends: it then falls back sooner.
-    searchCap = maxSearchWork / 8;
-    if (widening && extent > kFirstExtent)
-      searchCap = std::min(
-          searchCap,
-          std::max(llvm::SaturatingMultiply(kWidenedGrowth, orderSearchWork),
-                   maxSearchWork / 64));
-    orderSearchWork = 0;
+    capSearchWork(widening && extent > kFirstExtent);
     std::optional<Placement> placed;
     SmallVector<unsigned> unplaced;
     Outcome outcome =
@@ -960,35 +1051,7 @@ std::optional<Placement> WindowPlacer::fitUnder(int64_t height, int64_t margin,
         unplaced.size() > kMaxUnplaced || result.searchWork >= maxSearchWork ||
         result.orders >= maxOrders)
       return std::nullopt;
-    // A tensor first fit left out where many bytes are free found no
-    // hole large enough in that order: it goes first. One left out next
-    // to a window where few are, or again though it went first: the
-    // window grows up to its near edge (so that the search places it),
-    // and further each time. Growing up to one that went first and lies
-    // further away than the window is wide would give the search more
-    // tensors than it can place: it joins the search at points of its own
-    // (far), where nothing pinned needs the index instead of the sweep.
-    SmallVector<Window> grown(windows);
-    for (unsigned index : unplaced) {
-      auto [first, last] = time.ranks[index];
-      int64_t busiest =
-          *std::max_element(loads.begin() + first, loads.begin() + last + 1);
-      auto [distance, position] = getDistance(windows, index);
-      const Window &window = windows[position];
-      bool wentFirst = llvm::is_contained(early, index);
-      bool roomy = busiest <= height - margin && !wentFirst;
-      bool distant = distance > window.last - window.first + 1;
-      if (wentFirst && distant && sweeps()) {
-        llvm::erase(early, index);
-        farTensors.push_back(index);
-      } else if (roomy || distant)
-        early.push_back(index);
-      else if (first > window.last)
-        grown[position].last = std::max(grown[position].last, first);
-      else
-        grown[position].first = std::min(grown[position].first, last);
-    }
-    windows = std::move(grown);
+    growToUnplaced(windows, unplaced, height - margin, early);
     // Grown windows may meet: widen by nothing merges them.
     widen(windows, 0, time.points);
   }

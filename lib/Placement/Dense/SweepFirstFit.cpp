@@ -457,17 +457,16 @@ Placement SweepPlacer::finish(llvm::ArrayRef<SweepTally> tallies) {
   return std::move(result);
 }
 
-Placement walrus::placement::placeSweeping(
-    const Problem &graph, const StartRanks &time, int64_t capacity,
-    llvm::ArrayRef<std::optional<Place>> fixed,
-    llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
-    llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
-    llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
-    uint64_t &work, llvm::ThreadPoolInterface *threads) {
-  SweepPlacer placer(graph, time, capacity, fixed, previous, work);
+Placement walrus::placement::placeSweeping(const Problem &graph,
+                                           const StartRanks &time,
+                                           const SweepRun &run, uint64_t &work,
+                                           llvm::ThreadPoolInterface *threads) {
+  llvm::ArrayRef<unsigned> forward = run.forward, backward = run.backward;
+  const SweepRecord *previous = run.previous;
+  SweepPlacer placer(graph, time, run.capacity, run.fixed, previous, work);
   // The head's, the forward sweep's and the backward sweep's.
   SweepTally tallies[3];
-  placer.placeHead(headAt, head, tallies[2]);
+  placer.placeHead(run.headAt, run.head, tallies[2]);
   auto sweepForward = [&] {
     placer.sweep(forward, /*latestFirst=*/false,
                  previous ? previous->forward : llvm::ArrayRef<unsigned>(),

@@ -38,32 +38,37 @@ struct SweepRecord {
   llvm::SmallVector<std::optional<Place>> placements;
 };
 
+/// One placeSweeping run: the capacity, the nodes that keep their place,
+/// the head's nodes and places, the orders, and the run it may copy from.
+struct SweepRun {
+  int64_t capacity = 0;
+  llvm::ArrayRef<std::optional<Place>> fixed;
+  llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt;
+  llvm::ArrayRef<unsigned> head, forward, backward;
+  const SweepRecord *previous = nullptr;
+};
+
 /// What placeInOrder(graph, partitions, capacity, fixed + headAt,
 /// head ++ merge(forward, backward), work) places, for a graph whose nodes
-/// all span every partition: the nodes of `headAt` where it says (each
-/// clear of the fixed nodes and of the others there), those of `head` by
-/// first fit in turn, then those of
-/// `forward` by start and those of `backward` by end, latest first. Every
-/// fixed node must start before every node of `forward` and end after
-/// every node of `backward`, and no node of `forward` may meet one of
-/// `backward` (they then never compete, so how the two interleave makes no
-/// difference); the nodes of `headAt` may lie anywhere in time (past a few
-/// hundred placed in the head, the sweeps look them up in an index).
-/// `time` is rankByStarts of the graph's nodes. Adds its work (blocks and
-/// gaps looked at, fixed nodes looked at for the head, head nodes looked
-/// at by the sweeps, or the index's insertions and probes) to `work`. With
-/// `previous` (a run on the same graph whose every node placed before a
-/// node of a sweep was also placed before it then, if it has the same
-/// place now), the ends of the sweeps it placed alike are copied, at no
-/// work. With `threads`, the two sweeps run side by side: the result and
-/// the work are the same.
-Placement
-placeSweeping(const Problem &graph, const StartRanks &time, int64_t capacity,
-              llvm::ArrayRef<std::optional<Place>> fixed,
-              llvm::ArrayRef<std::pair<unsigned, int64_t>> headAt,
-              llvm::ArrayRef<unsigned> head, llvm::ArrayRef<unsigned> forward,
-              llvm::ArrayRef<unsigned> backward, const SweepRecord *previous,
-              uint64_t &work, llvm::ThreadPoolInterface *threads = nullptr);
+/// all span every partition (the names are `run`'s): the nodes of `headAt`
+/// where it says (each clear of the fixed nodes and of the others there),
+/// those of `head` by first fit in turn, then those of `forward` by start
+/// and those of `backward` by end, latest first. Every fixed node must
+/// start before every node of `forward` and end after every node of
+/// `backward`, and no node of `forward` may meet one of `backward` (they
+/// then never compete, so how the two interleave makes no difference); the
+/// nodes of `headAt` may lie anywhere in time (past a few hundred placed in
+/// the head, the sweeps look them up in an index). `time` is rankByStarts
+/// of the graph's nodes. Adds its work (blocks and gaps looked at, fixed
+/// nodes looked at for the head, head nodes looked at by the sweeps, or the
+/// index's insertions and probes) to `work`. With `previous` (a run on the
+/// same graph whose every node placed before a node of a sweep was also
+/// placed before it then, if it has the same place now), the ends of the
+/// sweeps it placed alike are copied, at no work. With `threads`, the two
+/// sweeps run side by side: the result and the work are the same.
+Placement placeSweeping(const Problem &graph, const StartRanks &time,
+                        const SweepRun &run, uint64_t &work,
+                        llvm::ThreadPoolInterface *threads = nullptr);
 
 } // namespace walrus::placement
 
