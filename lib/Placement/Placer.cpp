@@ -217,8 +217,9 @@ void Placer::searchWindowsBeforeSpilling(const Problem &graph,
       }))
     return;
   WindowPlacement window =
-      placeByWindowSearch(graph, options.partitions, options.capacity, pinned,
-                          workLeft, kWindowOrders, options.threads);
+      placeByWindowSearch(graph, pinned,
+                          {options.partitions, options.capacity, workLeft,
+                           kWindowOrders, options.threads});
   spendSearchWork(window.searchWork);
   countDenseWork(window.placeWork, window.orders);
   tally.denseWindows += window.windowsPlaced;
@@ -254,9 +255,9 @@ Placement Placer::place(const Problem &graph,
   // The window search first: where it reaches the bound, no order of the
   // chains is needed, and its first fit counts against their work.
   if (workLeft > 0) {
-    WindowPlacement window =
-        placeByWindowSearch(graph, partitions, budget, fixed, workLeft,
-                            kWindowOrders, options.threads);
+    WindowPlacement window = placeByWindowSearch(
+        graph, fixed,
+        {partitions, budget, workLeft, kWindowOrders, options.threads});
     spendSearchWork(window.searchWork);
     countDenseWork(window.placeWork, window.orders);
     tally.denseWindows += window.windowsPlaced;

@@ -114,7 +114,7 @@ struct TestPlacePass : walrus::test::impl::TestPlaceBase<TestPlacePass> {
       return placeDense(problem, partitions, limit, none, workLimit).coloring;
     if (strategy == "window") {
       WindowPlacement placed =
-          placeByWindowSearch(problem, partitions, limit, none, workLimit, 4);
+          placeByWindowSearch(problem, none, {partitions, limit, workLimit});
       if (!placed.coloring)
         return func.emitError()
                << "test-walrus-place: the window search declined";

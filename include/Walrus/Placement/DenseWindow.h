@@ -26,30 +26,37 @@ struct WindowPlacement {
   unsigned windowsPlaced = 0, orders = 0;
 };
 
+/// Where and how long the window search places.
+struct WindowSearchOptions {
+  int64_t partitions = 128;
+  /// Bytes per partition.
+  int64_t capacity = 0;
+  /// Search work at most, an eighth of it per window.
+  uint64_t workLimit = 0;
+  /// First fit orders at most.
+  unsigned maxOrders = 4;
+  /// Runs each search's two directions side by side (same result without).
+  llvm::ThreadPoolInterface *threads = nullptr;
+};
+
 /// Tries to place `graph`'s nodes (all spanning every partition, those
-/// `pinned` where they are) on `partitions` x `capacity` bytes
-/// within the area bound
-/// (the most bytes live at once over whole live ranges). The search places
-/// the tensors live in a window of time around the points nearest to the
-/// bound (a window per run of such points, when they are separate
-/// problems), first fit the others around them; where first fit leaves one
-/// out, the next try grows the window up to it or places it first, and
-/// where it is left out again though first and far away, it goes where the
-/// tensors stacked below the window leave room at its time, or else the
-/// search places it with the window's tensors (at points of its own).
-/// Where the search fails on a widened window after placing a smaller one,
-/// the window goes back to its size before that widening and from then on
-/// grows only up to tensors left out. Where the search places no window at
-/// the bound, it tries again with a little room (a 65536th of the bound,
-/// then a 16384th and a 4096th, within the capacity). At most
-/// `maxSearchWork` search work, an eighth of it per window, and
-/// `maxOrders` first fit orders. With `threads`, each search runs its two
-/// directions side by side; the result is the same without.
-WindowPlacement
-placeByWindowSearch(const Problem &graph, int64_t partitions, int64_t capacity,
-                    llvm::ArrayRef<std::optional<Place>> pinned,
-                    uint64_t maxSearchWork, unsigned maxOrders,
-                    llvm::ThreadPoolInterface *threads = nullptr);
+/// `pinned` where they are) within the area bound (the most bytes live at
+/// once over whole live ranges). The search places the tensors live in a
+/// window of time around the points nearest to the bound (a window per run
+/// of such points, when they are separate problems), first fit the others
+/// around them; where first fit leaves one out, the next try grows the
+/// window up to it or places it first, and where it is left out again
+/// though first and far away, it goes where the tensors stacked below the
+/// window leave room at its time, or else the search places it with the
+/// window's tensors (at points of its own). Where the search fails on a
+/// widened window after placing a smaller one, the window goes back to its
+/// size before that widening and from then on grows only up to tensors left
+/// out. Where the search places no window at the bound, it tries again with
+/// a little room (a 65536th of the bound, then a 16384th and a 4096th,
+/// within the capacity).
+WindowPlacement placeByWindowSearch(const Problem &graph,
+                                    llvm::ArrayRef<std::optional<Place>> pinned,
+                                    const WindowSearchOptions &options);
 
 } // namespace walrus::placement
 

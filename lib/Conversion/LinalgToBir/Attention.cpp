@@ -250,8 +250,9 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   kernel.forEachRowTile(plan.queries, 128, [&](const RowTile &rows) {
     emitScores(kernel, loc, plan, rows);
     // Softmax along the row, in place.
-    emitRowSoftmax(kernel, loc, plan.scores, plan.scores, plan.scores,
-                   plan.stats, rows.partitions, plan.keys);
+    emitRowSoftmax(kernel, loc,
+                   {plan.scores, plan.scores, plan.scores, plan.stats},
+                   rows.partitions, plan.keys);
     emitContext(kernel, loc, plan, rows);
   });
   return true;

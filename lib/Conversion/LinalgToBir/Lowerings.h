@@ -131,13 +131,18 @@ llvm::SmallVector<AttentionChain> findAttentionChains(mlir::Block &body,
 mlir::FailureOr<bool> lowerAttention(const AttentionChain &chain,
                                      Lowering &lowering);
 
-/// Softmax of the first `partitions` rows of `columns` elements of `source`:
-/// `exps` = exp(source - row max), `result` = exps / row sum, `stats` (one
-/// column) holding the max, then the sum. Tiles may coincide (in place).
+/// The SBUF tiles of a row softmax: `exps` = exp(source - row max),
+/// `result` = exps / row sum, `stats` (one column) holding the max, then
+/// the sum. Tiles may coincide (in place).
+struct SoftmaxTiles {
+  bir::MemlocOp source, exps, result, stats;
+};
+
+/// Softmax of the first `partitions` rows of `columns` elements of
+/// `tiles.source`.
 void emitRowSoftmax(KernelBuilder &kernel, mlir::Location loc,
-                    bir::MemlocOp source, bir::MemlocOp exps,
-                    bir::MemlocOp result, bir::MemlocOp stats,
-                    int64_t partitions, int64_t columns);
+                    const SoftmaxTiles &tiles, int64_t partitions,
+                    int64_t columns);
 
 /// linalg.softmax along the innermost dimension.
 mlir::LogicalResult lowerSoftmax(mlir::linalg::SoftmaxOp op,

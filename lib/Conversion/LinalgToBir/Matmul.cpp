@@ -76,15 +76,26 @@ struct Blocking {
 
 static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
+namespace {
+/// What a block may hold: the element sizes of A, B and C, how many B
+/// tiles are live at once, how many columns wider a stationary A tile is,
+/// and the bytes per partition all of it may take.
+struct BlockingBudget {
+  int64_t aBytes = 0, bBytes = 0, cBytes = 0;
+  int64_t movingSlots = 1, window = 0;
+  int64_t bytes = 0;
+};
+} // namespace
+
 /// The block that moves the fewest bytes, A * ceil(N / nBlock) + B *
-/// ceil(M / rows per block), among blocks whose C, B tiles (`movingSlots`
-/// of them) and A tiles (a stationary one `window` columns wider) fit in
-/// `budget` bytes per partition; candidates double, so hostile sizes cost
-/// a few dozen tries.
-static FailureOr<Blocking>
-chooseBlocking(const MatmulShape &shape, int64_t nTile, int64_t mTile,
-               int64_t lncSize, int64_t aBytes, int64_t bBytes, int64_t cBytes,
-               int64_t movingSlots, int64_t window, int64_t budget) {
+/// ceil(M / rows per block), among blocks whose C, B tiles and A tiles fit
+/// in `budget`; candidates double, so hostile sizes cost a few dozen
+/// tries.
+static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
+                                          int64_t nTile, int64_t mTile,
+                                          int64_t lncSize,
+                                          const BlockingBudget &budget) {
+  auto [aBytes, bBytes, cBytes, movingSlots, window, limit] = budget;
   int64_t rowTilesPerCore =
       llvm::divideCeil(llvm::divideCeil(shape.m, mTile), lncSize);
   SmallVector<int64_t> widths, heights;
@@ -103,7 +114,7 @@ chooseBlocking(const MatmulShape &shape, int64_t nTile, int64_t mTile,
       double bytes = double(height) * width * cBytes +
                      double(width) * bBytes * movingSlots +
                      (2.0 * mTile + window) * aBytes;
-      if (bytes > budget)
+      if (bytes > limit)
         continue;
       double traffic =
           aTotal * double(llvm::divideCeil(shape.n, width)) +
@@ -283,10 +294,11 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
     if (!windowed)
       shifts.clear();
     window = windowed ? *llvm::max_element(shifts) : 0;
-    blocking = chooseBlocking(
-        shape, nTile, mTile, kernel.getLncSize(), bytesOf(abType),
-        bytesOf(abType), bytesOf(c.elementType), windowed ? terms.size() : 1,
-        window, target.getSbufBytesPerPartition() * 3 / 4);
+    blocking = chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
+                              {bytesOf(abType), bytesOf(abType),
+                               bytesOf(c.elementType),
+                               windowed ? int64_t(terms.size()) : 1, window,
+                               target.getSbufBytesPerPartition() * 3 / 4});
     if (succeeded(blocking))
       break;
   }

@@ -141,10 +141,10 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
 }
 
 void walrus::linalg_to_bir::emitRowSoftmax(KernelBuilder &kernel, Location loc,
-                                           MemlocOp source, MemlocOp exps,
-                                           MemlocOp result, MemlocOp stats,
+                                           const SoftmaxTiles &tiles,
                                            int64_t partitions,
                                            int64_t columns) {
+  auto [source, exps, result, stats] = tiles;
   auto row = [&](MemlocOp tile) {
     return kernel.tilePattern(tile, partitions, columns);
   };
@@ -205,7 +205,7 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
         *target, rowTile.firstRow, kernel.constant(0), p, columns);
     AccessPatternAttr row = kernel.tilePattern(x, p, columns);
     kernel.create<DmaOp>(loc, x, row, source->memloc, load);
-    emitRowSoftmax(kernel, loc, x, exps, y, stats, p, columns);
+    emitRowSoftmax(kernel, loc, {x, exps, y, stats}, p, columns);
     kernel.create<DmaOp>(loc, target->memloc, store, y, row);
   });
   return success();

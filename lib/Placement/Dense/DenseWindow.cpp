@@ -1068,12 +1068,12 @@ static constexpr int64_t kFirstSlack = 65536, kLastSlack = 4096,
 /// a 4096th (within the capacity), over the same points (the margin grows
 /// as much), each try a window search of its own with the work left.
 /// Adds every try's work, orders and windows to `result`.
-static void placeWithRoom(const Problem &graph, int64_t partitions,
-                          int64_t capacity,
+static void placeWithRoom(const Problem &graph,
                           ArrayRef<std::optional<Place>> pinned,
-                          uint64_t maxSearchWork, unsigned maxOrders,
-                          llvm::ThreadPoolInterface *threads, int64_t bound,
+                          const WindowSearchOptions &options, int64_t bound,
                           int64_t margin, WindowPlacement &result) {
+  int64_t capacity = options.capacity;
+  uint64_t maxSearchWork = options.workLimit;
   int64_t lastHeight = bound;
   for (int64_t slack = bound / kFirstSlack;
        !result.coloring && slack > 0 && slack <= bound / kLastSlack &&
@@ -1083,8 +1083,9 @@ static void placeWithRoom(const Problem &graph, int64_t partitions,
     if (height == lastHeight)
       return;
     lastHeight = height;
-    WindowPlacer higher(graph, partitions, pinned,
-                        maxSearchWork - result.searchWork, maxOrders, threads);
+    WindowPlacer higher(graph, options.partitions, pinned,
+                        maxSearchWork - result.searchWork, options.maxOrders,
+                        options.threads);
     if (!higher.computeLoads())
       return;
     WindowPlacement tried;
@@ -1097,25 +1098,24 @@ static void placeWithRoom(const Problem &graph, int64_t partitions,
   }
 }
 
-WindowPlacement walrus::placement::placeByWindowSearch(
-    const Problem &graph, int64_t partitions, int64_t capacity,
-    ArrayRef<std::optional<Place>> pinned, uint64_t maxSearchWork,
-    unsigned maxOrders, llvm::ThreadPoolInterface *threads) {
+WindowPlacement
+walrus::placement::placeByWindowSearch(const Problem &graph,
+                                       ArrayRef<std::optional<Place>> pinned,
+                                       const WindowSearchOptions &options) {
   WindowPlacement result;
   if (llvm::any_of(graph.getNodes(), [](const Node &node) {
         return node.bandClass != unsigned(BandClass::Full);
       }))
     return result;
-  WindowPlacer placer(graph, partitions, pinned, maxSearchWork, maxOrders,
-                      threads);
-  if (!placer.computeLoads() || placer.getAreaBound() > capacity)
+  WindowPlacer placer(graph, options.partitions, pinned, options.workLimit,
+                      options.maxOrders, options.threads);
+  if (!placer.computeLoads() || placer.getAreaBound() > options.capacity)
     return result;
   // Around the points within a thousandth of the bound: about what first
   // fit loses on dense traces.
   int64_t bound = placer.getAreaBound(), margin = bound / 1024 + 1;
   result.coloring = placer.fitUnder(bound, margin, result);
   if (!result.coloring && result.windowsPlaced == 0)
-    placeWithRoom(graph, partitions, capacity, pinned, maxSearchWork, maxOrders,
-                  threads, bound, margin, result);
+    placeWithRoom(graph, pinned, options, bound, margin, result);
   return result;
 }
