@@ -140,11 +140,13 @@ def TestPlace : Pass<"test-walrus-place", "mlir::ModuleOp"> {
     Strategies: `coloring` (colorGraph), `first-fit` (placeInOrder,
     largest first), `dense` (placeDense: the chains of first fit orders),
     `window` (placeByWindowSearch), `search` (searchPlacement, the 1-D
-    search; every node must span all partitions).
+    search; every node must span all partitions), `ladder` (Placer::place:
+    colouring, then the 1-D or band search of the contended region, then
+    the window search, as one round of -sb-alloc places).
   }];
   let options = [
     Option<"strategy", "strategy", "std::string", /*default=*/"\"coloring\"",
-           "coloring, first-fit, dense, window or search">,
+           "coloring, first-fit, dense, window, search or ladder">,
     Option<"capacity", "capacity", "int64_t", /*default=*/"0",
            "Bytes per partition to place in (0: the target's)">,
     Option<"workLimit", "work-limit", "uint64_t", /*default=*/"100000000",

@@ -11,6 +11,7 @@
 #include "Walrus/Placement/Coloring.h"
 #include "Walrus/Placement/Dense.h"
 #include "Walrus/Placement/DenseWindow.h"
+#include "Walrus/Placement/Placer.h"
 #include "Walrus/Placement/Search.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -122,6 +123,12 @@ struct TestPlacePass : walrus::test::impl::TestPlaceBase<TestPlacePass> {
     }
     if (strategy == "search")
       return searchAll(problem, partitions, limit, workLimit, func);
+    if (strategy == "ladder") {
+      uint64_t workLeft = workLimit;
+      PlacerTally tally;
+      return Placer({partitions, limit}, workLeft, tally)
+          .place(problem, none, none);
+    }
     return func.emitError()
            << "test-walrus-place: unknown strategy '" << strategy << "'";
   }
@@ -138,7 +145,8 @@ struct TestPlacePass : walrus::test::impl::TestPlaceBase<TestPlacePass> {
       // No stored edges, as a dense function has: every strategy runs.
       SbufProblem built = buildSbufProblem(
           liveness, {}, partitions,
-          strategy == "coloring" ? EdgeLimits{} : EdgeLimits{0, 0});
+          strategy == "coloring" || strategy == "ladder" ? EdgeLimits{}
+                                                         : EdgeLimits{0, 0});
       FailureOr<Placement> placed = run(built.problem, partitions, limit, func);
       if (failed(placed)) {
         failedOne = true;
