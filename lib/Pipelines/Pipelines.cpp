@@ -37,6 +37,10 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   alloc.report = options.report;
   pm.addPass(createSbAlloc(alloc));
   pm.addPass(createSbAllocVerify());
+  PsumAllocOptions psum;
+  psum.report = options.report;
+  pm.addPass(createPsumAlloc(psum));
+  pm.addPass(createPsumAllocVerify());
   // The report ends with what the result would cost (docs/TimingModel.md).
   if (options.report)
     pm.addPass(createPrintBirTimeline());
@@ -98,7 +102,8 @@ void walrus::registerWalrusPipelines() {
       "walrus-pipeline",
       "The whole Walrus job: expand-replication, lnc-verify, lnc-split, "
       "lnc-verify, "
-      "vn-split, shrink-dn, sb-alloc, sb-alloc-verify",
+      "vn-split, shrink-dn, sb-alloc, sb-alloc-verify, psum-alloc, "
+      "psum-alloc-verify",
       buildWalrusPipeline);
   registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",

@@ -323,7 +323,8 @@ OwningOpRef<ModuleOp> walrus::importMiniMallocCsv(llvm::SourceMgr &sourceMgr,
       TargetAttr::get(context, "minimalloc", base.getSbufPartitions(),
                       std::max<int64_t>(capacity, 1), base.getPsumPartitions(),
                       base.getPsumBytesPerPartition(), base.getPsumBanks(),
-                      base.getMaxStationaryFree(), base.getMaxMovingFree()));
+                      base.getMaxStationaryFree(), base.getMaxMovingFree(),
+                      base.getPsumReservedBanks()));
   OpBuilder builder = OpBuilder::atBlockEnd(module->getBody());
   auto func = FuncOp::create(builder, fileLoc, "main");
   ProgramBuilder program(func, *buffers);

@@ -508,4 +508,49 @@ def SbAllocVerify : Pass<"sb-alloc-verify"> {
   }];
 }
 
+def PsumAlloc : Pass<"psum-alloc"> {
+  let summary = "Place every PSUM tensor in a bank: bank rotation, accumulation groups pinned";
+  let description = [{
+    In every `bir.func`, gives each PSUM memory location an `address` (its
+    bank times the bank's bytes, plus its offset in the bank) and
+    `base_partition` 0 such that the tensor lies inside one bank, in none
+    of the last `psum_reserved_banks` of the target, and no two tensors
+    live at the same time share a byte. A tensor is live from its first
+    access to its last (the liveness -sb-alloc uses, extended across loops),
+    so an accumulation group keeps its bank from its `start` matmult until
+    its result is read, across a loop too. Tensors are placed in order of
+    their first access, each at the lowest offset free in the first bank
+    that has room, trying the banks from the one after the last bank used:
+    consecutive groups land in different banks, and the copy-out of one
+    overlaps the matmults of the next.
+
+    A tensor larger than a bank is an error at its memory location; a
+    point where the live tensors need more banks than the target has is an
+    error at the first access of the tensor that found no room, saying how
+    many banks the tensors live there need and how many exist. Tensors that
+    come with an address keep it. docs/PsumAlloc.md; run
+    -psum-alloc-verify after it.
+
+    Works on one `bir.func` at a time, as -sb-alloc does.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per function: tensors, banks used, peak">,
+  ];
+}
+
+def PsumAllocVerify : Pass<"psum-alloc-verify"> {
+  let summary = "Check a PSUM allocation: placed, each tensor within one usable bank, no overlap";
+  let description = [{
+    An independent checker of PSUM allocations, sharing nothing with the
+    allocator but the liveness analysis. In every `bir.func`: every PSUM
+    memory location has an `address` and `base_partition` 0; its bytes
+    lie inside one bank, not one the target reserves; and no two memory
+    locations whose live ranges overlap share a byte. Errors name both
+    tensors and where they meet.
+
+    Works on one `bir.func` at a time, as -sb-alloc-verify does.
+  }];
+}
+
 #endif // WALRUS_TRANSFORMS_PASSES_TD

@@ -95,5 +95,15 @@ module attributes {bir.target = #bir.target<name = "odd", sbuf_partitions = 128,
 
 // -----
 
+// expected-error @+1 {{target psum_reserved_banks must be in [0, 8), got 8}}
+module attributes {bir.target = #bir.target<name = "allreserved", sbuf_partitions = 128, sbuf_bytes_per_partition = 4096, psum_partitions = 128, psum_bytes_per_partition = 16384, psum_banks = 8, max_stationary_free = 128, max_moving_free = 512, psum_reserved_banks = 8>} {}
+
+// -----
+
+// expected-error @+1 {{target psum_reserved_banks must be in [0, 8), got -1}}
+module attributes {bir.target = #bir.target<name = "negative", sbuf_partitions = 128, sbuf_bytes_per_partition = 4096, psum_partitions = 128, psum_bytes_per_partition = 16384, psum_banks = 8, max_stationary_free = 128, max_moving_free = 512, psum_reserved_banks = -1>} {}
+
+// -----
+
 // expected-error @+1 {{#bir.target needs 'psum_partitions' here; give every geometry key or a preset name}}
 module attributes {bir.target = #bir.target<name = "short", sbuf_partitions = 128, sbuf_bytes_per_partition = 4096>} {}

@@ -261,7 +261,7 @@ TargetAttr TargetAttr::getPreset(MLIRContext *context, StringRef name) {
       return get(context, preset.name, kPartitions,
                  preset.sbufBytesPerPartition, kPartitions,
                  kPsumBytesPerPartition, kPsumBanks, kMaxStationaryFree,
-                 kMaxMovingFree);
+                 kMaxMovingFree, /*psumReservedBanks=*/0);
   return {};
 }
 
@@ -302,10 +302,17 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
         parser.parseInteger(value))
       return {};
   }
+  // Optional last: the PSUM banks a target keeps for itself.
+  int64_t reserved = 0;
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("psum_reserved_banks") || parser.parseEqual() ||
+       parser.parseInteger(reserved)))
+    return {};
   if (parser.parseGreater())
     return {};
   return getChecked(emitError, parser.getContext(), name, values[0], values[1],
-                    values[2], values[3], values[4], values[5], values[6]);
+                    values[2], values[3], values[4], values[5], values[6],
+                    reserved);
 }
 
 void TargetAttr::print(AsmPrinter &printer) const {
@@ -320,16 +327,17 @@ void TargetAttr::print(AsmPrinter &printer) const {
                       getMaxMovingFree()};
   for (auto [key, value] : llvm::zip(kTargetKeys, values))
     printer << ", " << key << " = " << value;
+  if (getPsumReservedBanks() != 0)
+    printer << ", psum_reserved_banks = " << getPsumReservedBanks();
   printer << '>';
 }
 
-LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 StringRef name, int64_t sbufPartitions,
-                                 int64_t sbufBytesPerPartition,
-                                 int64_t psumPartitions,
-                                 int64_t psumBytesPerPartition,
-                                 int64_t psumBanks, int64_t maxStationaryFree,
-                                 int64_t maxMovingFree) {
+LogicalResult
+TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                   int64_t sbufPartitions, int64_t sbufBytesPerPartition,
+                   int64_t psumPartitions, int64_t psumBytesPerPartition,
+                   int64_t psumBanks, int64_t maxStationaryFree,
+                   int64_t maxMovingFree, int64_t psumReservedBanks) {
   int64_t values[] = {sbufPartitions, sbufBytesPerPartition,
                       psumPartitions, psumBytesPerPartition,
                       psumBanks,      maxStationaryFree,
@@ -343,6 +351,9 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << psumBytesPerPartition
                        << ") must be a multiple of psum_banks (" << psumBanks
                        << ")";
+  if (psumReservedBanks < 0 || psumReservedBanks >= psumBanks)
+    return emitError() << "target psum_reserved_banks must be in [0, "
+                       << psumBanks << "), got " << psumReservedBanks;
   return success();
 }
 

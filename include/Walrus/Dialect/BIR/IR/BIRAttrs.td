@@ -94,13 +94,18 @@ def BIR_TargetAttr : BIR_Attr<"Target", "target"> {
     and `trn3` (v4, 256 KiB); all have 128 partitions, a 16 KiB x 128 PSUM
     in 8 banks, and tensor-engine tiles of at most 128 stationary and 512
     moving columns. A module without `bir.target` targets `trn2`.
+    `psum_reserved_banks` (optional in the full form, 0 by default) is how
+    many of the last PSUM banks -psum-alloc leaves alone: 1 where a DMA
+    transpose is lowered to a PE transpose, which keeps bank 7 for itself
+    (docs/PsumAlloc.md).
 
     ```mlir
     #bir.target<"trn1">
     #bir.target<name = "tiny", sbuf_partitions = 128,
                 sbuf_bytes_per_partition = 4096, psum_partitions = 128,
                 psum_bytes_per_partition = 16384, psum_banks = 8,
-                max_stationary_free = 128, max_moving_free = 512>
+                max_stationary_free = 128, max_moving_free = 512,
+                psum_reserved_banks = 1>
     ```
   }];
   let parameters = (ins StringRefParameter<>:$name,
@@ -110,7 +115,8 @@ def BIR_TargetAttr : BIR_Attr<"Target", "target"> {
                         "int64_t":$psum_bytes_per_partition,
                         "int64_t":$psum_banks,
                         "int64_t":$max_stationary_free,
-                        "int64_t":$max_moving_free);
+                        "int64_t":$max_moving_free,
+                        "int64_t":$psum_reserved_banks);
   // Hand-written: accepts a preset name as well as the full parameter list.
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
