@@ -525,32 +525,61 @@ static SmallVector<linalg::LinalgOp> findChain(linalg::MatmulOp matmul,
   return chain;
 }
 
-/// Lowers `matmul` with the matmuls that accumulate after it into the same
-/// C (findChain) and the elementwise op after them as its epilogue, if
-/// there is one (findEpilogue); adds what it absorbed to `absorbed`.
-static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
-                                      DenseSet<Operation *> &absorbed,
-                                      Lowering &lowering) {
-  SmallVector<linalg::LinalgOp> chain = findChain(matmul, lowering);
-  Operation *next = getNextLinalg(chain.back());
+namespace {
+/// The nest a tensor-engine matmul lowers as: the matmuls that accumulate
+/// into its C one after the other (findChain), and the elementwise op after
+/// them as its epilogue, if one can be (findEpilogue) and its operands
+/// lower (`epilogueLowering`, classified).
+struct MatmulNestPlan {
+  SmallVector<linalg::LinalgOp> chain;
+  linalg::LinalgOp epilogue;
+  /// The epilogue's block argument that reads C.
+  unsigned epilogueArgument = 0;
+  std::optional<ElementwiseLowering> epilogueLowering;
+};
+} // namespace
+
+/// Plans `matmul`'s nest (emits nothing); `absorbed` holds the ops another
+/// nest already took.
+static void planMatmulNest(linalg::MatmulOp matmul,
+                           const DenseSet<Operation *> &absorbed,
+                           Lowering &lowering, MatmulNestPlan &plan) {
+  plan.chain = findChain(matmul, lowering);
+  Operation *next = getNextLinalg(plan.chain.back());
   linalg::LinalgOp consumer =
-      findEpilogue(cast<linalg::MatmulOp>(chain.back()), next);
-  absorbed.insert(std::next(chain.begin()), chain.end());
+      findEpilogue(cast<linalg::MatmulOp>(plan.chain.back()), next);
   if (!consumer || absorbed.contains(next))
-    return lowerMatmul(chain, lowering);
+    return;
   // An epilogue the elementwise lowering does not take lowers on its own.
-  ElementwiseLowering elementwise(consumer, lowering);
-  if (failed(quietly(consumer->getContext(),
-                     [&] { return elementwise.classifyOperands(); })))
-    return lowerMatmul(chain, lowering);
+  plan.epilogueLowering.emplace(consumer, lowering);
+  if (failed(quietly(consumer->getContext(), [&] {
+        return plan.epilogueLowering->classifyOperands();
+      }))) {
+    plan.epilogueLowering.reset();
+    return;
+  }
   OpOperand *read =
       llvm::find_if(consumer.getDpsInputOperands(), [&](OpOperand *input) {
         return input->get() == matmul.getDpsInitOperand(0)->get();
       })[0];
-  MatmulEpilogue epilogue{
-      &elementwise, consumer.getMatchingBlockArgument(read).getArgNumber()};
-  absorbed.insert(next);
-  return lowerMatmul(chain, lowering, &epilogue);
+  plan.epilogue = consumer;
+  plan.epilogueArgument =
+      consumer.getMatchingBlockArgument(read).getArgNumber();
+}
+
+/// Lowers `matmul`'s nest as planMatmulNest plans it; adds what it
+/// absorbed to `absorbed`.
+static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
+                                      DenseSet<Operation *> &absorbed,
+                                      Lowering &lowering) {
+  MatmulNestPlan plan;
+  planMatmulNest(matmul, absorbed, lowering, plan);
+  absorbed.insert(std::next(plan.chain.begin()), plan.chain.end());
+  if (!plan.epilogue)
+    return lowerMatmul(plan.chain, lowering);
+  absorbed.insert(plan.epilogue);
+  MatmulEpilogue epilogue{&*plan.epilogueLowering, plan.epilogueArgument};
+  return lowerMatmul(plan.chain, lowering, &epilogue);
 }
 
 /// The DRAM tensor of every classified memref and every view of one;
