@@ -200,13 +200,6 @@ void Placer::searchBeforeSpilling(const Problem &graph,
 /// place (each costs about as much as one of the chains' orders).
 static constexpr unsigned kWindowOrders = 4;
 
-/// Whether every node spans all partitions.
-static bool isOneDimensional(const Problem &graph) {
-  return llvm::all_of(graph.getNodes(), [](const Node &node) {
-    return node.bandClass == unsigned(BandClass::Full);
-  });
-}
-
 void Placer::searchWindowsBeforeSpilling(const Problem &graph,
                                          ArrayRef<std::optional<Place>> fixed,
                                          ArrayRef<std::optional<Place>> pinned,
@@ -216,6 +209,12 @@ void Placer::searchWindowsBeforeSpilling(const Problem &graph,
         return fixed[index] && !pinned[index];
       }))
     return;
+  if (WindowPlacement window = searchWindows(graph, pinned); window.coloring)
+    coloring = std::move(*window.coloring);
+}
+
+WindowPlacement Placer::searchWindows(const Problem &graph,
+                                      ArrayRef<std::optional<Place>> pinned) {
   WindowPlacement window =
       placeByWindowSearch(graph, pinned,
                           {options.partitions, options.capacity, workLeft,
@@ -223,8 +222,7 @@ void Placer::searchWindowsBeforeSpilling(const Problem &graph,
   spendSearchWork(window.searchWork);
   countDenseWork(window.placeWork, window.orders);
   tally.denseWindows += window.windowsPlaced;
-  if (window.coloring)
-    coloring = std::move(*window.coloring);
+  return window;
 }
 
 Placement Placer::place(const Problem &graph,
@@ -240,7 +238,7 @@ Placement Placer::place(const Problem &graph,
     // run: somas resnet50 at its lower bound defeats every attempt of the
     // region's search, and the window search places it (bench/results/
     // minimalloc-public.txt).
-    uint64_t kept = isOneDimensional(graph) ? workLeft / 4 : 0;
+    uint64_t kept = graph.isOneDimensional() ? workLeft / 4 : 0;
     workLeft -= kept;
     searchBeforeSpilling(graph, fixed, pinned, coloring);
     workLeft += kept;
@@ -255,12 +253,7 @@ Placement Placer::place(const Problem &graph,
   // The window search first: where it reaches the bound, no order of the
   // chains is needed, and its first fit counts against their work.
   if (workLeft > 0) {
-    WindowPlacement window = placeByWindowSearch(
-        graph, fixed,
-        {partitions, budget, workLeft, kWindowOrders, options.threads});
-    spendSearchWork(window.searchWork);
-    countDenseWork(window.placeWork, window.orders);
-    tally.denseWindows += window.windowsPlaced;
+    WindowPlacement window = searchWindows(graph, fixed);
     if (window.coloring)
       return std::move(*window.coloring);
     denseWork -= std::min(denseWork, window.placeWork);

@@ -11,6 +11,7 @@
 #ifndef WALRUS_PLACEMENT_PLACER_H
 #define WALRUS_PLACEMENT_PLACER_H
 
+#include "Walrus/Placement/DenseWindow.h"
 #include "Walrus/Placement/Problem.h"
 
 namespace llvm {
@@ -97,6 +98,10 @@ private:
                                    llvm::ArrayRef<std::optional<Place>> fixed,
                                    llvm::ArrayRef<std::optional<Place>> pinned,
                                    Placement &coloring);
+  /// The window search of the whole problem around `pinned`, within the
+  /// work left, its work and windows counted.
+  WindowPlacement searchWindows(const Problem &problem,
+                                llvm::ArrayRef<std::optional<Place>> pinned);
   void spendSearchWork(uint64_t work) {
     tally.searchWork += work;
     workLeft -= std::min(workLeft, work);

@@ -157,6 +157,14 @@ public:
   /// partitions.
   int64_t getLowerBound() const { return lowerBound; }
 
+  /// Whether every node spans all partitions (a problem over time x bytes
+  /// alone).
+  bool isOneDimensional() const {
+    return llvm::all_of(nodes, [](const Node &node) {
+      return node.bandClass == unsigned(BandClass::Full);
+    });
+  }
+
 private:
   /// Per program point, how many live ranges start at or before it and
   /// how many end before it.

@@ -44,10 +44,7 @@ public:
     // Four lanes (quarters) when some tensor spans fewer partitions than
     // all: two places share a partition exactly when they share a lane,
     // as band choices start on quarter boundaries.
-    bool oneDimensional = llvm::all_of(nodes, [](const Node &node) {
-      return node.bandClass == unsigned(BandClass::Full);
-    });
-    lanes = oneDimensional || partitions % 4 != 0 ? 1 : 4;
+    lanes = graph.isOneDimensional() || partitions % 4 != 0 ? 1 : 4;
     int64_t laneWidth = partitions / lanes;
     StartRanks time = rankByStarts(nodes);
     points = time.points;
@@ -344,10 +341,7 @@ static constexpr int64_t kOwnLimitShare = 1024;
 /// do: only when every node spans every partition.
 static int64_t getBlameCapacity(const Problem &graph, int64_t capacity) {
   int64_t lowerBound = graph.getLowerBound(), tight;
-  bool oneDimensional = llvm::all_of(graph.getNodes(), [](const Node &node) {
-    return node.bandClass == unsigned(BandClass::Full);
-  });
-  if (oneDimensional &&
+  if (graph.isOneDimensional() &&
       !llvm::AddOverflow(lowerBound, lowerBound / kOwnLimitShare + 1, tight))
     return std::min(capacity, tight);
   return capacity;

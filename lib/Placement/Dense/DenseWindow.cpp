@@ -1103,9 +1103,7 @@ walrus::placement::placeByWindowSearch(const Problem &graph,
                                        ArrayRef<std::optional<Place>> pinned,
                                        const WindowSearchOptions &options) {
   WindowPlacement result;
-  if (llvm::any_of(graph.getNodes(), [](const Node &node) {
-        return node.bandClass != unsigned(BandClass::Full);
-      }))
+  if (!graph.isOneDimensional())
     return result;
   WindowPlacer placer(graph, options.partitions, pinned, options.workLimit,
                       options.maxOrders, options.threads);
