@@ -57,6 +57,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   lower.lncSize = options.lncSize;
   lower.targetName = options.target;
   lower.columnTile = options.columnTile;
+  lower.matmulBuffers = options.matmulBuffers;
   lower.f64AsF32 = options.f64AsF32;
   pm.addPass(createConvertLinalgToBir(lower));
   WalrusPipelineOptions walrus;

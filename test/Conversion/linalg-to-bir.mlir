@@ -88,31 +88,35 @@ func.func @softmax(%x: memref<130x64xf32>, %y: memref<130x64xf32>) {
 // -----
 
 // A matmul: a block of C (here all of it) stays in SBUF while k runs over
-// tiles of 128 (the last of 44): B's rows for the block's columns, A's
-// rows turned on the tensor engine into the stationary operand, each
-// product through PSUM (start and stop) into the block. The zero fill
-// before it is absorbed: the first k tile's product is copied into the
-// block, C is never read. A returned buffer stays with the host.
+// groups of k tiles of 128 (here one group: a full tile and 44 rows).
+// B's rows for the group load in one transfer per full run of tiles and
+// one for the partial tile, A's rows for the whole group in one transfer,
+// each k tile turned on the tensor engine into its slot of the stationary
+// operand; the products accumulate in PSUM (start on the first k tile,
+// stop on the last) and go into the block once. The zero fill before it
+// is absorbed: the group's sum is copied into the block, C is never read.
+// The row tile leaves with the last group. A returned buffer stays with
+// the host.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<128x96xf32>
 // CHECK-NEXT:    bir.launch @matmul_kernel(%arg0, %arg1, %[[C]])
 // CHECK-NEXT:    return %[[C]]
 // CHECK:       bir.memloc "matmul_result0" output : !bir.dram<128x96xf32>
-// CHECK:       %[[B:.*]] = bir.memloc "mm_b" internal : !bir.sbuf<128x96xf32>
-// CHECK-NEXT:  %[[ACC:.*]] = bir.memloc "acc" internal : !bir.psum<128x96xf32>
+// CHECK-NEXT:  %[[A:.*]] = bir.memloc "mm_a" internal : !bir.sbuf<128x256xf32>
+// CHECK-NEXT:  %[[S:.*]] = bir.memloc "mm_stationary" internal : !bir.sbuf<128x256xf32>
+// CHECK-NEXT:  %[[B:.*]] = bir.memloc "mm_b" internal : !bir.sbuf<128x192xf32>
+// CHECK-NEXT:  %[[ACC:.*]] = bir.memloc "mm_acc" internal : !bir.psum<128x96xf32>
 // CHECK-NEXT:  %[[BLOCK:.*]] = bir.memloc "mm_c" internal : !bir.sbuf<128x96xf32>
 // CHECK-NOT:   bir.core_barrier
-// CHECK:       bir.dma %[[B]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] {mask = #[[CORE0:.*]]}
-// CHECK-NEXT:  bir.dma %[[A:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 128]]>]
-// CHECK-NEXT:  bir.transpose %[[S:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>]
-// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] start stop
+// CHECK:       bir.dma %[[B]][#bir.ap<0, {{\[\[}}192, 128], [1, 96]]>], %{{.*}}[#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>] {mask = #[[CORE0:.*]]}
+// CHECK-NEXT:  bir.dma %[[B]][#bir.ap<96, {{\[\[}}192, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
+// CHECK-NEXT:  bir.dma %[[A]][#bir.ap<0, {{\[\[}}256, 128], [1, 172]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016), {{\[\[}}172, 128], [1, 172]]>]
+// CHECK-NEXT:  bir.transpose %[[S]][#bir.ap<0, {{\[\[}}256, 128], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}256, 128], [1, 128]]>]
+// CHECK-NEXT:  bir.transpose %[[S]][#bir.ap<128, {{\[\[}}256, 44], [1, 128]]>], %[[A]][#bir.ap<128, {{\[\[}}256, 128], [1, 44]]>]
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}256, 128], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}192, 128], [1, 96]]>] start {mask
+// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<128, {{\[\[}}256, 44], [1, 128]]>], %[[B]][#bir.ap<96, {{\[\[}}192, 44], [1, 96]]>] stop {mask
 // CHECK-NEXT:  bir.tensor_copy %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]]
-// CHECK-NEXT:  bir.dma %[[B]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>], %{{.*}}[#bir.ap<12288, {{\[\[}}96, 44], [1, 96]]>]
-// CHECK-NEXT:  bir.dma %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 22016 + 128), {{\[\[}}172, 128], [1, 44]]>]
-// CHECK-NEXT:  bir.transpose %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[A]][#bir.ap<0, {{\[\[}}128, 128], [1, 44]]>]
-// CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[S]][#bir.ap<0, {{\[\[}}128, 44], [1, 128]]>], %[[B]][#bir.ap<0, {{\[\[}}96, 44], [1, 96]]>] start stop
-// CHECK-NEXT:  bir.tensor_tensor add %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[BLOCK]][#bir.ap<0, {{\[\[}}96, 128], [1, 96]]>], %[[ACC]]
 // CHECK-NEXT:  bir.dma %{{.*}}[#bir.sap<()[s0] -> (s0 * 12288), {{\[\[}}96, 128], [1, 96]]>], %[[BLOCK]]
 func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128x96xf32> {
   %zero = arith.constant 0.0 : f32

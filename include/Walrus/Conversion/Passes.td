@@ -42,6 +42,9 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
     Option<"columnTile", "column-tile", "int64_t", /*default=*/"512",
            "Columns per tile of elementwise ops and reductions, and at most "
            "per matmul output tile (1 to 65536)">,
+    Option<"matmulBuffers", "matmul-buffers", "int64_t", /*default=*/"2",
+           "Rotating SBUF tiles for a matmul's loads and PSUM tiles for its "
+           "accumulation groups, so consecutive tiles overlap (1 to 4)">,
     Option<"f64AsF32", "f64-as-f32", "bool", /*default=*/"true",
            "Compute f64 intermediates in f32 (the engines have no f64), "
            "with a remark at each op">,

@@ -43,6 +43,11 @@ struct WalrusFromLinalgOptions
       *this, "column-tile",
       llvm::cl::desc("Columns per tile (-convert-linalg-to-bir)"),
       llvm::cl::init(512)};
+  Option<int64_t> matmulBuffers{
+      *this, "matmul-buffers",
+      llvm::cl::desc("Rotating load and PSUM tiles of a matmul "
+                     "(-convert-linalg-to-bir)"),
+      llvm::cl::init(2)};
   Option<bool> f64AsF32{
       *this, "f64-as-f32",
       llvm::cl::desc(

@@ -744,7 +744,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   SmallVector<Value> bound;
   DenseMap<Value, DramTensor> tensors =
       mapTensors(func, *classified, kernelBuilder, bound);
-  Lowering lowering{kernelBuilder, tensors, TileSizes{columnTile}, {}};
+  Lowering lowering{
+      kernelBuilder, tensors, TileSizes{columnTile, matmulBuffers}, {}};
   FailureOr<SmallVector<Operation *>> lowered = lowerOps(func, lowering);
   if (failed(lowered)) {
     kernel.erase();
@@ -761,9 +762,11 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
 void ConvertLinalgToBirPass::runOnOperation() {
   ModuleOp host = getOperation();
   if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 1 ||
-      columnTile > 65536 || instructionLimit < 1) {
+      columnTile > 65536 || matmulBuffers < 1 || matmulBuffers > 4 ||
+      instructionLimit < 1) {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
-                   "column-tile 1 to 65536 and instruction-limit positive");
+                   "column-tile 1 to 65536, matmul-buffers 1 to 4 and "
+                   "instruction-limit positive");
     return signalPassFailure();
   }
   TargetAttr target = TargetAttr::getPreset(&getContext(), targetName);

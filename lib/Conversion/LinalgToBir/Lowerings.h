@@ -19,6 +19,8 @@ namespace walrus::linalg_to_bir {
 /// Tile sizes the user may override (pass options).
 struct TileSizes {
   int64_t columns = 512;
+  /// Rotating buffers of a matmul nest's loads and accumulators.
+  int64_t matmulBuffers = 2;
 };
 
 /// What a lowering needs: the kernel under construction, the DRAM tensor of

@@ -2,10 +2,11 @@
 //
 // C[m, n] += A[m, k] * B[k, n] on the tensor engine: a block of C (tiles
 // of 128 rows, the cores' share, by a run of columns) stays in SBUF while k
-// runs over tiles of 128; per k tile B's rows for the block's columns and
-// A^T per row tile are loaded, and each product goes through PSUM into the
-// block. The block size minimises the bytes moved (docs/LinalgToBir.md,
-// "Matmul").
+// runs over groups of k tiles of 128; per group B's rows for the block's
+// columns and A^T per row tile are loaded into rotating buffers, each
+// output tile accumulates the group's products in a rotating PSUM tile,
+// and is added into the block once per group. The block size minimises
+// the bytes moved (docs/LinalgToBir.md, "Matmul").
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,11 +79,12 @@ static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 namespace {
 /// What a block may hold: the element sizes of A, B and C, how many B
-/// tiles are live at once, how many columns wider a stationary A tile is,
-/// and the bytes per partition all of it may take.
+/// tiles are live at once, how many columns of A tiles (loaded and
+/// stationary, every buffer) each partition holds, and the bytes per
+/// partition all of it may take.
 struct BlockingBudget {
   int64_t aBytes = 0, bBytes = 0, cBytes = 0;
-  int64_t movingSlots = 1, window = 0;
+  int64_t movingSlots = 1, aColumns = 0;
   int64_t bytes = 0;
 };
 } // namespace
@@ -95,7 +97,7 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
                                           int64_t nTile, int64_t mTile,
                                           int64_t lncSize,
                                           const BlockingBudget &budget) {
-  auto [aBytes, bBytes, cBytes, movingSlots, window, limit] = budget;
+  auto [aBytes, bBytes, cBytes, movingSlots, aColumns, limit] = budget;
   int64_t rowTilesPerCore =
       llvm::divideCeil(llvm::divideCeil(shape.m, mTile), lncSize);
   SmallVector<int64_t> widths, heights;
@@ -113,7 +115,7 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
     for (int64_t height : heights) {
       double bytes = double(height) * width * cBytes +
                      double(width) * bBytes * movingSlots +
-                     (2.0 * mTile + window) * aBytes;
+                     double(aColumns) * aBytes;
       if (bytes > limit)
         continue;
       double traffic =
@@ -211,9 +213,22 @@ getWindowShifts(ArrayRef<Term> terms, const MatmulShape &shape, int64_t mTile) {
 }
 
 namespace {
+/// A group of consecutive k tiles of one term: where it starts, each
+/// tile's rows (all 128 but perhaps the last), the buffers it loads into,
+/// whether its products initialise the block and whether it is the term's
+/// last.
+struct KGroup {
+  mlir::AffineExpr k0;
+  SmallVector<int64_t> widths;
+  int64_t slot = 0;
+  bool first = false, last = false;
+  int64_t fullTiles() const { return llvm::count(widths, int64_t(128)); }
+  int64_t rows() const { return llvm::sum_of(widths); }
+};
+
 /// The loop nest of a matmul chain (docs/LinalgToBir.md, "Matmul"): per
 /// batch, per block of columns, per block of row tiles, C's block stays in
-/// SBUF while the k tiles of every term run, then goes to DRAM or to the
+/// SBUF while the k groups of every term run, then goes to DRAM or to the
 /// epilogue.
 class MatmulNest {
 public:
@@ -221,7 +236,7 @@ public:
              const MatmulShape &shape, DramTensor c,
              const MatmulEpilogue *epilogue)
       : kernel(lowering.kernel), loc(loc), terms(terms), shape(shape), c(c),
-        epilogue(epilogue) {}
+        epilogue(epilogue), buffers(lowering.tiles.matmulBuffers) {}
 
   /// Chooses the blocking and the tiles; fails at `op` when no block fits.
   LogicalResult plan(linalg::LinalgOp op, int64_t columnTile, bool zeroFilled);
@@ -229,10 +244,27 @@ public:
   LogicalResult emit();
 
 private:
+  /// Chooses the k group, the buffers that fit and the blocking; adds the
+  /// rotating tiles.
+  LogicalResult planGroups(Type abType, int64_t sbufBudget);
+  /// Chooses the blocking of a window nest and adds its tiles.
+  LogicalResult planWindow(Type abType, int64_t sbufBudget);
   void emitBlock(const RowTile &rows);
-  /// One k tile of one term: B's rows for the block's columns, A^T per row
-  /// tile, the products into the block.
-  void emitStep(const Term &term, AffineExpr k0, int64_t kw, bool first);
+  /// Runs `step` over the k groups of a term of `k` rows: the first (when
+  /// it `initialises` the block) alone, then `buffers` groups per loop
+  /// iteration, each loading into its own buffers, then the rest. The
+  /// buffers turn from `firstSlot` on; returns the number of groups.
+  int64_t forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
+                        llvm::function_ref<void(const KGroup &)> step);
+  /// One k group of one term: B's rows for the block's columns, A^T per
+  /// row tile, each output tile's products accumulated in PSUM and added
+  /// into the block.
+  void emitGroup(const Term &term, const KGroup &group);
+  /// moving[slot] = B's rows of the group for the block's columns.
+  void loadMovingGroup(const Term &term, const KGroup &group);
+  /// stationary[aSlot] = A^T of the group for the rows `row` .. `row + p`.
+  void loadStationaryGroup(const Term &term, const KGroup &group,
+                           AffineExpr row, int64_t p, int64_t aSlot);
   /// One k tile of every term at once, A^T loaded once per row tile as a
   /// window every term reads at its shift.
   void emitWindowStep(AffineExpr k0, int64_t kw, bool first);
@@ -246,16 +278,28 @@ private:
   /// stationary tile, B in moving slot `slot`) into the block.
   void accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
                   bool first);
+  /// Copies (the block's first products) or adds `sum` of `acc` into the
+  /// block's tile (i, j).
+  void intoBlock(size_t i, size_t j, MemlocOp acc, AccessPatternAttr sum,
+                 bool first);
   /// Runs `step` over every k tile of `k` (the first, with a zero C,
   /// initialising the block).
   void forEachKTile(int64_t k, bool initialises,
                     llvm::function_ref<void(AffineExpr, int64_t, bool)> step);
-  LogicalResult store();
+  /// Row tile `i` of the block to C, or through the epilogue.
+  LogicalResult storeRow(size_t i);
 
   AccessPatternAttr blockTile(size_t i, size_t j);
-  AccessPatternAttr cTile(size_t i, size_t j);
+  /// Row tile `i` of the block, and of C, every column of the block.
+  AccessPatternAttr blockRow(size_t i);
+  AccessPatternAttr cRow(size_t i);
   AffineExpr aBase(const Term &term);
   AffineExpr bBase(const Term &term);
+  /// `pairs` with the middle one dropped when it counts a single tile.
+  AccessPatternAttr groupPattern(AffineExpr start,
+                                 std::pair<int64_t, int64_t> partitions,
+                                 std::pair<int64_t, int64_t> tiles,
+                                 std::pair<int64_t, int64_t> columns);
 
   KernelBuilder &kernel;
   Location loc;
@@ -265,8 +309,12 @@ private:
   const MatmulEpilogue *epilogue;
   bool zeroInit = false;
   int64_t nTile = 0, mTile = 0, rowTiles = 1, nBlock = 1;
+  /// k tiles per group and rotating buffers (1 and 1 for a window nest).
+  int64_t kGroup = 1, buffers = 1;
   SmallVector<int64_t> shifts;
-  MemlocOp rowsOfA, stationary, moving, acc, block;
+  /// Per buffer: A's rows as loaded, A^T, B's rows, and a PSUM tile.
+  SmallVector<MemlocOp> rowsOfA, stationary, moving, accs;
+  MemlocOp block;
   // The point being emitted: batch, column block, row tiles, column tiles.
   AffineExpr batch, col0;
   int64_t nb = 0;
@@ -274,6 +322,11 @@ private:
   LogicalResult status = success();
 };
 } // namespace
+
+/// The k groups: 8 tiles of 128, as NKI's optimized matmul accumulates in
+/// PSUM (TILES_IN_BLOCK_K), so the vector engine adds a tile into the
+/// block once per 8 matmults, fewer for a short k.
+static constexpr int64_t kMaxKGroup = 8;
 
 LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
                                bool zeroFilled) {
@@ -286,33 +339,79 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
       {columnTile, bankColumns, target.getMaxMovingFree(), shape.n});
   mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
   shifts = getWindowShifts(terms, shape, mTile);
-  int64_t window = 0;
-  FailureOr<Blocking> blocking = failure();
+  int64_t sbufBudget = target.getSbufBytesPerPartition() * 3 / 4;
   // A window needs a B slot per term: without a block that fits them, the
   // terms load A each.
-  for (bool windowed : {!shifts.empty(), false}) {
-    if (!windowed)
-      shifts.clear();
-    window = windowed ? *llvm::max_element(shifts) : 0;
-    blocking = chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
-                              {bytesOf(abType), bytesOf(abType),
-                               bytesOf(c.elementType),
-                               windowed ? int64_t(terms.size()) : 1, window,
-                               target.getSbufBytesPerPartition() * 3 / 4});
+  if (!shifts.empty() && succeeded(planWindow(abType, sbufBudget)))
+    return success();
+  shifts.clear();
+  if (failed(planGroups(abType, sbufBudget)))
+    return unsupported(op, "a block of C, B and A that fits in SBUF");
+  return success();
+}
+
+LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
+  int64_t window = *llvm::max_element(shifts);
+  FailureOr<Blocking> blocking =
+      chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
+                     {bytesOf(abType), bytesOf(abType), bytesOf(c.elementType),
+                      int64_t(terms.size()), 2 * mTile + window, sbufBudget});
+  if (failed(blocking))
+    return failure();
+  rowTiles = blocking->rowTiles;
+  nBlock = blocking->nBlock;
+  kGroup = buffers = 1;
+  if (!terms[0].a.transposed)
+    rowsOfA = {kernel.addTile("mm_a", mTile, 128, abType)};
+  stationary = {kernel.addTile("mm_stationary", 128, mTile + window, abType)};
+  moving = {kernel.addTile("mm_b", 128, nBlock * terms.size(), abType)};
+  accs = {kernel.getSharedPsumTile(mTile, nTile,
+                                   Float32Type::get(kernel.getContext()))};
+  block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
+  return success();
+}
+
+LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
+  int64_t kTiles = 0;
+  for (const Term &term : terms)
+    kTiles = std::max<int64_t>(kTiles, llvm::divideCeil(term.k, 128));
+  bool anyRowsOfA =
+      !llvm::all_of(terms, [](const Term &term) { return term.a.transposed; });
+  // Fewer buffers, then smaller groups, until a block fits.
+  FailureOr<Blocking> blocking = failure();
+  int64_t wanted = buffers;
+  for (kGroup = std::min(kMaxKGroup, kTiles); kGroup >= 1; kGroup /= 2) {
+    for (buffers = wanted; buffers >= 1; --buffers) {
+      int64_t aColumns = buffers * kGroup * ((anyRowsOfA ? 128 : 0) + mTile);
+      blocking = chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
+                                {bytesOf(abType), bytesOf(abType),
+                                 bytesOf(c.elementType), buffers * kGroup,
+                                 aColumns, sbufBudget});
+      if (succeeded(blocking))
+        break;
+    }
     if (succeeded(blocking))
       break;
   }
   if (failed(blocking))
-    return unsupported(op, "a block of C, B and A that fits in SBUF");
+    return failure();
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
-  if (!llvm::all_of(terms, [](const Term &term) { return term.a.transposed; }))
-    rowsOfA = kernel.addTile("mm_a", mTile, 128, abType);
-  stationary = kernel.addTile("mm_stationary", 128, mTile + window, abType);
-  moving = kernel.addTile("mm_b", 128,
-                          nBlock * (shifts.empty() ? 1 : terms.size()), abType);
-  acc = kernel.getSharedPsumTile(mTile, nTile,
-                                 Float32Type::get(kernel.getContext()));
+  // Other lowerings keep up to two shared PSUM tiles live across a nest.
+  TargetAttr target = kernel.getTarget();
+  int64_t usableBanks =
+      target.getPsumBanks() - target.getPsumReservedBanks() - 2;
+  int64_t psumBuffers = std::clamp<int64_t>(usableBanks, 1, buffers);
+  Type f32 = Float32Type::get(kernel.getContext());
+  for (int64_t b = 0; b < buffers; ++b) {
+    if (anyRowsOfA)
+      rowsOfA.push_back(kernel.addTile("mm_a", mTile, kGroup * 128, abType));
+    stationary.push_back(
+        kernel.addTile("mm_stationary", 128, kGroup * mTile, abType));
+    moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, abType));
+  }
+  for (int64_t b = 0; b < psumBuffers; ++b)
+    accs.push_back(kernel.addTile("mm_acc", mTile, nTile, f32, /*psum=*/true));
   block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
   return success();
 }
@@ -334,11 +433,22 @@ AccessPatternAttr MatmulNest::blockTile(size_t i, size_t j) {
                             i * nBlock + j * nTile);
 }
 
-AccessPatternAttr MatmulNest::cTile(size_t i, size_t j) {
+AccessPatternAttr MatmulNest::blockRow(size_t i) {
+  return kernel.tilePattern(block, rowParts[i].second, nb, i * nBlock);
+}
+
+AccessPatternAttr MatmulNest::cRow(size_t i) {
   AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
-  return kernel.pattern(
-      cBase + rowParts[i].first * c.rowStride + col0 + j * nTile,
-      {{c.rowStride, rowParts[i].second}, {1, colParts[j].second}});
+  return kernel.pattern(cBase + rowParts[i].first * c.rowStride + col0,
+                        {{c.rowStride, rowParts[i].second}, {1, nb}});
+}
+
+AccessPatternAttr MatmulNest::groupPattern(
+    AffineExpr start, std::pair<int64_t, int64_t> partitions,
+    std::pair<int64_t, int64_t> tiles, std::pair<int64_t, int64_t> columns) {
+  if (tiles.second == 1)
+    return kernel.pattern(start, {partitions, columns});
+  return kernel.pattern(start, {partitions, tiles, columns});
 }
 
 LogicalResult MatmulNest::emit() {
@@ -370,23 +480,169 @@ void MatmulNest::emitBlock(const RowTile &rows) {
         {kernel.constant(j * nTile), std::min(nTile, nb - j * nTile)});
   if (!zeroInit)
     for (size_t i = 0; i < rowParts.size(); ++i)
-      for (size_t j = 0; j < colParts.size(); ++j)
-        kernel.create<DmaOp>(loc, block, blockTile(i, j), c.memloc,
-                             cTile(i, j));
+      kernel.create<DmaOp>(loc, block, blockRow(i), c.memloc, cRow(i));
   if (!shifts.empty()) {
     forEachKTile(terms[0].k, zeroInit,
                  [&](AffineExpr k0, int64_t kw, bool first) {
                    emitWindowStep(k0, kw, first);
                  });
-  } else {
-    for (auto [index, term] : llvm::enumerate(terms))
-      forEachKTile(term.k, index == 0 && zeroInit,
-                   [&, &term = term](AffineExpr k0, int64_t kw, bool first) {
-                     emitStep(term, k0, kw, first);
-                   });
+    for (size_t i = 0; i < rowParts.size(); ++i)
+      if (failed(storeRow(i)))
+        status = failure();
+    return;
   }
-  if (failed(store()))
+  // Each row tile leaves in the last group of the last term, as soon as
+  // its products are in. The buffers keep turning from term to term.
+  int64_t slot = 0;
+  for (auto [index, term] : llvm::enumerate(terms))
+    slot += forEachKGroup(term.k, index == 0 && zeroInit, slot,
+                          [&, &term = term, index = index](KGroup group) {
+                            group.last =
+                                group.last && index + 1 == terms.size();
+                            emitGroup(term, group);
+                          });
+}
+
+int64_t
+MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
+                          llvm::function_ref<void(const KGroup &)> step) {
+  int64_t fullTiles = k / 128, rest = k % 128;
+  int64_t groups = fullTiles / kGroup, groupRows = kGroup * 128;
+  SmallVector<int64_t> full(kGroup, 128), tail(fullTiles % kGroup, 128);
+  if (rest)
+    tail.push_back(rest);
+  int64_t total = groups + !tail.empty();
+  // Group q loads into buffer (firstSlot + q) % buffers: a loop iteration
+  // runs `buffers` groups, so the buffer of each is known where it is
+  // emitted. The first (initialising) and the last (storing) group are
+  // emitted on their own.
+  auto slotOf = [&](int64_t q) { return (firstSlot + q) % buffers; };
+  auto emitOne = [&](int64_t q, ArrayRef<int64_t> widths, bool first) {
+    step({kernel.constant(q * groupRows), SmallVector<int64_t>(widths),
+          slotOf(q), first, q + 1 == total});
+  };
+  int64_t next = 0;
+  if (initialises && groups) {
+    emitOne(0, full, true);
+    next = 1;
+  }
+  int64_t looped = std::max<int64_t>(0, std::min(groups, total - 1) - next);
+  int64_t rounds = looped / buffers;
+  kernel.loop(rounds, [&](AffineExpr round) {
+    for (int64_t b = 0; b < buffers; ++b)
+      step({(round * buffers + next + b) * groupRows, full, slotOf(next + b),
+            false, false});
+  });
+  for (next += rounds * buffers; next < groups; ++next)
+    emitOne(next, full, false);
+  if (!tail.empty())
+    emitOne(groups, tail, initialises && !groups);
+  return total;
+}
+
+void MatmulNest::loadMovingGroup(const Term &term, const KGroup &group) {
+  MatmulOperand b = term.b;
+  int64_t stride = b.tensor.rowStride, free = kGroup * nBlock;
+  MemlocOp tile = moving[group.slot];
+  // The full tiles in one transfer, a partial last tile in another.
+  auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
+    AffineExpr k0 = group.k0 + firstTile * 128;
+    AffineExpr start = b.transposed ? bBase(term) + col0 * stride + k0
+                                    : bBase(term) + col0 + k0 * stride;
+    AccessPatternAttr source =
+        b.transposed
+            ? groupPattern(start, {1, kw}, {128, count}, {stride, nb})
+            : groupPattern(start, {stride, kw}, {128 * stride, count}, {1, nb});
+    kernel.create<DmaOp>(loc, tile,
+                         groupPattern(kernel.constant(firstTile * nBlock),
+                                      {free, kw}, {nBlock, count}, {1, nb}),
+                         b.tensor.memloc, source);
+  };
+  int64_t fullTiles = group.fullTiles();
+  if (fullTiles)
+    load(0, fullTiles, 128);
+  if (fullTiles < int64_t(group.widths.size()))
+    load(fullTiles, 1, group.widths.back());
+}
+
+void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
+                                     AffineExpr row, int64_t p, int64_t aSlot) {
+  MatmulOperand a = term.a;
+  int64_t stride = a.tensor.rowStride;
+  MemlocOp target = stationary[aSlot];
+  int64_t free = kGroup * mTile;
+  if (a.transposed) {
+    auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
+      kernel.create<DmaOp>(
+          loc, target,
+          groupPattern(kernel.constant(firstTile * mTile), {free, kw},
+                       {mTile, count}, {1, p}),
+          a.tensor.memloc,
+          groupPattern(aBase(term) + row +
+                           (group.k0 + firstTile * 128) * stride,
+                       {stride, kw}, {128 * stride, count}, {1, p}));
+    };
+    int64_t fullTiles = group.fullTiles();
+    if (fullTiles)
+      load(0, fullTiles, 128);
+    if (fullTiles < int64_t(group.widths.size()))
+      load(fullTiles, 1, group.widths.back());
+    return;
+  }
+  // A's rows for every k tile of the group in one transfer (runs of the
+  // group's k), then each k tile turned on the tensor engine.
+  MemlocOp rows = rowsOfA[aSlot];
+  int64_t kRows = group.rows();
+  kernel.create<DmaOp>(loc, rows, kernel.tilePattern(rows, p, kRows),
+                       a.tensor.memloc,
+                       kernel.pattern(aBase(term) + row * stride + group.k0,
+                                      {{stride, p}, {1, kRows}}));
+  for (auto [t, kw] : llvm::enumerate(group.widths))
+    kernel.create<TransposeOp>(loc, target,
+                               kernel.tilePattern(target, kw, p, t * mTile),
+                               rows, kernel.tilePattern(rows, p, kw, t * 128));
+}
+
+void MatmulNest::emitGroup(const Term &term, const KGroup &group) {
+  loadMovingGroup(term, group);
+  int64_t last = group.widths.size() - 1;
+  for (size_t i = 0; i < rowParts.size(); ++i) {
+    // Consecutive row tiles, and the groups of a loop iteration, take the
+    // buffers in turn.
+    int64_t turn = group.slot * rowParts.size() + i;
+    int64_t aSlot = turn % buffers;
+    auto [row, p] = rowParts[i];
+    loadStationaryGroup(term, group, row, p, aSlot);
+    // The previous row tile leaves after this one's load: a DMA queue
+    // issues in order, so the load does not wait behind the store.
+    if (group.last && i > 0 && failed(storeRow(i - 1)))
+      status = failure();
+    for (size_t j = 0; j < colParts.size(); ++j) {
+      MemlocOp acc = accs[(turn * colParts.size() + j) % accs.size()];
+      int64_t w = colParts[j].second;
+      AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
+      for (auto [t, kw] : llvm::enumerate(group.widths))
+        kernel.create<MatmultOp>(
+            loc, acc, sum, stationary[aSlot],
+            kernel.tilePattern(stationary[aSlot], kw, p, t * mTile),
+            moving[group.slot],
+            kernel.tilePattern(moving[group.slot], kw, w,
+                               t * nBlock + j * nTile),
+            t == 0, int64_t(t) == last, ReplicationAttr());
+      intoBlock(i, j, acc, sum, group.first);
+    }
+  }
+  if (group.last && failed(storeRow(rowParts.size() - 1)))
     status = failure();
+}
+
+void MatmulNest::intoBlock(size_t i, size_t j, MemlocOp acc,
+                           AccessPatternAttr sum, bool first) {
+  if (first)
+    kernel.create<TensorCopyOp>(loc, block, blockTile(i, j), acc, sum);
+  else
+    kernel.create<TensorTensorOp>(loc, AluOp::Add, block, blockTile(i, j),
+                                  block, blockTile(i, j), acc, sum);
 }
 
 void MatmulNest::forEachKTile(
@@ -414,7 +670,7 @@ void MatmulNest::loadMoving(const Term &term, AffineExpr k0, int64_t kw,
   AffineExpr start = b.transposed ? bBase(term) + col0 * stride + k0
                                   : bBase(term) + col0 + k0 * stride;
   kernel.create<DmaOp>(
-      loc, moving, kernel.tilePattern(moving, kw, nb, slot * nBlock),
+      loc, moving[0], kernel.tilePattern(moving[0], kw, nb, slot * nBlock),
       b.tensor.memloc,
       b.transposed ? kernel.pattern(start, {{1, kw}, {stride, nb}})
                    : kernel.pattern(start, {{stride, kw}, {1, nb}}));
@@ -424,19 +680,21 @@ void MatmulNest::loadTransposed(const Term &term, AffineExpr row, int64_t rows,
                                 AffineExpr k0, int64_t kw, int64_t column) {
   MatmulOperand a = term.a;
   int64_t stride = a.tensor.rowStride;
-  AccessPatternAttr target = kernel.tilePattern(stationary, kw, rows, column);
+  AccessPatternAttr target =
+      kernel.tilePattern(stationary[0], kw, rows, column);
   if (a.transposed) {
-    kernel.create<DmaOp>(loc, stationary, target, a.tensor.memloc,
+    kernel.create<DmaOp>(loc, stationary[0], target, a.tensor.memloc,
                          kernel.pattern(aBase(term) + row + k0 * stride,
                                         {{stride, kw}, {1, rows}}));
     return;
   }
-  kernel.create<DmaOp>(loc, rowsOfA, kernel.tilePattern(rowsOfA, rows, kw),
+  kernel.create<DmaOp>(loc, rowsOfA[0],
+                       kernel.tilePattern(rowsOfA[0], rows, kw),
                        a.tensor.memloc,
                        kernel.pattern(aBase(term) + row * stride + k0,
                                       {{stride, rows}, {1, kw}}));
-  kernel.create<TransposeOp>(loc, stationary, target, rowsOfA,
-                             kernel.tilePattern(rowsOfA, rows, kw));
+  kernel.create<TransposeOp>(loc, stationary[0], target, rowsOfA[0],
+                             kernel.tilePattern(rowsOfA[0], rows, kw));
 }
 
 void MatmulNest::accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
@@ -444,25 +702,13 @@ void MatmulNest::accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
   int64_t p = rowParts[i].second;
   for (size_t j = 0; j < colParts.size(); ++j) {
     int64_t w = colParts[j].second;
-    AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
+    AccessPatternAttr sum = kernel.tilePattern(accs[0], p, w);
     kernel.create<MatmultOp>(
-        loc, acc, sum, stationary, kernel.tilePattern(stationary, kw, p, shift),
-        moving, kernel.tilePattern(moving, kw, w, slot * nBlock + j * nTile),
-        true, true, ReplicationAttr());
-    if (first)
-      kernel.create<TensorCopyOp>(loc, block, blockTile(i, j), acc, sum);
-    else
-      kernel.create<TensorTensorOp>(loc, AluOp::Add, block, blockTile(i, j),
-                                    block, blockTile(i, j), acc, sum);
-  }
-}
-
-void MatmulNest::emitStep(const Term &term, AffineExpr k0, int64_t kw,
-                          bool first) {
-  loadMoving(term, k0, kw, 0);
-  for (size_t i = 0; i < rowParts.size(); ++i) {
-    loadTransposed(term, rowParts[i].first, rowParts[i].second, k0, kw, 0);
-    accumulate(i, kw, 0, 0, first);
+        loc, accs[0], sum, stationary[0],
+        kernel.tilePattern(stationary[0], kw, p, shift), moving[0],
+        kernel.tilePattern(moving[0], kw, w, slot * nBlock + j * nTile), true,
+        true, ReplicationAttr());
+    intoBlock(i, j, accs[0], sum, first);
   }
 }
 
@@ -481,22 +727,20 @@ void MatmulNest::emitWindowStep(AffineExpr k0, int64_t kw, bool first) {
   }
 }
 
-LogicalResult MatmulNest::store() {
-  for (size_t i = 0; i < rowParts.size(); ++i)
-    for (size_t j = 0; j < colParts.size(); ++j) {
-      if (!epilogue) {
-        kernel.create<DmaOp>(loc, c.memloc, cTile(i, j), block,
-                             blockTile(i, j));
-        continue;
-      }
-      // The epilogue reads the product where the block holds it.
-      auto [row, p] = rowParts[i];
-      Operand product{block, 0, int64_t(i * nBlock + j * nTile)};
-      if (failed(epilogue->consumer->emitTile(
-              {p, row}, {colParts[j].second, col0 + j * nTile},
-              {{epilogue->argument, product}})))
-        return failure();
-    }
+LogicalResult MatmulNest::storeRow(size_t i) {
+  auto [row, p] = rowParts[i];
+  if (!epilogue) {
+    kernel.create<DmaOp>(loc, c.memloc, cRow(i), block, blockRow(i));
+    return success();
+  }
+  // The epilogue reads the product where the block holds it.
+  for (size_t j = 0; j < colParts.size(); ++j) {
+    Operand product{block, 0, int64_t(i * nBlock + j * nTile)};
+    if (failed(epilogue->consumer->emitTile(
+            {p, row}, {colParts[j].second, col0 + j * nTile},
+            {{epilogue->argument, product}})))
+      return failure();
+  }
   return success();
 }
 

@@ -7,8 +7,8 @@
 // A kernel inside a host module (the lowered MLP): its two accumulation
 // tiles, live together, take banks 0 and 1.
 // RUN: walrus-opt %S/../../../examples/models/mlp.mlir -walrus-from-linalg | FileCheck %s --check-prefix=HOST
-// HOST: bir.memloc "acc" internal address 0 base_partition 0 : !bir.psum<72x160xf32>
-// HOST: bir.memloc "acc_1" internal address 2048 base_partition 0 : !bir.psum<72x96xf32>
+// HOST: bir.memloc "mm_acc" internal address 0 base_partition 0 : !bir.psum<72x160xf32>
+// HOST: bir.memloc "mm_acc_2" internal address 2048 base_partition 0 : !bir.psum<72x96xf32>
 // FLASH: bir.memloc "scores_ps" internal address 0 base_partition 0 : !bir.psum<128x4x512xf32>
 // FLASH: bir.memloc "o_ps" internal address 8192 base_partition 0 : !bir.psum<128x128xf32>
 // FLASH: bir.memloc "scores_ps" internal address 0 base_partition 0 : !bir.psum<128x4x512xf32>
