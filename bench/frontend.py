@@ -14,8 +14,12 @@ timing and prints one row:
     each of its DMAs, united per core and input) and the output written
     once;
   - the timing model's estimate (-print-bir-timeline, docs/TimingModel.md):
-    the kernels' slowest cores summed, the busiest core's bound, and the
-    estimate over the roofline.
+    the kernels' slowest cores summed, the slowest core's bound, the
+    estimate over the roofline (each kernel's largest core roofline,
+    summed), and the spread of the cores (a kernel's slowest core over
+    their mean, the largest of any kernel).
+With --matmul-buffers 1,2,3 a row per count of the lowering's rotating
+matmul buffers.
 Then the time of each pass, per layer, as a second table.
 """
 import argparse
@@ -145,11 +149,40 @@ def memref_bytes(signature):
     return total
 
 
-def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0):
+def timeline(report):
+    """The timing model's estimate (docs/TimingModel.md), from the remarks of
+    -print-bir-timeline: per kernel the slowest core and the largest core
+    roofline, summed over kernels; the bound of the slowest core; and the
+    largest spread of a kernel's cores (its slowest over their mean)."""
+    estimate = roofline = 0.0
+    spread, bound, slowest, cores = 1.0, "-", -1.0, []
+    for line in report.splitlines():
+        core = re.search(r"print-bir-timeline: @\S+ \(core \d+\): ([0-9.]+) us.*?"
+                         r"bound by (\w+);.*?roofline ([0-9.]+) us", line)
+        if core:
+            cores.append((float(core.group(1)), core.group(2), float(core.group(3))))
+            continue
+        kernel = re.search(r"print-bir-timeline: kernel of \d+ core\(s\): ([0-9.]+) us", line)
+        if not kernel or not cores:
+            continue
+        estimate += float(kernel.group(1))
+        roofline += max(c[2] for c in cores)
+        mean = sum(c[0] for c in cores) / len(cores)
+        spread = max(spread, max(c[0] for c in cores) / mean if mean else 1.0)
+        worst = max(cores)
+        if worst[0] > slowest:
+            slowest, bound = worst[0], worst[1]
+        cores = []
+    return estimate, roofline, bound, spread
+
+
+def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0, matmul_buffers=2):
     begin = time.perf_counter()
+    # `report` ends with -print-bir-timeline (docs/TimingModel.md).
     result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report "
-                             f"dram-to-sb-bytes={dram_to_sb_bytes}",
-                             "--mlir-timing", "-print-bir-summary", "-print-bir-timeline"],
+                             f"dram-to-sb-bytes={dram_to_sb_bytes} "
+                             f"matmul-buffers={matmul_buffers}",
+                             "--mlir-timing", "-print-bir-summary"],
                             capture_output=True, text=True)
     seconds = time.perf_counter() - begin
     if result.returncode:
@@ -168,19 +201,13 @@ def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0):
     result_type = head.split("->")[-1]
     minimum = needed_bytes(needed, inputs) + memref_bytes(result_type)
     passes = {name: top_level_wall(report, name) or 0.0 for name in PASSES}
-    # The timing model's estimate (docs/TimingModel.md): the slowest core,
-    # and the bound of the busiest core.
-    kernels = [float(t) for t in re.findall(
-        r"print-bir-timeline: kernel of \d+ core\(s\): ([0-9.]+) us", report)]
-    cores = re.findall(r"print-bir-timeline: @\S+ \(core \d+\): ([0-9.]+) us.*?"
-                       r"bound by (\w+);.*?roofline ([0-9.]+) us", report)
-    slowest = max(cores, key=lambda core: float(core[0]), default=("0", "-", "0"))
+    estimate, roofline, bound, spread = timeline(report)
     return {"seconds": seconds, "lowering": passes["ConvertLinalgToBir"],
             "instructions": sum(per_core), "busiest": max(per_core, default=0),
             "ratio": max(ratios, default=1.0), "spills": spills,
             "dma": dma, "minimum": minimum, "passes": passes,
-            "estimate_us": sum(kernels), "bound": slowest[1],
-            "roofline_us": float(slowest[2])}
+            "estimate_us": estimate, "bound": bound, "roofline_us": roofline,
+            "spread": spread}
 
 
 def main():
@@ -188,13 +215,15 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
     parser.add_argument("--lnc", default="1,2,4")
-    parser.add_argument("--layers", default="decoder,mlp,conv",
+    parser.add_argument("--layers", default="decoder,mlp,conv,matmul",
                         help="examples/models/LAYER-real.mlir to run (empty: none)")
     parser.add_argument("--zoo", default="",
                         help="zoo models at real size (examples/zoo/gen_zoo.py), e.g. "
                              "bert-encoder,resnet18,llama-layer,mobilenetv3-block,vit")
     parser.add_argument("--dram-to-sb-bytes", type=int, default=0,
                         help="vn-split's DRAM-to-SB move budget, bytes per partition")
+    parser.add_argument("--matmul-buffers", default="2",
+                        help="the lowering's rotating matmul buffers, one row each")
     parser.add_argument("--breakdown", metavar="LAYER:LNC",
                         help="instead of the tables, where one layer's DMA bytes go: "
                              "per source and destination, largest first")
@@ -223,20 +252,22 @@ def main():
             subprocess.run([sys.executable, generator, model, "--size", "real", "--elide",
                             "-o", paths[model]], check=True)
     rows = []
-    print(f"{'layer':>17} {'lnc':>4} {'total s':>8} {'lower s':>8} {'instr':>7} {'busiest':>8}"
-          f" {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7} {'DMA/min':>8}"
-          f" {'est. us':>9} {'bound':>5} {'est/roof':>8}")
+    print(f"{'layer':>17} {'lnc':>4} {'buf':>3} {'total s':>8} {'lower s':>8} {'instr':>7}"
+          f" {'busiest':>8} {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7}"
+          f" {'DMA/min':>8} {'est. us':>9} {'bound':>5} {'est/roof':>8} {'spread':>6}")
     for layer, path in paths.items():
         for lnc in map(int, args.lnc.split(",")):
-            row = run_layer(args.opt, path, lnc, dram_to_sb_bytes=args.dram_to_sb_bytes)
-            rows.append((layer, lnc, row))
-            print(f"{layer:>17} {lnc:>4} {row['seconds']:>8.2f} {row['lowering']:>8.3f}"
-                  f" {row['instructions']:>7} {row['busiest']:>8} {row['ratio']:>8.3f}"
-                  f" {row['spills']:>7} {row['dma'] / 1e9:>7.2f} {row['minimum'] / 1e9:>7.2f}"
-                  f" {row['dma'] / row['minimum']:>8.2f} {row['estimate_us']:>9.1f}"
-                  f" {row['bound']:>5}"
-                  f" {row['estimate_us'] / row['roofline_us'] if row['roofline_us'] else 0:>8.2f}",
-                  flush=True)
+            for buffers in map(int, args.matmul_buffers.split(",")):
+                row = run_layer(args.opt, path, lnc, dram_to_sb_bytes=args.dram_to_sb_bytes,
+                                matmul_buffers=buffers)
+                rows.append((layer, lnc, row))
+                print(f"{layer:>17} {lnc:>4} {buffers:>3} {row['seconds']:>8.2f}"
+                      f" {row['lowering']:>8.3f} {row['instructions']:>7} {row['busiest']:>8}"
+                      f" {row['ratio']:>8.3f} {row['spills']:>7} {row['dma'] / 1e9:>7.2f}"
+                      f" {row['minimum'] / 1e9:>7.2f} {row['dma'] / row['minimum']:>8.2f}"
+                      f" {row['estimate_us']:>9.1f} {row['bound']:>5}"
+                      f" {row['estimate_us'] / row['roofline_us'] if row['roofline_us'] else 0:>8.2f}"
+                      f" {row['spread']:>6.2f}", flush=True)
     print()
     print(f"{'layer':>17} {'lnc':>4} " + " ".join(f"{name[:12]:>12}" for name in PASSES))
     for layer, lnc, row in rows:

@@ -310,6 +310,8 @@ def main():
     parser.add_argument("file")
     parser.add_argument("--func", help="the function to check (default: the first)")
     parser.add_argument("--lnc-size", type=int, default=1)
+    parser.add_argument("--lowering-options", default="",
+                        help="more -convert-linalg-to-bir options, e.g. 'matmul-buffers=3'")
     parser.add_argument("--pipeline", action="store_true",
                         help="run the whole Walrus pipeline after the lowering")
     parser.add_argument("--dram-to-sb-bytes", type=int, default=0,
@@ -360,7 +362,7 @@ def main():
             with open(reference_path) as source:
                 cpu_text = source.read()
         lowered = os.path.join(work, "kernel.mlir")
-        passes = [f"-convert-linalg-to-bir=lnc-size={args.lnc_size}"]
+        passes = [f"-convert-linalg-to-bir=lnc-size={args.lnc_size} {args.lowering_options}"]
         if args.pipeline:
             passes += [f"-vn-split=dram-to-sb-bytes={args.dram_to_sb_bytes}"
                        if p == "-vn-split" else p for p in WALRUS_PIPELINE]

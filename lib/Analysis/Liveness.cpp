@@ -113,9 +113,13 @@ AccessSummary::getRange(MemlocOp memloc, const ProgramOrder &order) const {
   if (lastLoops.size() > common)
     range.end = order.getLoopEnd(lastLoops[common]);
   // Accessed only inside a loop: the value stays inside one iteration
-  // when the body's first access starts it (getValueStartingWrite).
+  // when the body's first access starts it (getValueStartingWrite). A
+  // rotating buffer holds the loop whole: its turn comes back every
+  // iteration, and buffers sharing bytes would wait for each other.
   FootprintCache footprints(memloc.getMemoryType());
-  if (common > 0 && !getValueStartingWrite(memloc, accesses, footprints)) {
+  bool rotating = memloc->hasAttr(BIRDialect::kRotatingAttrName);
+  if (common > 0 &&
+      (rotating || !getValueStartingWrite(memloc, accesses, footprints))) {
     LoopOp loop = firstLoops[common - 1];
     range.start = std::min(range.start, order.getLoopHeader(loop));
     range.end = std::max(range.end, order.getLoopEnd(loop));

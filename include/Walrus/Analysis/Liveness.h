@@ -65,7 +65,9 @@ private:
 /// write of a fixed rectangle that contains everything the body reads, by
 /// an instruction that does not read the location too (it would read the
 /// previous iteration's value); otherwise the range covers the whole loop.
-/// Inputs are live from the start, outputs until the end.
+/// A rotating buffer (`bir.rotating`) always covers the whole loop, so the
+/// buffers of one rotation never share bytes. Inputs are live from the
+/// start, outputs until the end.
 class TensorLiveness {
 public:
   /// With `visit`, also shows each instruction to it, with its point, on

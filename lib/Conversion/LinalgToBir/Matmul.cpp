@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -249,6 +250,7 @@ private:
   LogicalResult planGroups(Type abType, int64_t sbufBudget);
   /// Chooses the blocking of a window nest and adds its tiles.
   LogicalResult planWindow(Type abType, int64_t sbufBudget);
+  void markRotations();
   void emitBlock(const RowTile &rows);
   /// Runs `step` over the k groups of a term of `k` rows: the first (when
   /// it `initialises` the block) alone, then `buffers` groups per loop
@@ -451,6 +453,21 @@ AccessPatternAttr MatmulNest::groupPattern(
   return kernel.pattern(start, {partitions, tiles, columns});
 }
 
+/// Marks the buffers of each rotation that more than one of them took part
+/// in: -sb-alloc keeps them apart and reports what they cost.
+void MatmulNest::markRotations() {
+  for (ArrayRef<MemlocOp> rotation : {ArrayRef(rowsOfA), ArrayRef(stationary),
+                                      ArrayRef(moving), ArrayRef(accs)}) {
+    SmallVector<MemlocOp> used = llvm::filter_to_vector(
+        rotation, [](MemlocOp memloc) { return !memloc->use_empty(); });
+    if (used.size() < 2)
+      continue;
+    for (auto [index, memloc] : llvm::enumerate(used))
+      memloc->setAttr(BIRDialect::kRotatingAttrName,
+                      kernel.getBuilder().getI64IntegerAttr(index));
+  }
+}
+
 LogicalResult MatmulNest::emit() {
   kernel.loop(shape.batch, [&](AffineExpr batchIv) {
     batch = batchIv;
@@ -465,6 +482,7 @@ LogicalResult MatmulNest::emit() {
                             [&](const RowTile &rows) { emitBlock(rows); });
     });
   });
+  markRotations();
   return status;
 }
 

@@ -155,6 +155,10 @@ unsigned walrus::splitDisjointSegments(FuncOp func,
   auto usesByMemloc = getUses(func, candidates);
   for (auto &[op, memlocUses] : usesByMemloc) {
     auto memloc = cast<MemlocOp>(op);
+    // A rotating buffer keeps its place from its first use to its last, so
+    // that the next buffer's loads never wait for this one's readers.
+    if (memloc->hasAttr(BIRDialect::kRotatingAttrName))
+      continue;
     SmallVector<Use> *uses = &memlocUses;
     // Footprints are computed only where a cut is possible at all.
     if (uses->size() < 2 || !computeBoxes(memloc, *uses) ||

@@ -591,6 +591,18 @@ void SbAllocPass::runOnFunction(FuncOp func) {
   if (failed(checkOptions()) ||
       failed(expectSplit(func->getParentOfType<ModuleOp>(), "sb-alloc")))
     return signalPassFailure();
+  // What the lowering's rotating buffers after the first take, before
+  // allocation splits their live ranges.
+  int64_t rotatingBytes = 0, rotatingTensors = 0;
+  for (MemlocOp memloc : func.getMemlocs()) {
+    auto rotating =
+        memloc->getAttrOfType<IntegerAttr>(BIRDialect::kRotatingAttrName);
+    if (rotating && rotating.getInt() > 0 &&
+        isa<SbufType>(memloc.getMemoryType())) {
+      rotatingBytes += memloc.getMemoryType().getBytesPerPartition();
+      ++rotatingTensors;
+    }
+  }
   FuncResult result;
   if (failed(allocate(func, result)))
     return signalPassFailure();
@@ -626,6 +638,12 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                                 result.overflow->nodes,
                                 result.overflow->unplaced,
                                 result.overflow->lowerBound)
+                      .str()
+                : std::string())
+        << (rotatingTensors
+                ? llvm::formatv(", {0} extra rotating buffer(s) take {1} "
+                                "B/partition",
+                                rotatingTensors, rotatingBytes)
                       .str()
                 : std::string());
   if (!reportEntries)

@@ -419,6 +419,9 @@ SmallVector<MemlocOp> VnSplitPass::createPieces(MemlocOp memloc,
         builder, memloc.getLoc(), pieceType, builder.getStringAttr(name),
         TensorKindAttr::get(context, TensorKind::Internal), StringAttr(),
         IntegerAttr(), IntegerAttr()));
+    // A piece of a rotating buffer is one too.
+    if (Attribute rotating = memloc->getAttr(BIRDialect::kRotatingAttrName))
+      pieces.back()->setAttr(BIRDialect::kRotatingAttrName, rotating);
     summary +=
         (Twine(index ? ", " : "") + name + " (" + Twine(box.getPartitions()) +
          " x " + Twine(box.getColumns() * type.getElementBytes()) + " B)")

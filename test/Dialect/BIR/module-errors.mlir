@@ -34,3 +34,31 @@ module attributes {bir.lnc = 2 : i64} {}
 // expected-error @+1 {{'bir.lnc_size' belongs on a builtin.module}}
 bir.func @f attributes {bir.lnc_size = 2 : i64} {
 }
+
+// -----
+
+// bir.rotating marks a multi-buffered SBUF or PSUM tile with its index.
+bir.func @rotating_on_dram {
+  // expected-error @+1 {{'bir.rotating' is the non-negative i64 buffer index of an SBUF or PSUM bir.memloc}}
+  %t = bir.memloc "t" internal {bir.rotating = 1 : i64} : !bir.dram<8x4xf32>
+}
+
+// -----
+
+bir.func @rotating_negative {
+  // expected-error @+1 {{'bir.rotating' is the non-negative i64 buffer index of an SBUF or PSUM bir.memloc}}
+  %t = bir.memloc "t" internal {bir.rotating = -1 : i64} : !bir.sbuf<8x4xf32>
+}
+
+// -----
+
+bir.func @rotating_not_integer {
+  // expected-error @+1 {{'bir.rotating' is the non-negative i64 buffer index of an SBUF or PSUM bir.memloc}}
+  %t = bir.memloc "t" internal {bir.rotating} : !bir.psum<8x4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'bir.rotating' is the non-negative i64 buffer index of an SBUF or PSUM bir.memloc}}
+bir.func @rotating_on_func attributes {bir.rotating = 0 : i64} {
+}

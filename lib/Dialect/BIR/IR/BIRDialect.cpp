@@ -66,6 +66,17 @@ LogicalResult BIRDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' is a unit attribute of a DRAM bir.memloc";
     return success();
   }
+  if (name == kRotatingAttrName) {
+    auto memloc = dyn_cast<MemlocOp>(op);
+    auto index = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!memloc || !index || !index.getType().isSignlessInteger(64) ||
+        index.getInt() < 0 ||
+        memloc.getMemoryType().getMemorySpace() == MemorySpace::DRAM)
+      return op->emitError() << "'" << name
+                             << "' is the non-negative i64 buffer index of an "
+                                "SBUF or PSUM bir.memloc";
+    return success();
+  }
   if (name != kLncSizeAttrName && name != kNeuronCoreIdAttrName)
     return op->emitError() << "unknown bir attribute '" << name << "'";
   if (!isa<ModuleOp>(op))

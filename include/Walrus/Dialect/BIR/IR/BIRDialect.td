@@ -57,6 +57,9 @@ def BIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kShrinkDimAttrName =
         "bir.shrink_dim";
     static constexpr ::llvm::StringLiteral kLiveNAttrName = "bir.live_n";
+    /// Marks an on-chip tile the lowering rotates through with others of
+    /// its kind (multi-buffering): the buffer's index, 0 for the first.
+    static constexpr ::llvm::StringLiteral kRotatingAttrName = "bir.rotating";
     /// Marks the DRAM home -sb-alloc gives a tensor it spills.
     static constexpr ::llvm::StringLiteral kSpillHomeAttrName =
         "bir.spill_home";
