@@ -37,5 +37,7 @@ echo "== $zoo (BERT encoder layer, torch-mlir forms, lnc-size=2)"
 "$build/bin/walrus-opt" "$zoo" -walrus-from-linalg="lnc-size=2 report" \
   -print-bir-summary -o "$build/zoo-bert-layer.bir" 2>&1 |
   awk '/f64 computed in f32/ { skip = 2; next } skip > 0 { skip--; next } { print }'
+# The default auto-cast gives the tensor engine bf16 operands: within 1%
+# of the output's largest magnitude (docs/LinalgToBir.md, "Auto-cast").
 /usr/bin/python3 utils/linalg_oracle.py "$zoo" --bin "$build/bin" --lnc-size 2 \
-  --pipeline --atol 1e-5 --rtol 1e-4 | tail -1
+  --pipeline --scale-tol 1e-2 | tail -1

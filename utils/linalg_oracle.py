@@ -148,14 +148,18 @@ def count(shape):
     return total
 
 
-def seeded_values(seed, name, shape, element, int_range=(-8, 8)):
+def seeded_values(seed, name, shape, element, int_range=(-8, 8), bf16_exact=False):
     """Floats in [-1, 1), integers in [-8, 8) (or `int_range`: token ids),
     the same for a name and seed on every run, as the element type holds
-    them."""
+    them; with `bf16_exact`, floats bf16 holds exactly (auto-cast then
+    changes no matmul operand that is an input)."""
     generator = random.Random(f"{seed}:{name}")
     if not element.is_float:
         return [generator.randrange(*int_range) for _ in range(count(shape))]
-    return [element.round(generator.uniform(-1.0, 1.0)) for _ in range(count(shape))]
+    values = [generator.uniform(-1.0, 1.0) for _ in range(count(shape))]
+    if bf16_exact:
+        values = [ELEMENTS["bf16"].round(value) for value in values]
+    return [element.round(value) for value in values]
 
 
 def write_npy(path, shape, values, element):
@@ -323,6 +327,9 @@ def main():
                         help="the file holding --reference, when the checked file holds ops "
                              "upstream cannot run")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bf16-exact-inputs", action="store_true",
+                        help="float inputs that bf16 holds exactly: auto-cast leaves a "
+                             "matmul of inputs exact up to the order of its sums")
     parser.add_argument("--ids-below", type=int, default=0,
                         help="seed integer inputs in [0, N) (token ids of an embedding "
                              "table of N rows) instead of [-8, 8)")
@@ -378,7 +385,7 @@ def main():
                 shape, element = arguments[index]
                 inputs[index] = seeded_values(args.seed, label, shape, element,
                                               (0, args.ids_below) if args.ids_below
-                                              else (-8, 8))
+                                              else (-8, 8), args.bf16_exact_inputs)
                 path = os.path.join(work, label + ".npy")
                 write_npy(path, shape, inputs[index], element)
                 walrus_run += ["--input", f"{label}={path}"]

@@ -58,6 +58,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   lower.targetName = options.target;
   lower.columnTile = options.columnTile;
   lower.matmulBuffers = options.matmulBuffers;
+  lower.autoCast = options.autoCast;
   lower.f64AsF32 = options.f64AsF32;
   pm.addPass(createConvertLinalgToBir(lower));
   WalrusPipelineOptions walrus;

@@ -1,4 +1,4 @@
-// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir=lnc-size=2 | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir="lnc-size=2 auto-cast=none" | FileCheck %s
 
 // 700 rows: 5 full tiles of 128 and 60 more. Tiles 0-3 are two rounds on
 // both cores (core s0 takes rows (2 * d0 + s0) * 128), tile 4 is core 0's

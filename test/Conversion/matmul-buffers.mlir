@@ -1,7 +1,7 @@
-// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir | FileCheck %s
-// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir=matmul-buffers=1 | FileCheck %s --check-prefix=ONE
-// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir -walrus-pipeline=report 2>&1 | FileCheck %s --check-prefix=ALLOC
-// RUN: %python %utils/linalg_oracle.py %s --func ragged --bin %walrus_tools --lnc-size 2 --pipeline --lowering-options matmul-buffers=3 --atol 1e-4 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir=auto-cast=none | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir="matmul-buffers=1 auto-cast=none" | FileCheck %s --check-prefix=ONE
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir=auto-cast=none -walrus-pipeline=report 2>&1 | FileCheck %s --check-prefix=ALLOC
+// RUN: %python %utils/linalg_oracle.py %s --func ragged --bin %walrus_tools --lnc-size 2 --pipeline --lowering-options "matmul-buffers=3 auto-cast=none" --atol 1e-4 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 
 // k = 6144 is 48 k tiles: 6 groups of 8. The first group initialises the
 // block with buffers 0 (loads, A^T and PSUM tile); a loop of 2 iterations

@@ -1,6 +1,6 @@
-// RUN: walrus-opt %s -convert-linalg-to-bir=lnc-size=2 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --func taps --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=TAPS
-// RUN: %python %utils/linalg_oracle.py %s --func accumulate --bin %walrus_tools --lnc-size 1 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ACCUMULATE
+// RUN: walrus-opt %s -convert-linalg-to-bir="lnc-size=2 auto-cast=none" | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --func taps --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=TAPS
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --func accumulate --bin %walrus_tools --lnc-size 1 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ACCUMULATE
 
 // Matmuls that accumulate one after the other into the same C are one
 // nest: C's block stays in SBUF while the k tiles of every term run, and C

@@ -1,5 +1,5 @@
-// RUN: walrus-opt %s -convert-linalg-to-bir=lnc-size=2 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -convert-linalg-to-bir="lnc-size=2 auto-cast=none" | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 
 // An elementwise op right after a matmul, reading its product (here bias
 // and ReLU, in place), is the matmul's epilogue: it reads each block tile

@@ -1,9 +1,9 @@
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func matmul_accumulate_i8 --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func matmul_f16_into_f32 --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func matmul_transpose_b --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func mmt4d --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func pooling_nhwc_sum --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func depthwise_nhwc --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func matmul_accumulate_i8 --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func matmul_f16_into_f32 --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func matmul_transpose_b --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func mmt4d --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func pooling_nhwc_sum --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func depthwise_nhwc --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s
 
 // The forms of IREE's e2e matmul and convolution tests: an i8 x i8 -> i32
 // accumulate, f16 into f32, a transposed B through indexing_maps, the

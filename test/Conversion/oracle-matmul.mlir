@@ -1,7 +1,7 @@
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func matmul --lnc-size 1 --atol 1e-4 --rtol 1e-5 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func matmul --lnc-size 2 --pipeline --atol 1e-4 --rtol 1e-5 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func transposed --lnc-size 2 --pipeline --atol 1e-4 --rtol 1e-5 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func batched --lnc-size 4 --pipeline --atol 1e-4 --rtol 1e-5 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func matmul --lnc-size 1 --atol 1e-4 --rtol 1e-5 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func matmul --lnc-size 2 --pipeline --atol 1e-4 --rtol 1e-5 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func transposed --lnc-size 2 --pipeline --atol 1e-4 --rtol 1e-5 | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func batched --lnc-size 4 --pipeline --atol 1e-4 --rtol 1e-5 | FileCheck %s
 
 // Matmuls with m, n and k that are not multiples of 128 or 512: the
 // tensor engine sums the products in another order than the CPU's running

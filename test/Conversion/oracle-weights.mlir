@@ -1,6 +1,6 @@
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func linear --lnc-size 2 --pipeline --atol 1e-6 --rtol 1e-6 | FileCheck %s --check-prefix=LINEAR
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func scale | FileCheck %s --check-prefix=SCALE
-// RUN: walrus-opt %s -walrus-from-linalg | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func linear --lnc-size 2 --pipeline --atol 1e-6 --rtol 1e-6 | FileCheck %s --check-prefix=LINEAR
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --bin %walrus_tools --func scale | FileCheck %s --check-prefix=SCALE
+// RUN: walrus-opt %s -walrus-from-linalg=auto-cast=none | FileCheck %s
 
 // Weights as torch-mlir emits them: dense constants, a splat and a
 // dense_resource blob. Bufferization makes each a constant memref.global;

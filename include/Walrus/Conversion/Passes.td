@@ -45,6 +45,10 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
     Option<"matmulBuffers", "matmul-buffers", "int64_t", /*default=*/"2",
            "Rotating SBUF tiles for a matmul's loads and PSUM tiles for its "
            "accumulation groups, so consecutive tiles overlap (1 to 4)">,
+    Option<"autoCast", "auto-cast", "std::string", /*default=*/"\"matmult\"",
+           "matmult: f32 matmul operands go to the tensor engine in bf16, "
+           "accumulating in f32 (the Neuron compiler's default); none: as "
+           "written">,
     Option<"f64AsF32", "f64-as-f32", "bool", /*default=*/"true",
            "Compute f64 intermediates in f32 (the engines have no f64), "
            "with a remark at each op">,

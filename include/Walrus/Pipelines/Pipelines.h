@@ -48,6 +48,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc("Rotating load and PSUM tiles of a matmul "
                      "(-convert-linalg-to-bir)"),
       llvm::cl::init(2)};
+  Option<std::string> autoCast{
+      *this, "auto-cast",
+      llvm::cl::desc("matmult (f32 matmul operands in bf16) or none "
+                     "(-convert-linalg-to-bir)"),
+      llvm::cl::init("matmult")};
   Option<bool> f64AsF32{
       *this, "f64-as-f32",
       llvm::cl::desc(

@@ -744,8 +744,10 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   SmallVector<Value> bound;
   DenseMap<Value, DramTensor> tensors =
       mapTensors(func, *classified, kernelBuilder, bound);
-  Lowering lowering{
-      kernelBuilder, tensors, TileSizes{columnTile, matmulBuffers}, {}};
+  Lowering lowering{kernelBuilder,
+                    tensors,
+                    TileSizes{columnTile, matmulBuffers, autoCast == "matmult"},
+                    {}};
   FailureOr<SmallVector<Operation *>> lowered = lowerOps(func, lowering);
   if (failed(lowered)) {
     kernel.erase();
@@ -767,6 +769,11 @@ void ConvertLinalgToBirPass::runOnOperation() {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
                    "column-tile 1 to 65536, matmul-buffers 1 to 4 and "
                    "instruction-limit positive");
+    return signalPassFailure();
+  }
+  if (autoCast != "matmult" && autoCast != "none") {
+    host.emitError() << "convert-linalg-to-bir: unknown auto-cast '" << autoCast
+                     << "' (matmult or none)";
     return signalPassFailure();
   }
   TargetAttr target = TargetAttr::getPreset(&getContext(), targetName);

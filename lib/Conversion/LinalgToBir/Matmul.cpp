@@ -79,13 +79,13 @@ struct Blocking {
 static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 namespace {
-/// What a block may hold: the element sizes of A, B and C, how many B
-/// tiles are live at once, how many columns of A tiles (loaded and
-/// stationary, every buffer) each partition holds, and the bytes per
+/// What a block may hold: the element sizes of A and B in DRAM and of C,
+/// the bytes per partition B's tiles take per column of the block (every
+/// buffer, staged and cast), those A's tiles take, and the bytes per
 /// partition all of it may take.
 struct BlockingBudget {
   int64_t aBytes = 0, bBytes = 0, cBytes = 0;
-  int64_t movingSlots = 1, aColumns = 0;
+  int64_t bColumnBytes = 0, aTileBytes = 0;
   int64_t bytes = 0;
 };
 } // namespace
@@ -98,7 +98,7 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
                                           int64_t nTile, int64_t mTile,
                                           int64_t lncSize,
                                           const BlockingBudget &budget) {
-  auto [aBytes, bBytes, cBytes, movingSlots, aColumns, limit] = budget;
+  auto [aBytes, bBytes, cBytes, bColumnBytes, aTileBytes, limit] = budget;
   int64_t rowTilesPerCore =
       llvm::divideCeil(llvm::divideCeil(shape.m, mTile), lncSize);
   SmallVector<int64_t> widths, heights;
@@ -115,8 +115,7 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
   for (int64_t width : widths)
     for (int64_t height : heights) {
       double bytes = double(height) * width * cBytes +
-                     double(width) * bBytes * movingSlots +
-                     double(aColumns) * aBytes;
+                     double(width) * bColumnBytes + double(aTileBytes);
       if (bytes > limit)
         continue;
       double traffic =
@@ -237,7 +236,8 @@ public:
              const MatmulShape &shape, DramTensor c,
              const MatmulEpilogue *epilogue)
       : kernel(lowering.kernel), loc(loc), terms(terms), shape(shape), c(c),
-        epilogue(epilogue), buffers(lowering.tiles.matmulBuffers) {}
+        epilogue(epilogue), buffers(lowering.tiles.matmulBuffers),
+        castToBf16(lowering.tiles.autoCast) {}
 
   /// Chooses the blocking and the tiles; fails at `op` when no block fits.
   LogicalResult plan(linalg::LinalgOp op, int64_t columnTile, bool zeroFilled);
@@ -248,6 +248,11 @@ private:
   /// Chooses the k group, the buffers that fit and the blocking; adds the
   /// rotating tiles.
   LogicalResult planGroups(Type abType, int64_t sbufBudget);
+  /// The rotating tiles of a grouped nest: A's rows as `loaded` from DRAM,
+  /// the operands in `operand` (bf16 with auto-cast), the PSUM tiles and
+  /// the block.
+  void addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
+                     bool anyTransposedA);
   /// Chooses the blocking of a window nest and adds its tiles.
   LogicalResult planWindow(Type abType, int64_t sbufBudget);
   void markRotations();
@@ -297,6 +302,10 @@ private:
   AccessPatternAttr cRow(size_t i);
   AffineExpr aBase(const Term &term);
   AffineExpr bBase(const Term &term);
+  /// With auto-cast, `target[pattern] = staged[pattern]` in bf16 on the
+  /// scalar engine (idle during a matmul); nothing when `target` is
+  /// `staged`.
+  void castInto(MemlocOp target, MemlocOp staged, AccessPatternAttr pattern);
   /// `pairs` with the middle one dropped when it counts a single tile.
   AccessPatternAttr groupPattern(AffineExpr start,
                                  std::pair<int64_t, int64_t> partitions,
@@ -314,8 +323,13 @@ private:
   /// k tiles per group and rotating buffers (1 and 1 for a window nest).
   int64_t kGroup = 1, buffers = 1;
   SmallVector<int64_t> shifts;
-  /// Per buffer: A's rows as loaded, A^T, B's rows, and a PSUM tile.
+  /// Per buffer: A's rows as loaded, A^T, B's rows, and a PSUM tile; with
+  /// auto-cast, A's rows in bf16 per buffer, and one f32 tile each that
+  /// A's rows, A^T (when A is stored transposed) and B's rows arrive in.
   SmallVector<MemlocOp> rowsOfA, stationary, moving, accs;
+  SmallVector<MemlocOp> castRowsOfA, stagedStationary, stagedMoving;
+  /// Whether f32 operands go to the tensor engine in bf16.
+  bool castToBf16 = false;
   MemlocOp block;
   // The point being emitted: batch, column block, row tiles, column tiles.
   AffineExpr batch, col0;
@@ -357,7 +371,8 @@ LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
   FailureOr<Blocking> blocking =
       chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
                      {bytesOf(abType), bytesOf(abType), bytesOf(c.elementType),
-                      int64_t(terms.size()), 2 * mTile + window, sbufBudget});
+                      int64_t(terms.size()) * bytesOf(abType),
+                      (2 * mTile + window) * bytesOf(abType), sbufBudget});
   if (failed(blocking))
     return failure();
   rowTiles = blocking->rowTiles;
@@ -377,18 +392,40 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   int64_t kTiles = 0;
   for (const Term &term : terms)
     kTiles = std::max<int64_t>(kTiles, llvm::divideCeil(term.k, 128));
-  bool anyRowsOfA =
-      !llvm::all_of(terms, [](const Term &term) { return term.a.transposed; });
+  auto isTransposed = [](const Term &term) { return term.a.transposed; };
+  bool anyRowsOfA = !llvm::all_of(terms, isTransposed);
+  bool anyTransposedA = llvm::any_of(terms, isTransposed);
+  // Auto-cast: f32 operands go to the tensor engine in bf16, staged in f32
+  // as they come from DRAM (docs/LinalgToBir.md, "Auto-cast").
+  Type loaded = kernel.getComputeType(abType);
+  Type operand = castToBf16 && loaded.isF32()
+                     ? Type(BFloat16Type::get(kernel.getContext()))
+                     : loaded;
+  bool cast = operand != loaded;
+  int64_t loadedBytes = bytesOf(loaded), operandBytes = bytesOf(operand);
+  // A staging tile is read by its cast right after its load: one serves
+  // every buffer.
+  int64_t stagedBytes = cast ? loadedBytes : 0;
   // Fewer buffers, then smaller groups, until a block fits.
   FailureOr<Blocking> blocking = failure();
   int64_t wanted = buffers;
   for (kGroup = std::min(kMaxKGroup, kTiles); kGroup >= 1; kGroup /= 2) {
     for (buffers = wanted; buffers >= 1; --buffers) {
-      int64_t aColumns = buffers * kGroup * ((anyRowsOfA ? 128 : 0) + mTile);
-      blocking = chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
-                                {bytesOf(abType), bytesOf(abType),
-                                 bytesOf(c.elementType), buffers * kGroup,
-                                 aColumns, sbufBudget});
+      int64_t slots = buffers * kGroup;
+      int64_t rows = anyRowsOfA ? kGroup * 128 : 0;
+      int64_t rowBytes =
+          cast ? rows * loadedBytes + slots * 128 * operandBytes * anyRowsOfA
+               : slots * 128 * loadedBytes * anyRowsOfA;
+      int64_t stationaryBytes = slots * mTile * operandBytes +
+                                kGroup * mTile * stagedBytes * anyTransposedA;
+      BlockingBudget budget{bytesOf(abType),
+                            bytesOf(abType),
+                            bytesOf(c.elementType),
+                            slots * operandBytes + kGroup * stagedBytes,
+                            rowBytes + stationaryBytes,
+                            sbufBudget};
+      blocking =
+          chooseBlocking(shape, nTile, mTile, kernel.getLncSize(), budget);
       if (succeeded(blocking))
         break;
     }
@@ -399,23 +436,40 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
     return failure();
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
+  addGroupTiles(loaded, operand, anyRowsOfA, anyTransposedA);
+  return success();
+}
+
+void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
+                               bool anyTransposedA) {
+  bool cast = operand != loaded;
+  // With auto-cast, one f32 staging tile of each kind serves every buffer.
+  for (int64_t b = 0; b < buffers; ++b) {
+    bool stage = cast && b == 0;
+    if (anyRowsOfA && (!cast || stage))
+      rowsOfA.push_back(kernel.addTile("mm_a", mTile, kGroup * 128, loaded));
+    if (anyRowsOfA && cast)
+      castRowsOfA.push_back(
+          kernel.addTile("mm_a_bf16", mTile, kGroup * 128, operand));
+    if (anyTransposedA && stage)
+      stagedStationary.push_back(
+          kernel.addTile("mm_stationary_f32", 128, kGroup * mTile, loaded));
+    stationary.push_back(
+        kernel.addTile("mm_stationary", 128, kGroup * mTile, operand));
+    if (stage)
+      stagedMoving.push_back(
+          kernel.addTile("mm_b_f32", 128, kGroup * nBlock, loaded));
+    moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, operand));
+  }
   // Other lowerings keep up to two shared PSUM tiles live across a nest.
   TargetAttr target = kernel.getTarget();
   int64_t usableBanks =
       target.getPsumBanks() - target.getPsumReservedBanks() - 2;
   int64_t psumBuffers = std::clamp<int64_t>(usableBanks, 1, buffers);
   Type f32 = Float32Type::get(kernel.getContext());
-  for (int64_t b = 0; b < buffers; ++b) {
-    if (anyRowsOfA)
-      rowsOfA.push_back(kernel.addTile("mm_a", mTile, kGroup * 128, abType));
-    stationary.push_back(
-        kernel.addTile("mm_stationary", 128, kGroup * mTile, abType));
-    moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, abType));
-  }
   for (int64_t b = 0; b < psumBuffers; ++b)
     accs.push_back(kernel.addTile("mm_acc", mTile, nTile, f32, /*psum=*/true));
   block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
-  return success();
 }
 
 AffineExpr MatmulNest::aBase(const Term &term) {
@@ -456,8 +510,10 @@ AccessPatternAttr MatmulNest::groupPattern(
 /// Marks the buffers of each rotation that more than one of them took part
 /// in: -sb-alloc keeps them apart and reports what they cost.
 void MatmulNest::markRotations() {
-  for (ArrayRef<MemlocOp> rotation : {ArrayRef(rowsOfA), ArrayRef(stationary),
-                                      ArrayRef(moving), ArrayRef(accs)}) {
+  for (ArrayRef<MemlocOp> rotation :
+       {ArrayRef(rowsOfA), ArrayRef(castRowsOfA), ArrayRef(stagedStationary),
+        ArrayRef(stationary), ArrayRef(stagedMoving), ArrayRef(moving),
+        ArrayRef(accs)}) {
     SmallVector<MemlocOp> used = llvm::filter_to_vector(
         rotation, [](MemlocOp memloc) { return !memloc->use_empty(); });
     if (used.size() < 2)
@@ -466,6 +522,13 @@ void MatmulNest::markRotations() {
       memloc->setAttr(BIRDialect::kRotatingAttrName,
                       kernel.getBuilder().getI64IntegerAttr(index));
   }
+}
+
+void MatmulNest::castInto(MemlocOp target, MemlocOp staged,
+                          AccessPatternAttr pattern) {
+  if (target != staged)
+    kernel.create<ActivationOp>(loc, ActivationFunction::Identity, target,
+                                pattern, staged, pattern, APFloat(1.0));
 }
 
 LogicalResult MatmulNest::emit() {
@@ -561,7 +624,8 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
 void MatmulNest::loadMovingGroup(const Term &term, const KGroup &group) {
   MatmulOperand b = term.b;
   int64_t stride = b.tensor.rowStride, free = kGroup * nBlock;
-  MemlocOp tile = moving[group.slot];
+  MemlocOp tile =
+      stagedMoving.empty() ? moving[group.slot] : stagedMoving.front();
   // The full tiles in one transfer, a partial last tile in another.
   auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
     AffineExpr k0 = group.k0 + firstTile * 128;
@@ -571,10 +635,11 @@ void MatmulNest::loadMovingGroup(const Term &term, const KGroup &group) {
         b.transposed
             ? groupPattern(start, {1, kw}, {128, count}, {stride, nb})
             : groupPattern(start, {stride, kw}, {128 * stride, count}, {1, nb});
-    kernel.create<DmaOp>(loc, tile,
-                         groupPattern(kernel.constant(firstTile * nBlock),
-                                      {free, kw}, {nBlock, count}, {1, nb}),
-                         b.tensor.memloc, source);
+    AccessPatternAttr slots =
+        groupPattern(kernel.constant(firstTile * nBlock), {free, kw},
+                     {nBlock, count}, {1, nb});
+    kernel.create<DmaOp>(loc, tile, slots, b.tensor.memloc, source);
+    castInto(moving[group.slot], tile, slots);
   };
   int64_t fullTiles = group.fullTiles();
   if (fullTiles)
@@ -590,15 +655,18 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
   MemlocOp target = stationary[aSlot];
   int64_t free = kGroup * mTile;
   if (a.transposed) {
+    MemlocOp staged =
+        stagedStationary.empty() ? target : stagedStationary.front();
     auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
-      kernel.create<DmaOp>(
-          loc, target,
+      AccessPatternAttr slots =
           groupPattern(kernel.constant(firstTile * mTile), {free, kw},
-                       {mTile, count}, {1, p}),
-          a.tensor.memloc,
+                       {mTile, count}, {1, p});
+      kernel.create<DmaOp>(
+          loc, staged, slots, a.tensor.memloc,
           groupPattern(aBase(term) + row +
                            (group.k0 + firstTile * 128) * stride,
                        {stride, kw}, {128 * stride, count}, {1, p}));
+      castInto(target, staged, slots);
     };
     int64_t fullTiles = group.fullTiles();
     if (fullTiles)
@@ -609,12 +677,14 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
   }
   // A's rows for every k tile of the group in one transfer (runs of the
   // group's k), then each k tile turned on the tensor engine.
-  MemlocOp rows = rowsOfA[aSlot];
+  MemlocOp loaded = castRowsOfA.empty() ? rowsOfA[aSlot] : rowsOfA.front();
   int64_t kRows = group.rows();
-  kernel.create<DmaOp>(loc, rows, kernel.tilePattern(rows, p, kRows),
+  kernel.create<DmaOp>(loc, loaded, kernel.tilePattern(loaded, p, kRows),
                        a.tensor.memloc,
                        kernel.pattern(aBase(term) + row * stride + group.k0,
                                       {{stride, p}, {1, kRows}}));
+  MemlocOp rows = castRowsOfA.empty() ? loaded : castRowsOfA[aSlot];
+  castInto(rows, loaded, kernel.tilePattern(loaded, p, kRows));
   for (auto [t, kw] : llvm::enumerate(group.widths))
     kernel.create<TransposeOp>(loc, target,
                                kernel.tilePattern(target, kw, p, t * mTile),
