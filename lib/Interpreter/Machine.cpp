@@ -433,6 +433,9 @@ static double applyActivation(ActivationFunction function, double x) {
     return std::erf(x);
   case ActivationFunction::Abs:
     return std::fabs(x);
+  case ActivationFunction::GeluApproxTanh:
+    return 0.5 * x *
+           (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
   }
   llvm_unreachable("unknown activation function");
 }

@@ -382,6 +382,80 @@ static Value matchGelu(Value value, Block *body) {
   return {};
 }
 
+/// The product of the constant factors of `value` (a product of arith.mulf
+/// ops in `body`) into `scale`, its other factors into `factors`, a
+/// math.powf or math.fpowi of a constant whole power counted as that many
+/// factors of its base.
+static void splitProduct(Value value, Block *body, double &scale,
+                         SmallVectorImpl<Value> &factors) {
+  SmallVector<Value> all;
+  collectFactors(value, body, all);
+  for (Value factor : all) {
+    if (std::optional<double> constant = getConstant(factor)) {
+      scale *= *constant;
+      continue;
+    }
+    Value base;
+    std::optional<double> power;
+    if (auto pow = factor.getDefiningOp<math::PowFOp>())
+      base = pow.getLhs(), power = getConstant(pow.getRhs());
+    else if (auto pow = factor.getDefiningOp<math::FPowIOp>())
+      base = pow.getLhs(), power = getConstant(pow.getRhs());
+    if (power && *power >= 1 && *power <= 4 && *power == std::floor(*power))
+      factors.append(int(*power), base);
+    else
+      factors.push_back(factor);
+  }
+}
+
+/// `x` when `value` is 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 *
+/// x^3))), the tanh approximation of GELU (torch's approximate="tanh"),
+/// the products in any order and x^3 as products or a power.
+static Value matchGeluTanh(Value value, Block *body) {
+  if (!value.getDefiningOp<arith::MulFOp>())
+    return {};
+  double scale = 1.0;
+  SmallVector<Value> factors;
+  splitProduct(value, body, scale, factors);
+  Value x, tanhArgument;
+  for (Value factor : factors) {
+    auto add = factor.getDefiningOp<arith::AddFOp>();
+    math::TanhOp tanh;
+    if (add && isNear(add.getLhs(), 1.0))
+      tanh = add.getRhs().getDefiningOp<math::TanhOp>();
+    else if (add && isNear(add.getRhs(), 1.0))
+      tanh = add.getLhs().getDefiningOp<math::TanhOp>();
+    if (tanh && !tanhArgument) {
+      tanhArgument = tanh.getOperand();
+      continue;
+    }
+    if (x)
+      return {};
+    x = factor;
+  }
+  if (!x || !tanhArgument || !isNear(scale, 0.5, x.getType()))
+    return {};
+  // sqrt(2 / pi) * (x + 0.044715 * x^3).
+  double beta = 1.0;
+  SmallVector<Value> inner;
+  splitProduct(tanhArgument, body, beta, inner);
+  auto sum = inner.size() == 1 ? inner[0].getDefiningOp<arith::AddFOp>()
+                               : arith::AddFOp();
+  if (!sum || !isNear(beta, std::sqrt(2 / M_PI), x.getType()))
+    return {};
+  Value cubic = sum.getLhs() == x   ? sum.getRhs()
+                : sum.getRhs() == x ? sum.getLhs()
+                                    : Value();
+  double kappa = 1.0;
+  SmallVector<Value> powers;
+  if (cubic)
+    splitProduct(cubic, body, kappa, powers);
+  if (powers.size() != 3 || !llvm::all_equal(powers) || powers[0] != x ||
+      !isNear(kappa, 0.044715, x.getType()))
+    return {};
+  return x;
+}
+
 /// Whether `value` is a sum or difference with a nonzero constant (torch's
 /// `x + 3` in hardswish): rounding to nearest, such a result is never -0
 /// (an exact cancellation gives +0).
@@ -485,6 +559,8 @@ ElementwiseLowering::lowerPattern(Operation *scalar) {
   Value result = scalar->getResult(0);
   if (Value x = matchGelu(result, op.getBlock()))
     return activationOf(ActivationFunction::Gelu, x);
+  if (Value x = matchGeluTanh(result, op.getBlock()))
+    return activationOf(ActivationFunction::GeluApproxTanh, x);
   if (std::optional<ConstantExtreme> extreme = matchConstantExtreme(result))
     return withSource(extreme->x, [&](Operand source) {
       return binary(scalar, extreme->alu, true, source,

@@ -69,6 +69,10 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     bir.activation gelu %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                         %f[#bir.ap<0, [[512, 128], [1, 512]]>] scale 0.5
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.activation gelu_apprx_tanh %f[{{.*}}], %f[{{.*}}] :
+    bir.activation gelu_apprx_tanh %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                                   %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     // CHECK: bir.activation relu %f[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %f[#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>] : !bir
     bir.activation relu %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                         %f[#bir.ap<0, [[512, 128], [1, 512]]>]

@@ -35,7 +35,8 @@ def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
     I32EnumAttrCase<"Sqrt", 10, "sqrt">,
     I32EnumAttrCase<"Log", 11, "log">,
     I32EnumAttrCase<"Erf", 12, "erf">,
-    I32EnumAttrCase<"Abs", 13, "abs">]> {
+    I32EnumAttrCase<"Abs", 13, "abs">,
+    I32EnumAttrCase<"GeluApproxTanh", 14, "gelu_apprx_tanh">]> {
   let cppNamespace = "::walrus::bir";
 }
 
