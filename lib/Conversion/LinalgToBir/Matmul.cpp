@@ -213,17 +213,22 @@ getWindowShifts(ArrayRef<Term> terms, const MatmulShape &shape, int64_t mTile) {
 }
 
 namespace {
-/// A group of consecutive k tiles of one term: where it starts, each
-/// tile's rows (all 128 but perhaps the last), the buffers it loads into,
-/// whether its products initialise the block and whether it is the term's
-/// last.
-struct KGroup {
+/// Consecutive k tiles of one term: where they start, each tile's rows (all
+/// 128 but perhaps the last) and the buffers they load into.
+struct KTiles {
   mlir::AffineExpr k0;
   SmallVector<int64_t> widths;
   int64_t slot = 0;
-  bool first = false, last = false;
   int64_t fullTiles() const { return llvm::count(widths, int64_t(128)); }
   int64_t rows() const { return llvm::sum_of(widths); }
+};
+
+/// A group of k tiles: whether its products initialise the block, whether
+/// it is the term's last, whether the group before loaded its B, and the
+/// next group's tiles (whose B this group loads) when there is one.
+struct KGroup : KTiles {
+  bool first = false, last = false, loaded = false;
+  std::optional<KTiles> ahead;
 };
 
 /// The loop nest of a matmul chain (docs/LinalgToBir.md, "Matmul"): per
@@ -267,8 +272,11 @@ private:
   /// row tile, each output tile's products accumulated in PSUM and added
   /// into the block.
   void emitGroup(const Term &term, const KGroup &group);
-  /// moving[slot] = B's rows of the group for the block's columns.
-  void loadMovingGroup(const Term &term, const KGroup &group);
+  /// moving[slot] = B's rows of tiles `first` .. `first + count` of
+  /// `tiles` for the block's columns: the full ones in one transfer, a
+  /// partial last one in another.
+  void loadMoving(const Term &term, const KTiles &tiles, int64_t first,
+                  int64_t count);
   /// stationary[aSlot] = A^T of the group for the rows `row` .. `row + p`.
   void loadStationaryGroup(const Term &term, const KGroup &group,
                            AffineExpr row, int64_t p, int64_t aSlot);
@@ -595,40 +603,47 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
   int64_t total = groups + !tail.empty();
   // Group q loads into buffer (firstSlot + q) % buffers: a loop iteration
   // runs `buffers` groups, so the buffer of each is known where it is
-  // emitted. The first (initialising) and the last (storing) group are
-  // emitted on their own.
+  // emitted. Each group loads the next one's B (so all but the first were
+  // loaded). The first (initialising) and the last (storing) group, and
+  // the full group after the loop (which a loop iteration's last group
+  // loads), are emitted on their own.
   auto slotOf = [&](int64_t q) { return (firstSlot + q) % buffers; };
-  auto emitOne = [&](int64_t q, ArrayRef<int64_t> widths, bool first) {
-    step({kernel.constant(q * groupRows), SmallVector<int64_t>(widths),
-          slotOf(q), first, q + 1 == total});
+  auto widthsOf = [&](int64_t q) { return q < groups ? full : tail; };
+  auto groupAt = [&](AffineExpr k0, int64_t q, bool first) {
+    KGroup group;
+    group.k0 = k0;
+    group.widths = widthsOf(q);
+    group.slot = slotOf(q);
+    group.first = first;
+    group.last = q + 1 == total;
+    group.loaded = q > 0;
+    if (q + 1 < total)
+      group.ahead = KTiles{k0 + groupRows, widthsOf(q + 1), slotOf(q + 1)};
+    return group;
   };
-  int64_t next = 0;
-  if (initialises && groups) {
-    emitOne(0, full, true);
-    next = 1;
-  }
-  int64_t looped = std::max<int64_t>(0, std::min(groups, total - 1) - next);
+  if (!total)
+    return 0;
+  step(groupAt(kernel.constant(0), 0, initialises));
+  int64_t next = 1;
+  int64_t looped = std::max<int64_t>(0, std::min(groups - 1, total - 1) - next);
   int64_t rounds = looped / buffers;
   kernel.loop(rounds, [&](AffineExpr round) {
     for (int64_t b = 0; b < buffers; ++b)
-      step({(round * buffers + next + b) * groupRows, full, slotOf(next + b),
-            false, false});
+      step(groupAt((round * buffers + next + b) * groupRows, next + b, false));
   });
-  for (next += rounds * buffers; next < groups; ++next)
-    emitOne(next, full, false);
-  if (!tail.empty())
-    emitOne(groups, tail, initialises && !groups);
+  for (next += rounds * buffers; next < total; ++next)
+    step(groupAt(kernel.constant(next * groupRows), next, false));
   return total;
 }
 
-void MatmulNest::loadMovingGroup(const Term &term, const KGroup &group) {
+void MatmulNest::loadMoving(const Term &term, const KTiles &tiles,
+                            int64_t first, int64_t count) {
   MatmulOperand b = term.b;
   int64_t stride = b.tensor.rowStride, free = kGroup * nBlock;
   MemlocOp tile =
-      stagedMoving.empty() ? moving[group.slot] : stagedMoving.front();
-  // The full tiles in one transfer, a partial last tile in another.
+      stagedMoving.empty() ? moving[tiles.slot] : stagedMoving.front();
   auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
-    AffineExpr k0 = group.k0 + firstTile * 128;
+    AffineExpr k0 = tiles.k0 + firstTile * 128;
     AffineExpr start = b.transposed ? bBase(term) + col0 * stride + k0
                                     : bBase(term) + col0 + k0 * stride;
     AccessPatternAttr source =
@@ -639,13 +654,14 @@ void MatmulNest::loadMovingGroup(const Term &term, const KGroup &group) {
         groupPattern(kernel.constant(firstTile * nBlock), {free, kw},
                      {nBlock, count}, {1, nb});
     kernel.create<DmaOp>(loc, tile, slots, b.tensor.memloc, source);
-    castInto(moving[group.slot], tile, slots);
+    castInto(moving[tiles.slot], tile, slots);
   };
-  int64_t fullTiles = group.fullTiles();
-  if (fullTiles)
-    load(0, fullTiles, 128);
-  if (fullTiles < int64_t(group.widths.size()))
-    load(fullTiles, 1, group.widths.back());
+  int64_t end = first + count;
+  int64_t fullEnd = std::min(end, tiles.fullTiles());
+  if (fullEnd > first)
+    load(first, fullEnd - first, 128);
+  if (end > fullEnd)
+    load(fullEnd, 1, tiles.widths.back());
 }
 
 void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
@@ -692,9 +708,15 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
 }
 
 void MatmulNest::emitGroup(const Term &term, const KGroup &group) {
-  loadMovingGroup(term, group);
+  if (!group.loaded)
+    loadMoving(term, group, 0, group.widths.size());
   int64_t last = group.widths.size() - 1;
-  for (size_t i = 0; i < rowParts.size(); ++i) {
+  // The next group's B comes in a k tile or so after each row tile's A:
+  // one transfer of the whole would hold every DMA queue, and the next row
+  // tile's load behind it.
+  int64_t aheadTiles = group.ahead ? group.ahead->widths.size() : 0;
+  int64_t rows = rowParts.size();
+  for (int64_t i = 0; i < rows; ++i) {
     // Consecutive row tiles, and the groups of a loop iteration, take the
     // buffers in turn.
     int64_t turn = group.slot * rowParts.size() + i;
@@ -705,6 +727,9 @@ void MatmulNest::emitGroup(const Term &term, const KGroup &group) {
     // issues in order, so the load does not wait behind the store.
     if (group.last && i > 0 && failed(storeRow(i - 1)))
       status = failure();
+    int64_t firstAhead = i * aheadTiles / rows;
+    if (int64_t count = (i + 1) * aheadTiles / rows - firstAhead)
+      loadMoving(term, *group.ahead, firstAhead, count);
     for (size_t j = 0; j < colParts.size(); ++j) {
       MemlocOp acc = accs[(turn * colParts.size() + j) % accs.size()];
       int64_t w = colParts[j].second;
