@@ -341,47 +341,6 @@ static bool isNear(Value value, double expected) {
   return isNear(getConstant(value), expected, value.getType());
 }
 
-/// `x` when `value` is 0.5 * x * (1 + erf(x / sqrt(2))) in any order of
-/// the products, the exact GELU as front ends write it.
-static Value matchGelu(Value value, Block *body) {
-  if (!value.getDefiningOp<arith::MulFOp>())
-    return {};
-  SmallVector<Value> factors;
-  collectFactors(value, body, factors);
-  double scale = 1.0;
-  Value x, erfArgument;
-  for (Value factor : factors) {
-    if (std::optional<double> constant = getConstant(factor)) {
-      scale *= *constant;
-      continue;
-    }
-    auto add = factor.getDefiningOp<arith::AddFOp>();
-    math::ErfOp erf;
-    if (add && isNear(add.getLhs(), 1.0))
-      erf = add.getRhs().getDefiningOp<math::ErfOp>();
-    else if (add && isNear(add.getRhs(), 1.0))
-      erf = add.getLhs().getDefiningOp<math::ErfOp>();
-    if (erf && !erfArgument) {
-      erfArgument = erf.getOperand();
-      continue;
-    }
-    if (x)
-      return {};
-    x = factor;
-  }
-  if (!x || !erfArgument || !isNear(scale, 0.5, x.getType()))
-    return {};
-  // The argument of erf is x / sqrt(2), as a product or a quotient.
-  if (auto multiply = erfArgument.getDefiningOp<arith::MulFOp>())
-    if ((multiply.getLhs() == x && isNear(multiply.getRhs(), M_SQRT1_2)) ||
-        (multiply.getRhs() == x && isNear(multiply.getLhs(), M_SQRT1_2)))
-      return x;
-  if (auto divide = erfArgument.getDefiningOp<arith::DivFOp>())
-    if (divide.getLhs() == x && isNear(divide.getRhs(), M_SQRT2))
-      return x;
-  return {};
-}
-
 /// The product of the constant factors of `value` (a product of arith.mulf
 /// ops in `body`) into `scale`, its other factors into `factors`, a
 /// math.powf or math.fpowi of a constant whole power counted as that many
@@ -408,32 +367,59 @@ static void splitProduct(Value value, Block *body, double &scale,
   }
 }
 
-/// `x` when `value` is 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 *
-/// x^3))), the tanh approximation of GELU (torch's approximate="tanh"),
-/// the products in any order and x^3 as products or a power.
-static Value matchGeluTanh(Value value, Block *body) {
+/// `x` and `argument` when `value` is 0.5 * x * (1 + f(argument)), f a
+/// `FunctionOp`, the products in any order (GELU's forms).
+template <typename FunctionOp>
+static std::pair<Value, Value> matchHalfXOnePlus(Value value, Block *body) {
   if (!value.getDefiningOp<arith::MulFOp>())
     return {};
   double scale = 1.0;
   SmallVector<Value> factors;
   splitProduct(value, body, scale, factors);
-  Value x, tanhArgument;
+  Value x, argument;
   for (Value factor : factors) {
     auto add = factor.getDefiningOp<arith::AddFOp>();
-    math::TanhOp tanh;
+    FunctionOp function;
     if (add && isNear(add.getLhs(), 1.0))
-      tanh = add.getRhs().getDefiningOp<math::TanhOp>();
+      function = add.getRhs().template getDefiningOp<FunctionOp>();
     else if (add && isNear(add.getRhs(), 1.0))
-      tanh = add.getLhs().getDefiningOp<math::TanhOp>();
-    if (tanh && !tanhArgument) {
-      tanhArgument = tanh.getOperand();
+      function = add.getLhs().template getDefiningOp<FunctionOp>();
+    if (function && !argument) {
+      argument = function.getOperand();
       continue;
     }
     if (x)
       return {};
     x = factor;
   }
-  if (!x || !tanhArgument || !isNear(scale, 0.5, x.getType()))
+  if (!x || !argument || !isNear(scale, 0.5, x.getType()))
+    return {};
+  return {x, argument};
+}
+
+/// `x` when `value` is 0.5 * x * (1 + erf(x / sqrt(2))) in any order of
+/// the products, the exact GELU as front ends write it.
+static Value matchGelu(Value value, Block *body) {
+  auto [x, erfArgument] = matchHalfXOnePlus<math::ErfOp>(value, body);
+  if (!x)
+    return {};
+  // The argument of erf is x / sqrt(2), as a product or a quotient.
+  if (auto multiply = erfArgument.getDefiningOp<arith::MulFOp>())
+    if ((multiply.getLhs() == x && isNear(multiply.getRhs(), M_SQRT1_2)) ||
+        (multiply.getRhs() == x && isNear(multiply.getLhs(), M_SQRT1_2)))
+      return x;
+  if (auto divide = erfArgument.getDefiningOp<arith::DivFOp>())
+    if (divide.getLhs() == x && isNear(divide.getRhs(), M_SQRT2))
+      return x;
+  return {};
+}
+
+/// `x` when `value` is 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 *
+/// x^3))), the tanh approximation of GELU (torch's approximate="tanh"),
+/// the products in any order and x^3 as products or a power.
+static Value matchGeluTanh(Value value, Block *body) {
+  auto [x, tanhArgument] = matchHalfXOnePlus<math::TanhOp>(value, body);
+  if (!x)
     return {};
   // sqrt(2 / pi) * (x + 0.044715 * x^3).
   double beta = 1.0;

@@ -34,6 +34,27 @@ using namespace walrus::bir;
 using namespace walrus::placement;
 
 namespace {
+/// The SBUF tiles the lowering rotates through after the first of each
+/// rotation (`bir.rotating` > 0): how many, and their bytes per partition.
+struct RotatingCost {
+  int64_t tensors = 0, bytes = 0;
+};
+} // namespace
+
+static RotatingCost getRotatingCost(FuncOp func) {
+  RotatingCost cost;
+  for (MemlocOp memloc : func.getMemlocs()) {
+    auto index =
+        memloc->getAttrOfType<IntegerAttr>(BIRDialect::kRotatingAttrName);
+    if (index && index.getInt() > 0 && isa<SbufType>(memloc.getMemoryType())) {
+      cost.bytes += memloc.getMemoryType().getBytesPerPartition();
+      ++cost.tensors;
+    }
+  }
+  return cost;
+}
+
+namespace {
 /// What allocating one function produced.
 struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
@@ -591,18 +612,8 @@ void SbAllocPass::runOnFunction(FuncOp func) {
   if (failed(checkOptions()) ||
       failed(expectSplit(func->getParentOfType<ModuleOp>(), "sb-alloc")))
     return signalPassFailure();
-  // What the lowering's rotating buffers after the first take, before
-  // allocation splits their live ranges.
-  int64_t rotatingBytes = 0, rotatingTensors = 0;
-  for (MemlocOp memloc : func.getMemlocs()) {
-    auto rotating =
-        memloc->getAttrOfType<IntegerAttr>(BIRDialect::kRotatingAttrName);
-    if (rotating && rotating.getInt() > 0 &&
-        isa<SbufType>(memloc.getMemoryType())) {
-      rotatingBytes += memloc.getMemoryType().getBytesPerPartition();
-      ++rotatingTensors;
-    }
-  }
+  // Read before allocation splits the buffers' live ranges.
+  RotatingCost rotating = getRotatingCost(func);
   FuncResult result;
   if (failed(allocate(func, result)))
     return signalPassFailure();
@@ -640,10 +651,10 @@ void SbAllocPass::runOnFunction(FuncOp func) {
                                 result.overflow->lowerBound)
                       .str()
                 : std::string())
-        << (rotatingTensors
+        << (rotating.tensors
                 ? llvm::formatv(", {0} extra rotating buffer(s) take {1} "
                                 "B/partition",
-                                rotatingTensors, rotatingBytes)
+                                rotating.tensors, rotating.bytes)
                       .str()
                 : std::string());
   if (!reportEntries)
