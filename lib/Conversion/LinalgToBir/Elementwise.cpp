@@ -189,8 +189,7 @@ AccessPatternAttr ElementwiseLowering::dramPattern(const DramTensor &tensor,
 
 bool ElementwiseLowering::hasRowBroadcasts() const {
   return llvm::any_of(inputs, [](const auto &input) {
-    return input && (input->second == Broadcast::AcrossRows ||
-                     input->second == Broadcast::Both);
+    return input && input->second == Broadcast::AcrossRows;
   });
 }
 
@@ -199,8 +198,7 @@ void ElementwiseLowering::loadRowBroadcasts(const ColumnTile &columns) {
   current.rows = {std::min<int64_t>(128, rows), kernel.constant(0)};
   current.columns = columns;
   for (auto [index, input] : llvm::enumerate(inputs)) {
-    if (!input || (input->second != Broadcast::AcrossRows &&
-                   input->second != Broadcast::Both))
+    if (!input || input->second != Broadcast::AcrossRows)
       continue;
     auto [tensor, broadcast] = *input;
     MemlocOp tile =
@@ -215,6 +213,12 @@ void ElementwiseLowering::loadRowBroadcasts(const ColumnTile &columns) {
 }
 
 AccessPatternAttr ElementwiseLowering::tilePattern(const Operand &operand) {
+  MemlocOp tile = operand.tile;
+  if (operand.acrossColumns)
+    return kernel.pattern(
+        kernel.constant(operand.columnOffset),
+        {{tile.getMemoryType().getFreeSize(), current.rows.partitions},
+         {0, current.columns.columns}});
   return kernel.tilePattern(operand.tile, current.rows.partitions,
                             current.columns.columns, operand.columnOffset);
 }
@@ -250,6 +254,10 @@ FailureOr<Operand> ElementwiseLowering::lower(Value value) {
       result = Operand{loaded->second.first, 0, *offset};
     } else if (!inputs[index]) {
       result = Operand{MemlocOp(), scalars[index]};
+    } else if (inputs[index]->second == Broadcast::AcrossColumns ||
+               inputs[index]->second == Broadcast::Both) {
+      result =
+          loadAcrossColumns(value, inputs[index]->first, inputs[index]->second);
     } else {
       auto [tensor, broadcast] = *inputs[index];
       MemlocOp tile = tileFor(value, tensor.elementType, "in");
@@ -698,6 +706,26 @@ FailureOr<Operand> ElementwiseLowering::computeTile(
   return lower(yielded);
 }
 
+Operand ElementwiseLowering::loadAcrossColumns(Value value, DramTensor tensor,
+                                               Broadcast broadcast) {
+  // One element per partition: the same for every column, read with free
+  // step 0. A DMA of the value repeated across the row would move one
+  // packet per element.
+  MemlocOp &tile = columnTiles[value];
+  if (!tile)
+    tile = kernel.addTile("in_col", 128, 1, tensor.elementType);
+  int64_t partitions = current.rows.partitions;
+  AffineExpr start =
+      broadcast == Broadcast::Both
+          ? kernel.constant(tensor.base)
+          : current.rows.firstRow * tensor.rowStride + tensor.base;
+  int64_t step = broadcast == Broadcast::Both ? 0 : tensor.rowStride;
+  kernel.create<DmaOp>(op.getLoc(), tile,
+                       kernel.tilePattern(tile, partitions, 1), tensor.memloc,
+                       kernel.pattern(start, {{step, partitions}, {1, 1}}));
+  return Operand{tile, {}, 0, /*acrossColumns=*/true};
+}
+
 LogicalResult ElementwiseLowering::emitTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
     ArrayRef<std::pair<unsigned, Operand>> preloaded) {
@@ -711,7 +739,8 @@ LogicalResult ElementwiseLowering::emitTile(
     stored = Operand{tileFor(yielded, output.elementType, "out")};
     kernel.create<MemsetOp>(loc, stored.tile, tilePattern(stored),
                             result->constant);
-  } else if (result->getElementType() != output.elementType) {
+  } else if (result->getElementType() != output.elementType ||
+             result->acrossColumns) {
     Operand converted{tileFor(Value(), output.elementType, "out")};
     kernel.create<TensorCopyOp>(loc, converted.tile, tilePattern(converted),
                                 stored.tile, tilePattern(stored));

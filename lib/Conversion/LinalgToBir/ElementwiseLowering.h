@@ -23,11 +23,13 @@ enum class Broadcast {
 
 /// A value of the body: a tile (from column `columnOffset` of each
 /// partition), or a constant (an i64 or f64 immediate, see
-/// bir::getImmediateAsDouble).
+/// bir::getImmediateAsDouble). A tile `acrossColumns` holds one value per
+/// partition, read with free step 0 for every column.
 struct Operand {
   bir::MemlocOp tile;
   mlir::Attribute constant;
   int64_t columnOffset = 0;
+  bool acrossColumns = false;
   bool isConstant() const { return !tile; }
   mlir::Type getElementType() { return tile.getMemoryType().getElementType(); }
 };
@@ -84,6 +86,10 @@ private:
   mlir::FailureOr<Operand> activation(mlir::Operation *scalar,
                                       bir::ActivationFunction function,
                                       Operand source);
+  /// Loads one value per partition of `tensor` (Broadcast::AcrossColumns
+  /// or Both) for the current row tile.
+  Operand loadAcrossColumns(mlir::Value value, DramTensor tensor,
+                            Broadcast broadcast);
   bir::MemlocOp tileFor(mlir::Value value, mlir::Type elementType,
                         llvm::StringRef stem = "t");
   bir::AccessPatternAttr tilePattern(bir::MemlocOp tile) {
@@ -108,6 +114,8 @@ private:
   /// What each value is in the tile being emitted.
   llvm::DenseMap<mlir::Value, Operand> values;
   llvm::ArrayRef<std::pair<unsigned, Operand>> preloadedNow;
+  /// Per block argument loaded across columns: its one-column tile.
+  llvm::DenseMap<mlir::Value, bir::MemlocOp> columnTiles;
   /// Per block argument: the tile loadRowBroadcasts filled, and the
   /// columns it holds.
   llvm::DenseMap<unsigned, std::pair<bir::MemlocOp, ColumnTile>> rowBroadcasts;
