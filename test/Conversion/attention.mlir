@@ -11,8 +11,14 @@
 // CHECK-DAG:   %[[KT:.*]] = bir.memloc "at_k" internal : !bir.sbuf<128x200xf32>
 // CHECK-DAG:   %[[V:.*]] = bir.memloc "at_v" internal : !bir.sbuf<128x96xf32>
 // CHECK-DAG:   %[[S:.*]] = bir.memloc "at_s" internal : !bir.sbuf<128x200xf32>
-// K^T with a strided DMA (K is stored [keys, d]); V in two key tiles.
-// CHECK:       bir.dma %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>], %{{.*}}[#bir.ap<0, {{\[\[}}1, 64], [64, 200]]>]
+// K is stored [keys, d]: each key tile comes in as rows, two tiles in
+// turn, and the tensor engine turns it into its columns of K^T (a DMA
+// reading K transposed would move one packet per element); V in two key
+// tiles.
+// CHECK:       bir.dma %[[KR:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 64]]>], %attention_arg1[#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>]
+// CHECK-NEXT:  bir.transpose %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 128]]>], %[[KR]][#bir.ap<0, {{\[\[}}128, 128], [1, 64]]>]
+// CHECK-NEXT:  bir.dma %[[KR1:.*]][#bir.ap<0, {{\[\[}}128, 72], [1, 64]]>], %attention_arg1[#bir.ap<8192, {{\[\[}}64, 72], [1, 64]]>]
+// CHECK-NEXT:  bir.transpose %[[KT]][#bir.ap<128, {{\[\[}}200, 64], [1, 72]]>], %[[KR1]][#bir.ap<0, {{\[\[}}128, 72], [1, 64]]>]
 // CHECK-NEXT:  bir.dma %[[V]][#bir.ap<0, {{\[\[}}96, 128], [1, 48]]>], %{{.*}}[#bir.ap<0, {{\[\[}}48, 128], [1, 48]]>]
 // CHECK-NEXT:  bir.dma %[[V]][#bir.ap<48, {{\[\[}}96, 72], [1, 48]]>], %{{.*}}[#bir.ap<6144, {{\[\[}}48, 72], [1, 48]]>]
 // Core 0's 128 rows: Q^T, the scores, softmax, P^T per key tile, P V.

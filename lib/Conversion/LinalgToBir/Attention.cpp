@@ -88,6 +88,9 @@ struct AttentionPlan {
   int64_t bankColumns = 0, dTiles = 0, keyTiles = 0, chunk = 0;
   MemlocOp queryRows, queryT, keyPanel, valuePanel, scores, stats, probT, out,
       acc, accContext;
+  /// K stored [keys, d]: two tiles its rows arrive in, in turn, before the
+  /// tensor engine turns them into K^T.
+  SmallVector<MemlocOp, 2> keyRows;
 };
 } // namespace
 
@@ -101,15 +104,21 @@ static bool fitsFused(AttentionPlan &plan, TargetAttr target) {
   double needed = double(plan.dTiles) * plan.keys * bytes(k.elementType) +
                   double(plan.keyTiles) * plan.valueDim * bytes(v.elementType) +
                   plan.keys * 4.0 + plan.dTiles * 128.0 * bytes(q.elementType) +
-                  3 * 128 * 4.0 + plan.valueDim * bytes(c.elementType);
+                  2 * 128.0 * bytes(k.elementType) + 3 * 128 * 4.0 +
+                  plan.valueDim * bytes(c.elementType);
   return needed <= target.getSbufBytesPerPartition() * 3 / 4 &&
          plan.valueDim <= plan.bankColumns && q.elementType == k.elementType &&
          v.elementType.isF32() && q.rows == plan.queries &&
          k.rows * k.columns == plan.keys * plan.headDim;
 }
 
-static void addTiles(KernelBuilder &kernel, AttentionPlan &plan) {
+static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
+                     bool keysTransposed) {
   Type f32 = Float32Type::get(kernel.getContext());
+  if (keysTransposed)
+    for (int turn = 0; turn < 2; ++turn)
+      plan.keyRows.push_back(
+          kernel.addTile("at_krows", 128, 128, plan.k.elementType));
   plan.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
   plan.queryT =
       kernel.addTile("at_qt", 128, plan.dTiles * 128, plan.q.elementType);
@@ -125,23 +134,45 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan) {
   plan.accContext = kernel.getSharedPsumTile(128, plan.valueDim, f32, 1);
 }
 
+/// K^T from K stored [keys, d]: each tile of 128 keys by 128 of d comes in
+/// as rows (runs of d) and the tensor engine turns it, two tiles in turn.
+/// Read transposed by the DMA, every element would be a packet of its own.
+static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
+                               AttentionPlan &plan) {
+  DramTensor &k = plan.k;
+  int64_t turn = 0;
+  for (int64_t t = 0; t < plan.dTiles; ++t) {
+    int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
+    for (int64_t kt = 0; kt < plan.keyTiles; ++kt, ++turn) {
+      int64_t k0 = kt * 128, kw = std::min<int64_t>(128, plan.keys - k0);
+      MemlocOp rows = plan.keyRows[turn % 2];
+      kernel.create<DmaOp>(loc, rows, kernel.tilePattern(rows, kw, dw),
+                           k.memloc,
+                           kernel.dramPattern(k, kernel.constant(k0),
+                                              kernel.constant(d0), kw, dw));
+      kernel.create<TransposeOp>(
+          loc, plan.keyPanel,
+          kernel.tilePattern(plan.keyPanel, dw, kw, t * plan.keys + k0), rows,
+          kernel.tilePattern(rows, kw, dw));
+    }
+  }
+}
+
 /// K^T and V, once per core: d tile t of K^T at columns t * keys, key
 /// tile t of V at columns t * valueDim.
 static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
                               AttentionPlan &plan, bool keysTransposed) {
   DramTensor &k = plan.k, &v = plan.v;
-  for (int64_t t = 0; t < plan.dTiles; ++t) {
+  if (keysTransposed)
+    loadKeysTransposed(kernel, loc, plan);
+  for (int64_t t = 0; t < plan.dTiles && !keysTransposed; ++t) {
     int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
-    AccessPatternAttr source =
-        keysTransposed
-            ? kernel.pattern(kernel.constant(k.base + d0),
-                             {{1, dw}, {k.rowStride, plan.keys}})
-            : kernel.pattern(kernel.constant(k.base + d0 * k.rowStride),
-                             {{k.rowStride, dw}, {1, plan.keys}});
     kernel.create<DmaOp>(
         loc, plan.keyPanel,
         kernel.tilePattern(plan.keyPanel, dw, plan.keys, t * plan.keys),
-        k.memloc, source);
+        k.memloc,
+        kernel.pattern(kernel.constant(k.base + d0 * k.rowStride),
+                       {{k.rowStride, dw}, {1, plan.keys}}));
   }
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
@@ -245,7 +276,7 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
     return false;
 
   Location loc = op->getLoc();
-  addTiles(kernel, plan);
+  addTiles(kernel, plan, chain.keysTransposed);
   loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
   kernel.forEachRowTile(plan.queries, 128, [&](const RowTile &rows) {
     emitScores(kernel, loc, plan, rows);
