@@ -1,5 +1,28 @@
-// RUN: walrus-opt %s -convert-linalg-to-bir=lnc-size=2 | FileCheck %s
-// RUN: %python %utils/linalg_oracle.py %s --reference-file %S/Inputs/attention-reference.mlir --reference attention_reference --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -convert-linalg-to-bir="lnc-size=2 auto-cast=none" | FileCheck %s
+// RUN: %python %utils/linalg_oracle.py %s --lowering-options auto-cast=none --reference-file %S/Inputs/attention-reference.mlir --reference attention_reference --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -convert-linalg-to-bir=lnc-size=2 | FileCheck %s --check-prefix=CAST
+// RUN: %python %utils/linalg_oracle.py %s --reference-file %S/Inputs/attention-reference.mlir --reference attention_reference --bin %walrus_tools --lnc-size 2 --pipeline --scale-tol 1e-2 | FileCheck %s --check-prefix=ORACLE
+
+// With the default auto-cast the tensor engine's operands are bf16: Q's
+// and K's rows and V are cast on the scalar engine as they arrive, the
+// probabilities once per row tile before their transposes; the scores and
+// the softmax stay f32. Within 1% of the largest magnitude of the result.
+// CAST-LABEL: bir.func @main
+// CAST-DAG:   %[[KR:.*]] = bir.memloc "at_krows" internal : !bir.sbuf<128x128xf32>
+// CAST-DAG:   %[[KR16:.*]] = bir.memloc "at_krows_bf16" internal : !bir.sbuf<128x128xbf16>
+// CAST-DAG:   %[[KT:.*]] = bir.memloc "at_k" internal : !bir.sbuf<128x200xbf16>
+// CAST-DAG:   %[[V:.*]] = bir.memloc "at_v" internal : !bir.sbuf<128x96xbf16>
+// CAST-DAG:   %[[V32:.*]] = bir.memloc "at_v_f32" internal : !bir.sbuf<128x48xf32>
+// CAST-DAG:   %[[S:.*]] = bir.memloc "at_s" internal : !bir.sbuf<128x200xf32>
+// CAST-DAG:   %[[S16:.*]] = bir.memloc "at_s_bf16" internal : !bir.sbuf<128x200xbf16>
+// CAST:       bir.dma %[[KR]][#bir.ap<0, {{\[\[}}128, 128], [1, 64]]>], %attention_arg1
+// CAST-NEXT:  bir.activation identity %[[KR16]][#bir.ap<0, {{\[\[}}128, 128], [1, 64]]>], %[[KR]]
+// CAST-NEXT:  bir.transpose %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 128]]>], %[[KR16]]
+// CAST:       bir.dma %[[V32]][#bir.ap<0, {{\[\[}}48, 128], [1, 48]]>], %attention_arg2
+// CAST-NEXT:  bir.activation identity %[[V]][#bir.ap<0, {{\[\[}}96, 128], [1, 48]]>], %[[V32]]
+// CAST:       bir.tensor_tensor multiply %[[S]]
+// CAST-NEXT:  bir.activation identity %[[S16]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>]
+// CAST-NEXT:  bir.transpose %{{.*}}, %[[S16]]
 
 // softmax(Q K^T) V as three linalg ops lowers as one nest: K^T and V are
 // loaded once per core, each tile of 130 query rows keeps its row of 200

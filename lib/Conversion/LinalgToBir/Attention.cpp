@@ -91,6 +91,12 @@ struct AttentionPlan {
   /// K stored [keys, d]: two tiles its rows arrive in, in turn, before the
   /// tensor engine turns them into K^T.
   SmallVector<MemlocOp, 2> keyRows;
+  /// With auto-cast (K stored [keys, d], everything f32): the operands of
+  /// the tensor engine in bf16, cast on the scalar engine from the f32
+  /// tiles they arrive in (query and key rows, V, the probabilities).
+  bool cast = false;
+  MemlocOp queryRows16, valueRows, scores16;
+  SmallVector<MemlocOp, 2> keyRows16;
 };
 } // namespace
 
@@ -101,7 +107,12 @@ static bool fitsFused(AttentionPlan &plan, TargetAttr target) {
   const DramTensor &q = plan.q, &k = plan.k, &v = plan.v, &c = plan.c;
   // Per partition: K (every d tile of it), V (every key tile), the scores
   // row and the query tiles.
-  double needed = double(plan.dTiles) * plan.keys * bytes(k.elementType) +
+  // With auto-cast, also the bf16 copies (a row of scores, the query and
+  // key rows) and the f32 tile V arrives in.
+  double castBytes =
+      plan.cast ? plan.keys * 2.0 + 3 * 128 * 2.0 + plan.valueDim * 4.0 : 0;
+  double needed = castBytes +
+                  double(plan.dTiles) * plan.keys * bytes(k.elementType) +
                   double(plan.keyTiles) * plan.valueDim * bytes(v.elementType) +
                   plan.keys * 4.0 + plan.dTiles * 128.0 * bytes(q.elementType) +
                   2 * 128.0 * bytes(k.elementType) + 3 * 128 * 4.0 +
@@ -115,23 +126,40 @@ static bool fitsFused(AttentionPlan &plan, TargetAttr target) {
 static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
                      bool keysTransposed) {
   Type f32 = Float32Type::get(kernel.getContext());
+  Type bf16 = BFloat16Type::get(kernel.getContext());
+  // The tensor engine's operands: bf16 with auto-cast.
+  Type qk = plan.cast ? bf16 : plan.q.elementType;
+  Type v = plan.cast ? bf16 : plan.v.elementType;
   if (keysTransposed)
-    for (int turn = 0; turn < 2; ++turn)
+    for (int turn = 0; turn < 2; ++turn) {
       plan.keyRows.push_back(
           kernel.addTile("at_krows", 128, 128, plan.k.elementType));
+      if (plan.cast)
+        plan.keyRows16.push_back(kernel.addTile("at_krows_bf16", 128, 128, qk));
+    }
   plan.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
-  plan.queryT =
-      kernel.addTile("at_qt", 128, plan.dTiles * 128, plan.q.elementType);
-  plan.keyPanel =
-      kernel.addTile("at_k", 128, plan.dTiles * plan.keys, plan.k.elementType);
-  plan.valuePanel = kernel.addTile("at_v", 128, plan.keyTiles * plan.valueDim,
-                                   plan.v.elementType);
+  plan.queryT = kernel.addTile("at_qt", 128, plan.dTiles * 128, qk);
+  plan.keyPanel = kernel.addTile("at_k", 128, plan.dTiles * plan.keys, qk);
+  plan.valuePanel =
+      kernel.addTile("at_v", 128, plan.keyTiles * plan.valueDim, v);
   plan.scores = kernel.addTile("at_s", 128, plan.keys, f32);
   plan.stats = kernel.addTile("at_stat", 128, 1, f32);
-  plan.probT = kernel.addTile("at_pt", 128, 128, f32);
+  plan.probT = kernel.addTile("at_pt", 128, 128, v);
   plan.out = kernel.addTile("at_o", 128, plan.valueDim, plan.c.elementType);
+  if (plan.cast) {
+    plan.queryRows16 = kernel.addTile("at_q_bf16", 128, 128, qk);
+    plan.valueRows = kernel.addTile("at_v_f32", 128, plan.valueDim, f32);
+    plan.scores16 = kernel.addTile("at_s_bf16", 128, plan.keys, v);
+  }
   plan.acc = kernel.getSharedPsumTile(128, plan.chunk, f32);
   plan.accContext = kernel.getSharedPsumTile(128, plan.valueDim, f32, 1);
+}
+
+/// `target[pattern] = source[pattern]` in bf16 on the scalar engine.
+static void castInto(KernelBuilder &kernel, Location loc, MemlocOp target,
+                     MemlocOp source, AccessPatternAttr pattern) {
+  kernel.create<ActivationOp>(loc, ActivationFunction::Identity, target,
+                              pattern, source, pattern, APFloat(1.0));
 }
 
 /// K^T from K stored [keys, d]: each tile of 128 keys by 128 of d comes in
@@ -150,6 +178,11 @@ static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
                            k.memloc,
                            kernel.dramPattern(k, kernel.constant(k0),
                                               kernel.constant(d0), kw, dw));
+      if (plan.cast) {
+        castInto(kernel, loc, plan.keyRows16[turn % 2], rows,
+                 kernel.tilePattern(rows, kw, dw));
+        rows = plan.keyRows16[turn % 2];
+      }
       kernel.create<TransposeOp>(
           loc, plan.keyPanel,
           kernel.tilePattern(plan.keyPanel, dw, kw, t * plan.keys + k0), rows,
@@ -176,13 +209,20 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
   }
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
-    kernel.create<DmaOp>(loc, plan.valuePanel,
-                         kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
-                                            t * plan.valueDim),
-                         v.memloc,
-                         kernel.dramPattern(v, kernel.constant(k0),
-                                            kernel.constant(0), kw,
-                                            plan.valueDim));
+    AccessPatternAttr panel = kernel.tilePattern(
+        plan.valuePanel, kw, plan.valueDim, t * plan.valueDim);
+    AccessPatternAttr source = kernel.dramPattern(
+        v, kernel.constant(k0), kernel.constant(0), kw, plan.valueDim);
+    if (!plan.cast) {
+      kernel.create<DmaOp>(loc, plan.valuePanel, panel, v.memloc, source);
+      continue;
+    }
+    AccessPatternAttr staged =
+        kernel.tilePattern(plan.valueRows, kw, plan.valueDim);
+    kernel.create<DmaOp>(loc, plan.valueRows, staged, v.memloc, source);
+    kernel.create<ActivationOp>(loc, ActivationFunction::Identity,
+                                plan.valuePanel, panel, plan.valueRows, staged,
+                                APFloat(1.0));
   }
 }
 
@@ -197,9 +237,15 @@ static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
         loc, plan.queryRows, kernel.tilePattern(plan.queryRows, p, dw),
         plan.q.memloc,
         kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0), p, dw));
-    kernel.create<TransposeOp>(
-        loc, plan.queryT, kernel.tilePattern(plan.queryT, dw, p, t * 128),
-        plan.queryRows, kernel.tilePattern(plan.queryRows, p, dw));
+    MemlocOp rowsOfQ = plan.queryRows;
+    if (plan.cast) {
+      castInto(kernel, loc, plan.queryRows16, rowsOfQ,
+               kernel.tilePattern(rowsOfQ, p, dw));
+      rowsOfQ = plan.queryRows16;
+    }
+    kernel.create<TransposeOp>(loc, plan.queryT,
+                               kernel.tilePattern(plan.queryT, dw, p, t * 128),
+                               rowsOfQ, kernel.tilePattern(rowsOfQ, p, dw));
   }
   for (int64_t j = 0; j * plan.chunk < plan.keys; ++j) {
     int64_t w = std::min(plan.chunk, plan.keys - j * plan.chunk);
@@ -223,11 +269,17 @@ static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
 static void emitContext(KernelBuilder &kernel, Location loc,
                         AttentionPlan &plan, const RowTile &rows) {
   int64_t p = rows.partitions, valueDim = plan.valueDim;
+  MemlocOp probs = plan.scores;
+  if (plan.cast) {
+    castInto(kernel, loc, plan.scores16, probs,
+             kernel.tilePattern(probs, p, plan.keys));
+    probs = plan.scores16;
+  }
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t kw = std::min<int64_t>(128, plan.keys - t * 128);
-    kernel.create<TransposeOp>(
-        loc, plan.probT, kernel.tilePattern(plan.probT, kw, p), plan.scores,
-        kernel.tilePattern(plan.scores, p, kw, t * 128));
+    kernel.create<TransposeOp>(loc, plan.probT,
+                               kernel.tilePattern(plan.probT, kw, p), probs,
+                               kernel.tilePattern(probs, p, kw, t * 128));
     kernel.create<MatmultOp>(
         loc, plan.accContext, kernel.tilePattern(plan.accContext, p, valueDim),
         plan.probT, kernel.tilePattern(plan.probT, kw, p), plan.valuePanel,
@@ -272,6 +324,8 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   plan.dTiles = llvm::divideCeil(plan.headDim, 128);
   plan.keyTiles = llvm::divideCeil(plan.keys, 128);
   plan.chunk = std::min(plan.bankColumns, plan.keys);
+  plan.cast = lowering.tiles.autoCast && chain.keysTransposed &&
+              q->elementType.isF32() && k->elementType.isF32();
   if (!fitsFused(plan, target))
     return false;
 
