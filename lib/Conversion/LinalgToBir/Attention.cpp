@@ -155,13 +155,6 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
   plan.accContext = kernel.getSharedPsumTile(128, plan.valueDim, f32, 1);
 }
 
-/// `target[pattern] = source[pattern]` in bf16 on the scalar engine.
-static void castInto(KernelBuilder &kernel, Location loc, MemlocOp target,
-                     MemlocOp source, AccessPatternAttr pattern) {
-  kernel.create<ActivationOp>(loc, ActivationFunction::Identity, target,
-                              pattern, source, pattern, APFloat(1.0));
-}
-
 /// K^T from K stored [keys, d]: each tile of 128 keys by 128 of d comes in
 /// as rows (runs of d) and the tensor engine turns it, two tiles in turn.
 /// Read transposed by the DMA, every element would be a packet of its own.
@@ -179,8 +172,8 @@ static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
                            kernel.dramPattern(k, kernel.constant(k0),
                                               kernel.constant(d0), kw, dw));
       if (plan.cast) {
-        castInto(kernel, loc, plan.keyRows16[turn % 2], rows,
-                 kernel.tilePattern(rows, kw, dw));
+        kernel.cast(loc, plan.keyRows16[turn % 2],
+                    kernel.tilePattern(rows, kw, dw), rows);
         rows = plan.keyRows16[turn % 2];
       }
       kernel.create<TransposeOp>(
@@ -220,9 +213,7 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
     AccessPatternAttr staged =
         kernel.tilePattern(plan.valueRows, kw, plan.valueDim);
     kernel.create<DmaOp>(loc, plan.valueRows, staged, v.memloc, source);
-    kernel.create<ActivationOp>(loc, ActivationFunction::Identity,
-                                plan.valuePanel, panel, plan.valueRows, staged,
-                                APFloat(1.0));
+    kernel.cast(loc, plan.valuePanel, panel, plan.valueRows, staged);
   }
 }
 
@@ -239,8 +230,8 @@ static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
         kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0), p, dw));
     MemlocOp rowsOfQ = plan.queryRows;
     if (plan.cast) {
-      castInto(kernel, loc, plan.queryRows16, rowsOfQ,
-               kernel.tilePattern(rowsOfQ, p, dw));
+      kernel.cast(loc, plan.queryRows16, kernel.tilePattern(rowsOfQ, p, dw),
+                  rowsOfQ);
       rowsOfQ = plan.queryRows16;
     }
     kernel.create<TransposeOp>(loc, plan.queryT,
@@ -271,8 +262,8 @@ static void emitContext(KernelBuilder &kernel, Location loc,
   int64_t p = rows.partitions, valueDim = plan.valueDim;
   MemlocOp probs = plan.scores;
   if (plan.cast) {
-    castInto(kernel, loc, plan.scores16, probs,
-             kernel.tilePattern(probs, p, plan.keys));
+    kernel.cast(loc, plan.scores16, kernel.tilePattern(probs, p, plan.keys),
+                probs);
     probs = plan.scores16;
   }
   for (int64_t t = 0; t < plan.keyTiles; ++t) {

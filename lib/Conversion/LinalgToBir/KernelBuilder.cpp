@@ -88,6 +88,12 @@ AccessPatternAttr KernelBuilder::dramPattern(const DramTensor &tensor,
                  {{tensor.rowStride, partitions}, {1, columns}});
 }
 
+void KernelBuilder::cast(Location loc, MemlocOp dst, AccessPatternAttr dstAp,
+                         MemlocOp src, AccessPatternAttr srcAp) {
+  create<ActivationOp>(loc, ActivationFunction::Identity, dst, dstAp, src,
+                       srcAp ? srcAp : dstAp, APFloat(1.0));
+}
+
 void KernelBuilder::loop(int64_t count, function_ref<void(AffineExpr)> body) {
   if (count <= 0)
     return;

@@ -115,6 +115,12 @@ public:
   }
   int64_t getInstructionLimit() const { return instructionLimit; }
 
+  /// `dst[dstAp] = src[srcAp]` converted to dst's element type on the
+  /// scalar engine (auto-cast: f32 staged loads into bf16 operands of the
+  /// tensor engine), with `srcAp` the same as `dstAp` when not given.
+  void cast(mlir::Location loc, bir::MemlocOp dst, bir::AccessPatternAttr dstAp,
+            bir::MemlocOp src, bir::AccessPatternAttr srcAp = {});
+
   /// Runs `body` for `count` values of an induction variable: inside a
   /// bir.loop when there are several, with the constant 0 for one.
   void loop(int64_t count, llvm::function_ref<void(mlir::AffineExpr)> body);

@@ -310,10 +310,6 @@ private:
   AccessPatternAttr cRow(size_t i);
   AffineExpr aBase(const Term &term);
   AffineExpr bBase(const Term &term);
-  /// With auto-cast, `target[pattern] = staged[pattern]` in bf16 on the
-  /// scalar engine (idle during a matmul); nothing when `target` is
-  /// `staged`.
-  void castInto(MemlocOp target, MemlocOp staged, AccessPatternAttr pattern);
   /// `pairs` with the middle one dropped when it counts a single tile.
   AccessPatternAttr groupPattern(AffineExpr start,
                                  std::pair<int64_t, int64_t> partitions,
@@ -532,13 +528,6 @@ void MatmulNest::markRotations() {
   }
 }
 
-void MatmulNest::castInto(MemlocOp target, MemlocOp staged,
-                          AccessPatternAttr pattern) {
-  if (target != staged)
-    kernel.create<ActivationOp>(loc, ActivationFunction::Identity, target,
-                                pattern, staged, pattern, APFloat(1.0));
-}
-
 LogicalResult MatmulNest::emit() {
   kernel.loop(shape.batch, [&](AffineExpr batchIv) {
     batch = batchIv;
@@ -654,7 +643,8 @@ void MatmulNest::loadMoving(const Term &term, const KTiles &tiles,
         groupPattern(kernel.constant(firstTile * nBlock), {free, kw},
                      {nBlock, count}, {1, nb});
     kernel.create<DmaOp>(loc, tile, slots, b.tensor.memloc, source);
-    castInto(moving[tiles.slot], tile, slots);
+    if (tile != moving[tiles.slot])
+      kernel.cast(loc, moving[tiles.slot], slots, tile);
   };
   int64_t end = first + count;
   int64_t fullEnd = std::min(end, tiles.fullTiles());
@@ -682,7 +672,8 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
           groupPattern(aBase(term) + row +
                            (group.k0 + firstTile * 128) * stride,
                        {stride, kw}, {128 * stride, count}, {1, p}));
-      castInto(target, staged, slots);
+      if (staged != target)
+        kernel.cast(loc, target, slots, staged);
     };
     int64_t fullTiles = group.fullTiles();
     if (fullTiles)
@@ -700,7 +691,8 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
                        kernel.pattern(aBase(term) + row * stride + group.k0,
                                       {{stride, p}, {1, kRows}}));
   MemlocOp rows = castRowsOfA.empty() ? loaded : castRowsOfA[aSlot];
-  castInto(rows, loaded, kernel.tilePattern(loaded, p, kRows));
+  if (rows != loaded)
+    kernel.cast(loc, rows, kernel.tilePattern(loaded, p, kRows), loaded);
   for (auto [t, kw] : llvm::enumerate(group.widths))
     kernel.create<TransposeOp>(loc, target,
                                kernel.tilePattern(target, kw, p, t * mTile),
