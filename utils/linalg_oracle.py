@@ -318,6 +318,9 @@ def main():
                         help="more -convert-linalg-to-bir options, e.g. 'matmul-buffers=3'")
     parser.add_argument("--pipeline", action="store_true",
                         help="run the whole Walrus pipeline after the lowering")
+    parser.add_argument("--schedule-options", default=None,
+                        help="with --pipeline, run -bir-schedule with these "
+                             "options before -sb-alloc")
     parser.add_argument("--dram-to-sb-bytes", type=int, default=0,
                         help="with --pipeline: vn-split's dram-to-sb-bytes")
     parser.add_argument("--reference",
@@ -373,6 +376,9 @@ def main():
         if args.pipeline:
             passes += [f"-vn-split=dram-to-sb-bytes={args.dram_to_sb_bytes}"
                        if p == "-vn-split" else p for p in WALRUS_PIPELINE]
+            if args.schedule_options is not None:
+                passes.insert(passes.index("-sb-alloc"),
+                              f"-bir-schedule={args.schedule_options}")
         run([os.path.join(args.bin, "walrus-opt"), bufferized, *passes, "-o", lowered])
         with open(lowered) as kernel:
             memlocs = re.findall(r'bir\.memloc "(' + name + r'_(?:arg(\d+)|result(\d+)))" '

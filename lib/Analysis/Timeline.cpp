@@ -16,7 +16,6 @@
 #include "TimelineSpace.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
@@ -115,20 +114,6 @@ private:
   };
   SmallVector<Range> getRanges(InstructionOpInterface inst,
                                ArrayRef<int64_t> ivs);
-  /// The engine and the nanoseconds it is busy, for `op`.
-  /// An instruction's engine and busy time, ns.
-  struct Costed {
-    Engine engine;
-    double duration;
-  };
-  FailureOr<Costed> cost(Operation *op);
-  Costed costDma(int64_t elements, int64_t elementBytes, int64_t partitions,
-                 AccessPatternAttr side);
-  Costed costMatmult(MatmultOp matmult);
-  Costed costTranspose(TransposeOp transpose);
-  Costed costVector(Engine engine, double ghz, AccessPatternAttr pattern,
-                    int64_t inputs);
-
   int64_t shard;
   const TimingModel &model;
   bool keepEvents;
@@ -146,9 +131,6 @@ private:
     double start, finish;
   };
   std::vector<Placed> placed;
-  /// The DMA engines the transfer being placed uses, and its latency.
-  unsigned dmaEnginesUsed = 1;
-  double dmaLatency = 0;
   /// The stationary operand the tensor engine holds.
   std::pair<Value, Attribute> stationary;
   DenseMap<Value, Space> memlocSpaces;
@@ -223,128 +205,28 @@ SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
   return ranges;
 }
 
-/// The partitions of the on-chip side of a copy from or to `a`.
-static int64_t getOnChipPartitions(Value a, AccessPatternAttr aAp,
-                                   AccessPatternAttr bAp) {
-  bool aOnChip = cast<MemoryType>(a.getType()).isOnChip();
-  return (aOnChip ? aAp : bAp).getPartitionCount();
-}
-
-// A transfer is split over E engines, each moving its partitions' rows as
-// packets (one per contiguous run) at a cost per packet and per byte; its
-// fixed latency delays its end, not the engines (it overlaps with other
-// transfers).
-CoreModel::Costed CoreModel::costDma(int64_t elements, int64_t elementBytes,
-                                     int64_t partitions,
-                                     AccessPatternAttr side) {
-  double bytes = double(elements) * elementBytes;
-  timeline.dmaBytes += bytes;
-  double engines =
-      std::clamp(std::ceil(double(partitions) / model.dmaPartitionsPerEngine),
-                 1.0, double(model.dmaEngines));
-  ArrayRef<int64_t> steps = side.getSteps(), nums = side.getNums();
-  double run = steps.size() > 1 && steps.back() == 1 ? double(nums.back()) : 1;
-  double packets = std::ceil(double(partitions) / engines) *
-                   std::max(1.0, double(side.getFreeCount()) / run);
-  dmaEnginesUsed = unsigned(engines);
-  dmaLatency = model.dmaFixedNs;
-  return {Engine::DMA,
-          packets * model.dmaPacketBytes / model.dmaBytesPerNsPerEngine +
-              bytes / (engines * model.dmaBytesPerNsPerEngine)};
-}
-
-CoreModel::Costed CoreModel::costMatmult(MatmultOp matmult) {
-  AccessPatternAttr moving = matmult.getMovingAp();
-  AccessPatternAttr held = matmult.getStationaryAp();
-  int64_t k = held.getPartitionCount(), m = held.getFreeCount(),
-          n = moving.getFreeCount();
-  bool fp32 =
-      cast<MemoryType>(matmult.getMoving().getType()).getElementBytes() >= 4;
-  double factor = fp32 ? model.fp32Factor : 1.0;
-  double cycles = std::max(double(n), model.matmulMinCycles) * factor;
-  std::pair<Value, Attribute> operand{matmult.getStationary(), held};
-  if (operand != stationary)
-    cycles += double(m) / model.stationaryLoadSpeedup * factor;
-  stationary = operand;
-  double flops = 2.0 * k * m * n;
-  timeline.flops += flops;
-  timeline.peFlops += flops;
-  return {Engine::PE, cycles / model.peGhz};
-}
-
-// A matmult by the identity: the source streams as the moving operand.
-CoreModel::Costed CoreModel::costTranspose(TransposeOp transpose) {
-  bool fp32 =
-      cast<MemoryType>(transpose.getSrc().getType()).getElementBytes() >= 4;
-  double cycles = std::max(double(transpose.getSrcAp().getPartitionCount()),
-                           model.matmulMinCycles) *
-                  (fp32 ? model.fp32Factor : 1.0);
-  stationary = {};
-  return {Engine::PE, cycles / model.peGhz};
-}
-
-// One cycle per element of a partition per input, after the static
-// overhead; one FLOP per element.
-CoreModel::Costed CoreModel::costVector(Engine engine, double ghz,
-                                        AccessPatternAttr pattern,
-                                        int64_t inputs) {
-  timeline.flops += double(pattern.getNumElements());
-  return {engine, (model.instructionOverheadCycles +
-                   double(pattern.getFreeCount()) * inputs) /
-                      ghz};
-}
-
-FailureOr<CoreModel::Costed> CoreModel::cost(Operation *op) {
-  using Result = FailureOr<Costed>;
-  return TypeSwitch<Operation *, Result>(op)
-      .Case([&](DmaOp copy) -> Result {
-        MemoryType type = cast<MemoryType>(copy.getDst().getType());
-        bool dramDst = !type.isOnChip();
-        return costDma(copy.getDstAp().getNumElements(), type.getElementBytes(),
-                       getOnChipPartitions(copy.getDst(), copy.getDstAp(),
-                                           copy.getSrcAp()),
-                       dramDst ? copy.getDstAp() : copy.getSrcAp());
-      })
-      .Case([&](DmaGatherOp gather) -> Result {
-        MemoryType type = cast<MemoryType>(gather.getDst().getType());
-        return costDma(
-            gather.getDstAp().getNumElements(), type.getElementBytes(),
-            gather.getDstAp().getPartitionCount(), gather.getSrcAp());
-      })
-      .Case<Sb2SbOp, CollectiveOp>([&](auto copy) -> Result {
-        MemoryType type = cast<MemoryType>(copy.getDst().getType());
-        return costDma(copy.getDstAp().getNumElements(), type.getElementBytes(),
-                       copy.getDstAp().getPartitionCount(), copy.getDstAp());
-      })
-      .Case([&](MatmultOp matmult) -> Result { return costMatmult(matmult); })
-      .Case([&](TransposeOp transpose) -> Result {
-        return costTranspose(transpose);
-      })
-      .Case([&](ActivationOp activation) -> Result {
-        return costVector(Engine::ACT, model.actGhz, activation.getSrcAp(), 1);
-      })
-      .Case([&](TensorTensorOp tensor) -> Result {
-        return costVector(Engine::DVE, model.dveGhz, tensor.getLhsAp(), 2);
-      })
-      .Case<TensorScalarOp, TensorReduceOp, TensorCopyOp>(
-          [&](auto single) -> Result {
-            return costVector(Engine::DVE, model.dveGhz, single.getSrcAp(), 1);
-          })
-      .Case([&](MemsetOp memset) -> Result {
-        return costVector(Engine::Pool, model.poolGhz, memset.getDstAp(), 1);
-      })
-      .Default([&](Operation *other) -> Result {
-        return other->emitError() << "print-bir-timeline: no timing for '"
-                                  << other->getName() << "'";
-      });
-}
-
 LogicalResult CoreModel::place(const Executed &executed) {
   auto inst = cast<InstructionOpInterface>(executed.op);
-  FailureOr<Costed> costed = cost(executed.op);
+  // The tensor engine keeps its stationary operand until a matmult loads
+  // another or a transpose (a matmult by the identity) replaces it.
+  bool loadsStationary = false;
+  if (auto matmult = dyn_cast<MatmultOp>(executed.op)) {
+    std::pair<Value, Attribute> operand{matmult.getStationary(),
+                                        matmult.getStationaryApAttr()};
+    loadsStationary = operand != stationary;
+    stationary = operand;
+  } else if (isa<TransposeOp>(executed.op)) {
+    stationary = {};
+  }
+  FailureOr<InstructionCost> costed =
+      getInstructionCost(executed.op, model, loadsStationary);
   if (failed(costed))
     return failure();
-  auto [engine, duration] = *costed;
+  Engine engine = costed->engine;
+  double duration = costed->duration;
+  timeline.flops += costed->flops;
+  timeline.peFlops += costed->peFlops;
+  timeline.dmaBytes += costed->dmaBytes;
   SmallVector<Range> ranges = getRanges(inst, executed.ivs);
   // What the start waits for: the barrier floor, a dependency, or the
   // engine (or DMA engines) finishing the instruction before.
@@ -364,7 +246,7 @@ LogicalResult CoreModel::place(const Executed &executed) {
     std::stable_sort(lanes.begin(), lanes.end(), [&](unsigned a, unsigned b) {
       return dmaFree[a] < dmaFree[b];
     });
-    lanes.resize(std::min<size_t>(lanes.size(), dmaEnginesUsed));
+    lanes.resize(std::min<size_t>(lanes.size(), costed->dmaEngines));
     queue = lanes.front();
     cause.raise(dmaFree[lanes.back()], dmaLast[lanes.back()]);
     for (unsigned lane : lanes) {
@@ -377,7 +259,7 @@ LogicalResult CoreModel::place(const Executed &executed) {
     engineLast[unsigned(engine)] = id;
   }
   double start = cause.time;
-  double finish = start + duration + (engine == Engine::DMA ? dmaLatency : 0);
+  double finish = start + duration + costed->latency;
   for (const Range &range : ranges)
     range.space->record(range.lo, range.hi, range.write, finish, id);
   placed.push_back({cause.instruction, engine, start, finish});
@@ -442,7 +324,7 @@ static LogicalResult flatten(Block &block, int64_t shard,
         mask && !isMaskTrueAt(mask.getValue(), shard))
       continue;
     if (--budget < 0)
-      return op.emitError("print-bir-timeline: more executed instructions "
+      return op.emitError("timing model: more executed instructions "
                           "than max-instructions");
     out.push_back({&op, SmallVector<int64_t, 4>(ivs.begin(), ivs.end())});
   }
@@ -486,7 +368,7 @@ walrus::computeTimeline(ArrayRef<std::pair<int64_t, FuncOp>> cores,
       break;
     if (llvm::is_contained(syncs, nullptr))
       return (*llvm::find_if(syncs, [](Operation *op) { return op; }))
-          ->emitError("print-bir-timeline: not every core reaches this "
+          ->emitError("timing model: not every core reaches this "
                       "barrier or collective");
     // Every core arrives when all it issued before is done; they leave
     // together, and a collective then moves its data on each.

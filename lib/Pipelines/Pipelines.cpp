@@ -33,6 +33,11 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
   ShrinkDnOptions shrink;
   shrink.report = options.report;
   pm.addPass(createShrinkDn(shrink));
+  if (options.schedule) {
+    BirScheduleOptions schedule;
+    schedule.report = options.report;
+    pm.addPass(createBirSchedule(schedule));
+  }
   SbAllocOptions alloc;
   alloc.report = options.report;
   pm.addPass(createSbAlloc(alloc));
@@ -64,6 +69,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   WalrusPipelineOptions walrus;
   walrus.report = options.report;
   walrus.dramToSbBytes = options.dramToSbBytes;
+  walrus.schedule = options.schedule;
   buildWalrusPipeline(pm, walrus);
 }
 

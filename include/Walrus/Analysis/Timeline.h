@@ -64,6 +64,26 @@ struct TimingModel {
   }
 };
 
+/// What one instruction costs on the model, out of context.
+struct InstructionCost {
+  Engine engine = Engine::PE;
+  /// How long its engine (a transfer: each of its DMA engines) is busy, ns.
+  double duration = 0;
+  /// The DMA engines a transfer holds at once.
+  unsigned dmaEngines = 1;
+  /// How long after its engines free its result is ready (a transfer's
+  /// fixed latency), ns.
+  double latency = 0;
+  double flops = 0, peFlops = 0, dmaBytes = 0;
+};
+
+/// The cost of instruction `op` on `model`; `loadsStationary` says whether
+/// a matmult loads its stationary operand (the tensor engine held another).
+/// An error at an instruction the model has no timing for.
+mlir::FailureOr<InstructionCost>
+getInstructionCost(mlir::Operation *op, const TimingModel &model,
+                   bool loadsStationary = true);
+
 /// One executed instruction: where it ran and when (nanoseconds).
 struct TimelineEvent {
   mlir::Operation *op;

@@ -24,10 +24,16 @@ struct WalrusPipelineOptions
       llvm::cl::desc("Bytes per partition internal DRAM tensors moved into "
                      "SBUF may take (vn-split); 0 moves none"),
       llvm::cl::init(0)};
+  Option<bool> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Reorder instructions for the timing model before "
+                     "allocation (-bir-schedule)"),
+      llvm::cl::init(false)};
 };
 
 /// The whole job in pipeline order: expand-replication, lnc-split, the SPMD
-/// verifier, vn-split, shrink-dn, sb-alloc and the allocation verifier.
+/// verifier, vn-split, shrink-dn, bir-schedule (with `schedule`), sb-alloc,
+/// psum-alloc and the allocation verifiers.
 void buildWalrusPipeline(mlir::OpPassManager &pm,
                          const WalrusPipelineOptions &options);
 
@@ -68,6 +74,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc("Bytes per partition internal DRAM tensors moved into "
                      "SBUF may take (vn-split); 0 moves none"),
       llvm::cl::init(0)};
+  Option<bool> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Reorder instructions for the timing model before "
+                     "allocation (-bir-schedule)"),
+      llvm::cl::init(false)};
 };
 
 /// From linalg to allocated per-core programs: upstream one-shot

@@ -3,6 +3,8 @@
 #ifndef WALRUS_TRANSFORMS_PASSES_H
 #define WALRUS_TRANSFORMS_PASSES_H
 
+#include "Walrus/Schedule/ListScheduler.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

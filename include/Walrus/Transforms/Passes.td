@@ -508,6 +508,64 @@ def SbAllocVerify : Pass<"sb-alloc-verify"> {
   }];
 }
 
+def BirSchedule : Pass<"bir-schedule"> {
+  let summary = "Reorder instructions within their blocks to shorten the estimated time";
+  let description = [{
+    In every `bir.func`, reorders the instructions and loops of each block
+    (function body and loop bodies) by list scheduling over the engines
+    with the timing model's costs (docs/TimingModel.md): an op moves only
+    where no dependence forbids it (read after write, write after read,
+    write after write over the bytes two ops may share, a loop standing for
+    everything inside it), and never across a barrier, a collective or an
+    `sb2sb` (what other cores see depends on them). Each
+    engine runs its queue in program order, so the order decides what each
+    engine does next: a transfer the estimate needs early goes before one
+    that waits on a result.
+
+    The heuristic (`heuristic`) picks, among the ops whose dependences are
+    issued, the one that can start first (`asap`); among those, the one
+    with the longest path to the end (`critical-path`, the default); or
+    loads from DRAM first, then as `critical-path` (`dma-prefetch`).
+    Scheduling runs before allocation under an SBUF pressure limit: an op
+    that would bring the bytes per partition of the tensors it keeps live
+    past `sbuf-limit` (0: the target's SBUF per partition) waits while
+    another can go; a block whose order still passes the limit keeps its
+    order. A run keeps its order too unless the scheduler's own model of
+    it (the run alone, loops as one op) finds the new order faster; then
+    the function's estimate is taken before and after, and a function the
+    new orders would make slower keeps its order: the pass never makes the
+    estimate worse (`keep-slower` turns both checks off). `report` emits a remark per function
+    with both estimates. docs/Schedule.md.
+
+    Works on one `bir.func` at a time, as -sb-alloc does. Each core of a
+    per-core module is estimated on its own (barriers without waits).
+  }];
+  let options = [
+    Option<"heuristic", "heuristic", "::walrus::schedule::Heuristic",
+           /*default=*/"::walrus::schedule::Heuristic::CriticalPath",
+           "How the next op is chosen", [{::llvm::cl::values(
+             clEnumValN(::walrus::schedule::Heuristic::Asap, "asap",
+                        "the op that can start first"),
+             clEnumValN(::walrus::schedule::Heuristic::CriticalPath,
+                        "critical-path",
+                        "among those, the longest path to the end"),
+             clEnumValN(::walrus::schedule::Heuristic::DmaPrefetch,
+                        "dma-prefetch",
+                        "loads from DRAM first, then critical-path"))}]>,
+    Option<"sbufLimit", "sbuf-limit", "int64_t", /*default=*/"0",
+           "SBUF bytes per partition the live tensors may take; 0 is the "
+           "target's SBUF">,
+    Option<"maxInstructions", "max-instructions", "int64_t",
+           /*default=*/"10000000",
+           "Executed instructions the estimate may count per function">,
+    Option<"keepSlower", "keep-slower", "bool", /*default=*/"false",
+           "Keep every new order, even one the estimate finds slower (for "
+           "experiments and tests of the dependences)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per function: the estimate before and after">,
+  ];
+}
+
 def PsumAlloc : Pass<"psum-alloc"> {
   let summary = "Place every PSUM tensor in a bank: bank rotation, accumulation groups pinned";
   let description = [{

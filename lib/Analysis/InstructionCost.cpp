@@ -1,0 +1,153 @@
+//===- InstructionCost.cpp - One instruction on the timing model ----------===//
+//
+// The engine an instruction runs on and how long it keeps it busy, from
+// the numbers of docs/TimingModel.md. The timeline places these costs in
+// time; the scheduler (-bir-schedule) orders instructions by them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Analysis/Timeline.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace walrus;
+using namespace walrus::bir;
+
+/// The partitions of the on-chip side of a copy from or to `a`.
+static int64_t getOnChipPartitions(Value a, AccessPatternAttr aAp,
+                                   AccessPatternAttr bAp) {
+  bool aOnChip = cast<MemoryType>(a.getType()).isOnChip();
+  return (aOnChip ? aAp : bAp).getPartitionCount();
+}
+
+// A transfer is split over E engines, each moving its partitions' rows as
+// packets (one per contiguous run) at a cost per packet and per byte; its
+// fixed latency delays its end, not the engines (it overlaps with other
+// transfers).
+static InstructionCost costDma(const TimingModel &model, int64_t elements,
+                               int64_t elementBytes, int64_t partitions,
+                               AccessPatternAttr side) {
+  double bytes = double(elements) * elementBytes;
+  double engines =
+      std::clamp(std::ceil(double(partitions) / model.dmaPartitionsPerEngine),
+                 1.0, double(model.dmaEngines));
+  ArrayRef<int64_t> steps = side.getSteps(), nums = side.getNums();
+  double run = steps.size() > 1 && steps.back() == 1 ? double(nums.back()) : 1;
+  double packets = std::ceil(double(partitions) / engines) *
+                   std::max(1.0, double(side.getFreeCount()) / run);
+  InstructionCost cost;
+  cost.engine = Engine::DMA;
+  cost.duration =
+      packets * model.dmaPacketBytes / model.dmaBytesPerNsPerEngine +
+      bytes / (engines * model.dmaBytesPerNsPerEngine);
+  cost.dmaEngines = unsigned(engines);
+  cost.latency = model.dmaFixedNs;
+  cost.dmaBytes = bytes;
+  return cost;
+}
+
+static InstructionCost costMatmult(const TimingModel &model, MatmultOp matmult,
+                                   bool loadsStationary) {
+  AccessPatternAttr moving = matmult.getMovingAp();
+  AccessPatternAttr held = matmult.getStationaryAp();
+  int64_t k = held.getPartitionCount(), m = held.getFreeCount(),
+          n = moving.getFreeCount();
+  bool fp32 =
+      cast<MemoryType>(matmult.getMoving().getType()).getElementBytes() >= 4;
+  double factor = fp32 ? model.fp32Factor : 1.0;
+  double cycles = std::max(double(n), model.matmulMinCycles) * factor;
+  if (loadsStationary)
+    cycles += double(m) / model.stationaryLoadSpeedup * factor;
+  InstructionCost cost;
+  cost.engine = Engine::PE;
+  cost.duration = cycles / model.peGhz;
+  cost.flops = cost.peFlops = 2.0 * k * m * n;
+  return cost;
+}
+
+// A matmult by the identity: the source streams as the moving operand.
+static InstructionCost costTranspose(const TimingModel &model,
+                                     TransposeOp transpose) {
+  bool fp32 =
+      cast<MemoryType>(transpose.getSrc().getType()).getElementBytes() >= 4;
+  double cycles = std::max(double(transpose.getSrcAp().getPartitionCount()),
+                           model.matmulMinCycles) *
+                  (fp32 ? model.fp32Factor : 1.0);
+  InstructionCost cost;
+  cost.engine = Engine::PE;
+  cost.duration = cycles / model.peGhz;
+  return cost;
+}
+
+// One cycle per element of a partition per input, after the static
+// overhead; one FLOP per element.
+static InstructionCost costVector(const TimingModel &model, Engine engine,
+                                  double ghz, AccessPatternAttr pattern,
+                                  int64_t inputs) {
+  InstructionCost cost;
+  cost.engine = engine;
+  cost.duration = (model.instructionOverheadCycles +
+                   double(pattern.getFreeCount()) * inputs) /
+                  ghz;
+  cost.flops = double(pattern.getNumElements());
+  return cost;
+}
+
+FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
+                                                      const TimingModel &model,
+                                                      bool loadsStationary) {
+  using Result = FailureOr<InstructionCost>;
+  return TypeSwitch<Operation *, Result>(op)
+      .Case([&](DmaOp copy) -> Result {
+        MemoryType type = cast<MemoryType>(copy.getDst().getType());
+        bool dramDst = !type.isOnChip();
+        return costDma(model, copy.getDstAp().getNumElements(),
+                       type.getElementBytes(),
+                       getOnChipPartitions(copy.getDst(), copy.getDstAp(),
+                                           copy.getSrcAp()),
+                       dramDst ? copy.getDstAp() : copy.getSrcAp());
+      })
+      .Case([&](DmaGatherOp gather) -> Result {
+        MemoryType type = cast<MemoryType>(gather.getDst().getType());
+        return costDma(
+            model, gather.getDstAp().getNumElements(), type.getElementBytes(),
+            gather.getDstAp().getPartitionCount(), gather.getSrcAp());
+      })
+      .Case<Sb2SbOp, CollectiveOp>([&](auto copy) -> Result {
+        MemoryType type = cast<MemoryType>(copy.getDst().getType());
+        return costDma(model, copy.getDstAp().getNumElements(),
+                       type.getElementBytes(),
+                       copy.getDstAp().getPartitionCount(), copy.getDstAp());
+      })
+      .Case([&](MatmultOp matmult) -> Result {
+        return costMatmult(model, matmult, loadsStationary);
+      })
+      .Case([&](TransposeOp transpose) -> Result {
+        return costTranspose(model, transpose);
+      })
+      .Case([&](ActivationOp activation) -> Result {
+        return costVector(model, Engine::ACT, model.actGhz,
+                          activation.getSrcAp(), 1);
+      })
+      .Case([&](TensorTensorOp tensor) -> Result {
+        return costVector(model, Engine::DVE, model.dveGhz, tensor.getLhsAp(),
+                          2);
+      })
+      .Case<TensorScalarOp, TensorReduceOp, TensorCopyOp>(
+          [&](auto single) -> Result {
+            return costVector(model, Engine::DVE, model.dveGhz,
+                              single.getSrcAp(), 1);
+          })
+      .Case([&](MemsetOp memset) -> Result {
+        return costVector(model, Engine::Pool, model.poolGhz, memset.getDstAp(),
+                          1);
+      })
+      .Default([&](Operation *other) -> Result {
+        return other->emitError()
+               << "timing model: no timing for '" << other->getName() << "'";
+      });
+}

@@ -1,0 +1,30 @@
+// RUN: walrus-opt %s -split-input-file -verify-diagnostics -bir-schedule="max-instructions=3"
+// RUN: not walrus-opt %s -split-input-file -bir-schedule="heuristic=fastest" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
+
+// OPTION: for the --heuristic option: Cannot find option named 'fastest'!
+
+// The estimate counts each executed instruction (loops unrolled): past
+// max-instructions the pass fails at the instruction, leaving the order.
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
+    %u = bir.memloc "u" internal : !bir.sbuf<128x100xf32>
+    bir.memset %u[#bir.ap<0, [[100, 128], [1, 100]]>], 0.0 : !bir.sbuf<128x100xf32>
+    bir.loop 0 to 4 step 1 {
+      // expected-error @below {{timing model: more executed instructions than max-instructions}}
+      bir.tensor_scalar multiply %t[#bir.ap<0, [[100, 128], [1, 100]]>], %t[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    }
+  }
+}
+
+// -----
+
+// A masked barrier some cores skip: the estimate cannot place it.
+module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
+    bir.memset %t[#bir.ap<0, [[100, 128], [1, 100]]>], 0.0 : !bir.sbuf<128x100xf32>
+    // expected-error @below {{timing model: not every core reaches this barrier or collective}}
+    bir.core_barrier "half" {mask = affine_set<()[s0] : (-s0 == 0)>}
+  }
+}
