@@ -16,10 +16,12 @@ timing and prints one row:
   - the timing model's estimate (-print-bir-timeline, docs/TimingModel.md):
     the kernels' slowest cores summed, the slowest core's bound, the
     estimate over the roofline (each kernel's largest core roofline,
-    summed), and the spread of the cores (a kernel's slowest core over
-    their mean, the largest of any kernel).
+    summed), and the spread of the cores (the time a kernel's busiest
+    core works, less its waits at barriers, over the mean of its cores,
+    the largest of any kernel).
 With --matmul-buffers 1,2,3 a row per count of the lowering's rotating
-matmul buffers.
+matmul buffers; with --schedule off,on a row without and with
+-bir-schedule before the allocation (docs/Schedule.md).
 Then the time of each pass, per layer, as a second table.
 """
 import argparse
@@ -35,7 +37,7 @@ sys.path.insert(0, HERE)
 from pipeline import top_level_wall  # noqa: E402
 
 PASSES = ["OneShotBufferizePass", "ConvertLinalgToBir", "ExpandReplication", "LncSplit",
-          "LncVerify", "VnSplit", "ShrinkDn", "SbAlloc", "SbAllocVerify"]
+          "LncVerify", "VnSplit", "ShrinkDn", "BirSchedule", "SbAlloc", "SbAllocVerify"]
 BYTES = {"f64": 8, "f32": 4, "f16": 2, "bf16": 2, "i64": 8, "i32": 4, "i16": 2, "i8": 1}
 
 
@@ -153,22 +155,27 @@ def timeline(report):
     """The timing model's estimate (docs/TimingModel.md), from the remarks of
     -print-bir-timeline: per kernel the slowest core and the largest core
     roofline, summed over kernels; the bound of the slowest core; and the
-    largest spread of a kernel's cores (its slowest over their mean)."""
+    largest spread of a kernel's cores (the one that works longest over
+    their mean, a core's work being its time less its waits at barriers)."""
     estimate = roofline = 0.0
     spread, bound, slowest, cores = 1.0, "-", -1.0, []
     for line in report.splitlines():
         core = re.search(r"print-bir-timeline: @\S+ \(core \d+\): ([0-9.]+) us.*?"
-                         r"bound by (\w+);.*?roofline ([0-9.]+) us", line)
+                         r"bound by (\w+);.*?roofline ([0-9.]+) us.*?"
+                         r"waits ([0-9.]+) us at barriers", line)
         if core:
-            cores.append((float(core.group(1)), core.group(2), float(core.group(3))))
+            cores.append((float(core.group(1)), core.group(2), float(core.group(3)),
+                          float(core.group(1)) - float(core.group(4))))
             continue
         kernel = re.search(r"print-bir-timeline: kernel of \d+ core\(s\): ([0-9.]+) us", line)
         if not kernel or not cores:
             continue
         estimate += float(kernel.group(1))
         roofline += max(c[2] for c in cores)
-        mean = sum(c[0] for c in cores) / len(cores)
-        spread = max(spread, max(c[0] for c in cores) / mean if mean else 1.0)
+        # A core waiting at a barrier for another is idle, not busy: the
+        # spread compares the time each core works.
+        mean = sum(c[3] for c in cores) / len(cores)
+        spread = max(spread, max(c[3] for c in cores) / mean if mean else 1.0)
         worst = max(cores)
         if worst[0] > slowest:
             slowest, bound = worst[0], worst[1]
@@ -176,12 +183,14 @@ def timeline(report):
     return estimate, roofline, bound, spread
 
 
-def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0, matmul_buffers=2):
+def run_layer(opt, path, lnc, by_pair=None, dram_to_sb_bytes=0, matmul_buffers=2,
+              schedule=False):
     begin = time.perf_counter()
     # `report` ends with -print-bir-timeline (docs/TimingModel.md).
     result = subprocess.run([opt, path, f"-walrus-from-linalg=lnc-size={lnc} report "
                              f"dram-to-sb-bytes={dram_to_sb_bytes} "
-                             f"matmul-buffers={matmul_buffers}",
+                             f"matmul-buffers={matmul_buffers} "
+                             f"schedule={'true' if schedule else 'false'}",
                              "--mlir-timing", "-print-bir-summary"],
                             capture_output=True, text=True)
     seconds = time.perf_counter() - begin
@@ -224,6 +233,8 @@ def main():
                         help="vn-split's DRAM-to-SB move budget, bytes per partition")
     parser.add_argument("--matmul-buffers", default="2",
                         help="the lowering's rotating matmul buffers, one row each")
+    parser.add_argument("--schedule", default="off",
+                        help="off, on or off,on: without or with -bir-schedule, one row each")
     parser.add_argument("--breakdown", metavar="LAYER:LNC",
                         help="instead of the tables, where one layer's DMA bytes go: "
                              "per source and destination, largest first")
@@ -252,16 +263,19 @@ def main():
             subprocess.run([sys.executable, generator, model, "--size", "real", "--elide",
                             "-o", paths[model]], check=True)
     rows = []
-    print(f"{'layer':>17} {'lnc':>4} {'buf':>3} {'total s':>8} {'lower s':>8} {'instr':>7}"
+    schedules = [{"off": False, "on": True}[value] for value in args.schedule.split(",")]
+    print(f"{'layer':>17} {'lnc':>4} {'buf':>3} {'sch':>3} {'total s':>8} {'lower s':>8} {'instr':>7}"
           f" {'busiest':>8} {'peak/LB':>8} {'spills':>7} {'DMA GB':>7} {'min GB':>7}"
           f" {'DMA/min':>8} {'est. us':>9} {'bound':>5} {'est/roof':>8} {'spread':>6}")
     for layer, path in paths.items():
         for lnc in map(int, args.lnc.split(",")):
-            for buffers in map(int, args.matmul_buffers.split(",")):
+            for buffers, schedule in [(b, s) for b in map(int, args.matmul_buffers.split(","))
+                                      for s in schedules]:
                 row = run_layer(args.opt, path, lnc, dram_to_sb_bytes=args.dram_to_sb_bytes,
-                                matmul_buffers=buffers)
+                                matmul_buffers=buffers, schedule=schedule)
                 rows.append((layer, lnc, row))
-                print(f"{layer:>17} {lnc:>4} {buffers:>3} {row['seconds']:>8.2f}"
+                print(f"{layer:>17} {lnc:>4} {buffers:>3} {'on' if schedule else 'off':>3}"
+                      f" {row['seconds']:>8.2f}"
                       f" {row['lowering']:>8.3f} {row['instructions']:>7} {row['busiest']:>8}"
                       f" {row['ratio']:>8.3f} {row['spills']:>7} {row['dma'] / 1e9:>7.2f}"
                       f" {row['minimum'] / 1e9:>7.2f} {row['dma'] / row['minimum']:>8.2f}"
