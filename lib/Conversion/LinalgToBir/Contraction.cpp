@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearAccess.h"
+#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -179,6 +180,10 @@ public:
   void emit();
 
 private:
+  /// The dimension whose tiles go to the cores: the loop dimension (a
+  /// row, batch, column or partition dimension of `plan`) whose tiles
+  /// divide among the cores best, the row groups on a tie.
+  unsigned chooseDealt(int64_t rowTile, int64_t columnTile);
   /// `access`'s element for the current loops, tile and taps.
   AffineExpr start(const LinearAccess &access, AffineExpr contractionFirst);
   void emitTile();
@@ -188,6 +193,9 @@ private:
   KernelBuilder &kernel;
   bool zeroInitialized;
   MemlocOp stationaryTile, movingTile, psum, outTile;
+  /// The dimension dealt to the cores (kRowGroups: the row groups).
+  static constexpr unsigned kRowGroups = ~0u;
+  unsigned dealt = kRowGroups;
   /// The current value of each loop (an iv, a tile's first index or a
   /// tap), and the current tile's sizes.
   DenseMap<unsigned, AffineExpr> at;
@@ -267,6 +275,24 @@ void ContractionNest::emitTile() {
   kernel.create<DmaOp>(loc, o.tensor.memloc, stored, outTile, tile);
 }
 
+unsigned ContractionNest::chooseDealt(int64_t rowTile, int64_t columnTile) {
+  ArrayRef<int64_t> ranges = plan.ranges;
+  unsigned best = kRowGroups;
+  int64_t bestSize = plan.row ? ranges[*plan.row] : 1, bestTile = rowTile;
+  // A matmult of fewer moving columns costs as much (docs/TimingModel.md).
+  auto minColumns =
+      int64_t(TimingModel::forTarget(kernel.getTarget()).matmulMinCycles);
+  SmallVector<std::tuple<unsigned, int64_t, int64_t>> candidates;
+  for (unsigned dim : plan.batch)
+    candidates.push_back({dim, 1, 1});
+  candidates.push_back({*plan.column, columnTile, minColumns});
+  candidates.push_back({*plan.rows, 128, 1});
+  for (auto [dim, tile, minShare] : candidates)
+    if (kernel.dealsBetter(bestSize, bestTile, ranges[dim], tile, minShare))
+      best = dim, bestSize = ranges[dim], bestTile = tile;
+  return best;
+}
+
 void ContractionNest::emit() {
   ArrayRef<int64_t> ranges = plan.ranges;
   Type element = plan.stationary.tensor.elementType;
@@ -280,36 +306,41 @@ void ContractionNest::emit() {
   psum = kernel.getSharedPsumTile(128, 512, Float32Type::get(op.getContext()));
   outTile = kernel.addTile("conv_out", 128, rowTile * columnTile,
                            plan.output.tensor.elementType);
-  // Groups of output rows are dealt to the cores; the batch loops, the
-  // column tiles and the PSUM partition tiles run inside.
-  kernel.forEachRowTile(
-      plan.row ? ranges[*plan.row] : 1, rowTile, [&](const RowTile &rowGroup) {
-        rows = rowGroup.partitions;
-        if (plan.row)
-          at[*plan.row] = rowGroup.firstRow;
-        std::function<void(size_t)> batchLoops = [&](size_t index) {
-          if (index == plan.batch.size()) {
-            kernel.forEachColumnTile(
-                ranges[*plan.column], columnTile, [&](const ColumnTile &col) {
-                  columns = col.columns;
-                  at[*plan.column] = col.firstColumn;
-                  kernel.forEachColumnTile(ranges[*plan.rows], 128,
-                                           [&](const ColumnTile &part) {
-                                             partitions = part.columns;
-                                             at[*plan.rows] = part.firstColumn;
-                                             emitTile();
-                                           });
-                });
-            return;
-          }
-          kernel.loop(ranges[plan.batch[index]], [&](AffineExpr iv) {
-            at[plan.batch[index]] = iv;
-            batchLoops(index + 1);
-            at.erase(plan.batch[index]);
-          });
-        };
-        batchLoops(0);
+  // Groups of output rows, the batch loops, the column tiles and the PSUM
+  // partition tiles nest in that order; the tiles of one of them are dealt
+  // to the cores (docs/LinalgToBir.md, "Tiles and cores").
+  dealt = chooseDealt(rowTile, columnTile);
+  auto tiles = [&](unsigned dim, int64_t tile,
+                   function_ref<void(int64_t, AffineExpr)> body) {
+    kernel.forEachTile(ranges[dim], tile, dealt == dim, body);
+  };
+  std::function<void(size_t)> batchLoops = [&](size_t index) {
+    if (index == plan.batch.size()) {
+      tiles(*plan.column, columnTile, [&](int64_t count, AffineExpr first) {
+        columns = count;
+        at[*plan.column] = first;
+        tiles(*plan.rows, 128, [&](int64_t count, AffineExpr first) {
+          partitions = count;
+          at[*plan.rows] = first;
+          emitTile();
+        });
       });
+      return;
+    }
+    unsigned dim = plan.batch[index];
+    tiles(dim, 1, [&](int64_t, AffineExpr first) {
+      at[dim] = first;
+      batchLoops(index + 1);
+      at.erase(dim);
+    });
+  };
+  kernel.forEachTile(plan.row ? ranges[*plan.row] : 1, rowTile,
+                     dealt == kRowGroups, [&](int64_t count, AffineExpr first) {
+                       rows = count;
+                       if (plan.row)
+                         at[*plan.row] = first;
+                       batchLoops(0);
+                     });
 }
 
 LogicalResult walrus::linalg_to_bir::lowerContraction(linalg::LinalgOp op,

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
+#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -755,25 +756,42 @@ LogicalResult ElementwiseLowering::run() {
   if (failed(classifyOperands()))
     return failure();
   LogicalResult status = success();
+  // Row tiles go to the cores, unless the column tiles divide among them
+  // better (docs/LinalgToBir.md, "Tiles and cores").
+  // Below the static cost of an instruction in columns, a thinner tile
+  // costs about as much (docs/TimingModel.md).
+  auto minColumns = int64_t(
+      TimingModel::forTarget(kernel.getTarget()).instructionOverheadCycles);
+  bool dealColumns =
+      kernel.dealsBetter(rows, 128, columns, tileColumns, minColumns);
+  auto rowTiles = [&](function_ref<void(const RowTile &)> body) {
+    kernel.forEachTile(
+        rows, 128, !dealColumns,
+        [&](int64_t count, AffineExpr first) { body(RowTile{count, first}); });
+  };
+  auto columnTiles = [&](function_ref<void(const ColumnTile &)> body) {
+    kernel.forEachTile(columns, tileColumns, dealColumns,
+                       [&](int64_t count, AffineExpr first) {
+                         body(ColumnTile{count, first});
+                       });
+  };
   // Inputs the same for every row load once per column tile, before the
   // row tiles that use them.
   if (rows > 128 && hasRowBroadcasts()) {
-    kernel.forEachColumnTile(
-        columns, tileColumns, [&](const ColumnTile &columnTile) {
-          loadRowBroadcasts(columnTile);
-          kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
-            if (succeeded(status))
-              status = emitTile(rowTile, columnTile);
-          });
-        });
+    columnTiles([&](const ColumnTile &columnTile) {
+      loadRowBroadcasts(columnTile);
+      rowTiles([&](const RowTile &rowTile) {
+        if (succeeded(status))
+          status = emitTile(rowTile, columnTile);
+      });
+    });
     return status;
   }
-  kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
-    kernel.forEachColumnTile(columns, tileColumns,
-                             [&](const ColumnTile &columnTile) {
-                               if (succeeded(status))
-                                 status = emitTile(rowTile, columnTile);
-                             });
+  rowTiles([&](const RowTile &rowTile) {
+    columnTiles([&](const ColumnTile &columnTile) {
+      if (succeeded(status))
+        status = emitTile(rowTile, columnTile);
+    });
   });
   return status;
 }

@@ -15,6 +15,7 @@
 
 #include "ElementwiseLowering.h"
 #include "LinearAccess.h"
+#include "Walrus/Analysis/Timeline.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -166,6 +167,12 @@ public:
 private:
   LogicalResult classify();
   void chooseColumnReduction(ArrayRef<utils::IteratorType> iterators);
+  /// Which parallel dimension's tiles go to the cores: the partitions, or
+  /// a parallel loop or the columns (`columnsToo`) where their tiles divide
+  /// among the cores better (docs/LinalgToBir.md, "Tiles and cores").
+  void chooseDealt(bool columnsToo);
+  /// Runs `body` for each tile of the partitions, dealt or not.
+  void forEachPartitionTile(function_ref<void(const RowTile &)> body);
   /// The nest when the columns are reduced (Schedule::columnReduction).
   void emitColumnReduction();
   /// One step of it that also reduces across partitions
@@ -191,6 +198,9 @@ private:
   LinearAccess output;
   /// The iv of each loop around the tile, as the loops are emitted.
   DenseMap<unsigned, AffineExpr> ivs;
+  /// The dimension dealt to the cores; kPartitions: the partition tiles.
+  static constexpr unsigned kPartitions = ~0u;
+  unsigned dealt = kPartitions;
   DenseMap<unsigned, MemlocOp> inputTiles;
   MemlocOp accumulator;
   /// A row of partial results, for reductions across partitions.
@@ -345,11 +355,39 @@ void GenericLowering::emitLoops(ArrayRef<unsigned> loops,
                                 function_ref<void()> inner) {
   if (loops.empty())
     return inner();
-  kernel.loop(ranges[loops.front()], [&](AffineExpr iv) {
-    ivs[loops.front()] = iv;
+  unsigned dim = loops.front();
+  kernel.forEachTile(ranges[dim], 1, dealt == dim, [&](int64_t, AffineExpr iv) {
+    ivs[dim] = iv;
     emitLoops(loops.drop_front(), inner);
-    ivs.erase(loops.front());
+    ivs.erase(dim);
   });
+}
+
+void GenericLowering::chooseDealt(bool columnsToo) {
+  int64_t size = schedule.partitionDim ? ranges[*schedule.partitionDim] : 1,
+          tile = 128;
+  SmallVector<std::pair<unsigned, int64_t>> candidates;
+  for (unsigned dim : schedule.parallelLoops)
+    candidates.push_back({dim, 1});
+  if (columnsToo && schedule.columnDim)
+    candidates.push_back({*schedule.columnDim, tileColumns});
+  // Columns below the static cost of an instruction cost about as much
+  // (docs/TimingModel.md); loops are dealt whole iterations.
+  auto minColumns = int64_t(
+      TimingModel::forTarget(kernel.getTarget()).instructionOverheadCycles);
+  for (auto [dim, dimTile] : candidates)
+    if (kernel.dealsBetter(size, tile, ranges[dim], dimTile,
+                           dimTile == 1 ? 1 : minColumns))
+      dealt = dim, size = ranges[dim], tile = dimTile;
+}
+
+void GenericLowering::forEachPartitionTile(
+    function_ref<void(const RowTile &)> body) {
+  int64_t partitions =
+      schedule.partitionDim ? ranges[*schedule.partitionDim] : 1;
+  kernel.forEachTile(
+      partitions, 128, dealt == kPartitions,
+      [&](int64_t count, AffineExpr first) { body(RowTile{count, first}); });
 }
 
 FailureOr<Operand> GenericLowering::emitTile(const RowTile &rows,
@@ -429,10 +467,9 @@ void GenericLowering::emitColumnReduction() {
   auto &[argument, input] = loaded.front();
   MemlocOp in = inputTiles[argument];
   MemlocOp part = kernel.addTile("part", 128, 1, output.tensor.elementType);
-  int64_t partitions =
-      schedule.partitionDim ? ranges[*schedule.partitionDim] : 1;
   ColumnTile whole{1, kernel.constant(0)};
-  kernel.forEachRowTile(partitions, 128, [&](const RowTile &rows) {
+  chooseDealt(/*columnsToo=*/false);
+  forEachPartitionTile([&](const RowTile &rows) {
     int64_t p = rows.partitions;
     emitLoops(schedule.parallelLoops, [&] {
       AccessPatternAttr acc = kernel.tilePattern(accumulator, p, 1);
@@ -479,14 +516,16 @@ LogicalResult GenericLowering::run() {
   accumulator =
       kernel.addTile("acc", 128, tileColumns, output.tensor.elementType);
   Location loc = op.getLoc();
-  int64_t partitions =
-      schedule.partitionDim ? ranges[*schedule.partitionDim] : 1;
   int64_t columns = schedule.columnDim ? ranges[*schedule.columnDim] : 1;
   LogicalResult status = success();
-  kernel.forEachRowTile(partitions, 128, [&](const RowTile &rows) {
+  chooseDealt(/*columnsToo=*/true);
+  bool dealColumns = schedule.columnDim && dealt == *schedule.columnDim;
+  forEachPartitionTile([&](const RowTile &rows) {
     emitLoops(schedule.parallelLoops, [&] {
-      kernel.forEachColumnTile(
-          columns, tileColumns, [&](const ColumnTile &col) {
+      kernel.forEachTile(
+          columns, tileColumns, dealColumns,
+          [&](int64_t count, AffineExpr first) {
+            ColumnTile col{count, first};
             if (failed(status))
               return;
             AccessPatternAttr stored = dramPattern(output, rows, col);

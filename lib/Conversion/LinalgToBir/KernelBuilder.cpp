@@ -147,3 +147,42 @@ void KernelBuilder::forEachColumnTile(
   if (rest)
     body({rest, constant(fullTiles * tileColumns)});
 }
+
+void KernelBuilder::forEachTile(int64_t size, int64_t tile, bool deal,
+                                function_ref<void(int64_t, AffineExpr)> body) {
+  if (deal)
+    return forEachRowTile(size, tile, [&](const RowTile &rows) {
+      body(rows.partitions, rows.firstRow);
+    });
+  forEachColumnTile(size, tile, [&](const ColumnTile &columns) {
+    body(columns.columns, columns.firstColumn);
+  });
+}
+
+int64_t KernelBuilder::getBusiestShare(int64_t size, int64_t tile) const {
+  int64_t tiles = llvm::divideCeil(size, tile);
+  int64_t lastTile = size - (tiles - 1) * tile;
+  int64_t busiest = 0;
+  for (int64_t core = 0; core < std::min(lncSize, tiles); ++core) {
+    // Tiles core, core + lnc, ...; the last tile may be partial.
+    int64_t count = (tiles - core + lncSize - 1) / lncSize;
+    int64_t share = count * tile;
+    if ((tiles - 1) % lncSize == core)
+      share -= tile - lastTile;
+    busiest = std::max(busiest, share);
+  }
+  return busiest;
+}
+
+bool KernelBuilder::dealsBetter(int64_t first, int64_t firstTile,
+                                int64_t second, int64_t secondTile,
+                                int64_t minShare) const {
+  if (lncSize == 1 || first <= 0 || second <= 0 ||
+      std::min<int64_t>(secondTile, llvm::divideCeil(second, lncSize)) <
+          minShare)
+    return false;
+  // The busiest core's share of the whole, compared without division.
+  double firstShare = double(getBusiestShare(first, firstTile)) * second;
+  double secondShare = double(getBusiestShare(second, secondTile)) * first;
+  return secondShare < firstShare;
+}

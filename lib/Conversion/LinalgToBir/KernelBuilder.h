@@ -137,6 +137,25 @@ public:
   void forEachColumnTile(int64_t columns, int64_t tileColumns,
                          llvm::function_ref<void(const ColumnTile &)> body);
 
+  /// Runs `body` for every tile of `size` in tiles of `tile`: dealt to the
+  /// cores as forEachRowTile deals rows when `deal`, else all on the
+  /// current cores as forEachColumnTile runs columns.
+  void forEachTile(
+      int64_t size, int64_t tile, bool deal,
+      llvm::function_ref<void(int64_t count, mlir::AffineExpr first)> body);
+
+  /// The elements of a dimension of `size`, in tiles of `tile` dealt
+  /// round-robin to the cores, that the busiest core gets.
+  int64_t getBusiestShare(int64_t size, int64_t tile) const;
+  /// Whether dealing the tiles of `second` to the cores (those of `first`
+  /// running on each) leaves the busiest core a smaller share of the work
+  /// than dealing those of `first`: `first`'s tiles do not divide among
+  /// the cores and `second`'s divide better, and every core that gets
+  /// `second`'s tiles gets at least `minShare` of it (thinner instructions
+  /// cost as much: docs/LinalgToBir.md, "Tiles and cores").
+  bool dealsBetter(int64_t first, int64_t firstTile, int64_t second,
+                   int64_t secondTile, int64_t minShare = 1) const;
+
   /// A constant as an affine expression.
   mlir::AffineExpr constant(int64_t value) {
     return mlir::getAffineConstantExpr(value, getContext());

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
+#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -70,9 +71,11 @@ static bool matchOperand(AffineMap map, bool batched, unsigned first,
 
 namespace {
 /// How much of C stays in SBUF while k runs: `rowTiles` tiles of rows (per
-/// core) by `nBlock` columns.
+/// core) by `nBlock` columns, and which blocks go to the cores: the blocks
+/// of rows, or those of columns (`dealColumns`).
 struct Blocking {
   int64_t rowTiles = 1, nBlock = 1;
+  bool dealColumns = false;
 };
 } // namespace
 
@@ -91,23 +94,21 @@ struct BlockingBudget {
 } // namespace
 
 /// The block that moves the fewest bytes, A * ceil(N / nBlock) + B *
-/// ceil(M / rows per block), among blocks whose C, B tiles and A tiles fit
-/// in `budget`; candidates double, so hostile sizes cost a few dozen
-/// tries.
-static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
+/// ceil(M / rows per block), among blocks of at most `maxRowTiles` row
+/// tiles and `maxWidth` columns whose C, B tiles and A tiles fit in
+/// `budget`; candidates double, so hostile sizes cost a few dozen tries.
+static FailureOr<Blocking> searchBlocking(const MatmulShape &shape,
                                           int64_t nTile, int64_t mTile,
-                                          int64_t lncSize,
+                                          int64_t maxRowTiles, int64_t maxWidth,
                                           const BlockingBudget &budget) {
   auto [aBytes, bBytes, cBytes, bColumnBytes, aTileBytes, limit] = budget;
-  int64_t rowTilesPerCore =
-      llvm::divideCeil(llvm::divideCeil(shape.m, mTile), lncSize);
   SmallVector<int64_t> widths, heights;
-  for (int64_t width = nTile; width < shape.n; width *= 2)
+  for (int64_t width = nTile; width < maxWidth; width *= 2)
     widths.push_back(width);
-  widths.push_back(shape.n);
-  for (int64_t height = 1; height < rowTilesPerCore; height *= 2)
+  widths.push_back(maxWidth);
+  for (int64_t height = 1; height < maxRowTiles; height *= 2)
     heights.push_back(height);
-  heights.push_back(rowTilesPerCore);
+  heights.push_back(maxRowTiles);
   // Products in double: the sizes are checked, their products need not be.
   double aTotal = double(shape.m) * shape.k * aBytes,
          bTotal = double(shape.k) * shape.n * bBytes;
@@ -127,6 +128,48 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
   if (!best)
     return failure();
   return best->second;
+}
+
+/// The most cores for which a block of columns dealt to them holds all row
+/// tiles: a Trainium2 device's NeuronCores (docs/LinalgToBir.md, "Tiles and
+/// cores").
+constexpr int64_t kMaxCoresForTallBlocks = 8;
+
+/// The blocking of searchBlocking with the blocks of rows dealt to the
+/// cores, or, where the row tiles do not divide among them and blocks of
+/// at most a core's share of the columns divide better, with those dealt
+/// (docs/LinalgToBir.md, "Tiles and cores").
+static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
+                                          int64_t nTile, int64_t mTile,
+                                          const KernelBuilder &kernel,
+                                          const BlockingBudget &budget) {
+  int64_t lncSize = kernel.getLncSize();
+  int64_t rowTileCount = llvm::divideCeil(shape.m, mTile);
+  int64_t maxRowTiles = llvm::divideCeil(rowTileCount, lncSize);
+  FailureOr<Blocking> byRows =
+      searchBlocking(shape, nTile, mTile, maxRowTiles, shape.n, budget);
+  if (lncSize == 1 || rowTileCount % lncSize == 0)
+    return byRows;
+  int64_t share = llvm::divideCeil(shape.n, lncSize);
+  // With columns dealt every core runs every row tile: a block may hold
+  // them all (B loaded once), unless the cores are so many that unrolling
+  // them into each core's program would multiply the kernel's length.
+  int64_t columnBlockRowTiles =
+      lncSize <= kMaxCoresForTallBlocks ? rowTileCount : maxRowTiles;
+  FailureOr<Blocking> byColumns =
+      searchBlocking(shape, nTile, mTile, columnBlockRowTiles,
+                     std::min(share, shape.n), budget);
+  // A matmult of fewer moving columns costs as much (docs/TimingModel.md).
+  auto minColumns =
+      int64_t(TimingModel::forTarget(kernel.getTarget()).matmulMinCycles);
+  if (succeeded(byColumns) &&
+      (failed(byRows) ||
+       kernel.dealsBetter(shape.m, mTile * byRows->rowTiles, shape.n,
+                          byColumns->nBlock, minColumns))) {
+    byColumns->dealColumns = true;
+    return byColumns;
+  }
+  return byRows;
 }
 
 namespace {
@@ -324,6 +367,8 @@ private:
   const MatmulEpilogue *epilogue;
   bool zeroInit = false;
   int64_t nTile = 0, mTile = 0, rowTiles = 1, nBlock = 1;
+  /// Whether the blocks of columns go to the cores (else those of rows).
+  bool dealColumns = false;
   /// k tiles per group and rotating buffers (1 and 1 for a window nest).
   int64_t kGroup = 1, buffers = 1;
   SmallVector<int64_t> shifts;
@@ -373,7 +418,7 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
 LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
   int64_t window = *llvm::max_element(shifts);
   FailureOr<Blocking> blocking =
-      chooseBlocking(shape, nTile, mTile, kernel.getLncSize(),
+      chooseBlocking(shape, nTile, mTile, kernel,
                      {bytesOf(abType), bytesOf(abType), bytesOf(c.elementType),
                       int64_t(terms.size()) * bytesOf(abType),
                       (2 * mTile + window) * bytesOf(abType), sbufBudget});
@@ -381,6 +426,7 @@ LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
     return failure();
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
+  dealColumns = blocking->dealColumns;
   kGroup = buffers = 1;
   if (!terms[0].a.transposed)
     rowsOfA = {kernel.addTile("mm_a", mTile, 128, abType)};
@@ -428,8 +474,7 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
                             slots * operandBytes + kGroup * stagedBytes,
                             rowBytes + stationaryBytes,
                             sbufBudget};
-      blocking =
-          chooseBlocking(shape, nTile, mTile, kernel.getLncSize(), budget);
+      blocking = chooseBlocking(shape, nTile, mTile, kernel, budget);
       if (succeeded(blocking))
         break;
     }
@@ -440,6 +485,7 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
     return failure();
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
+  dealColumns = blocking->dealColumns;
   addGroupTiles(loaded, operand, anyRowsOfA, anyTransposedA);
   return success();
 }
@@ -531,16 +577,20 @@ void MatmulNest::markRotations() {
 LogicalResult MatmulNest::emit() {
   kernel.loop(shape.batch, [&](AffineExpr batchIv) {
     batch = batchIv;
-    kernel.forEachColumnTile(shape.n, nBlock, [&](const ColumnTile &cols) {
-      nb = cols.columns;
-      col0 = cols.firstColumn;
-      // The epilogue's row broadcasts (a bias) load once per block of
-      // columns, not once per tile.
-      if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
-        epilogue->consumer->loadRowBroadcasts(cols);
-      kernel.forEachRowTile(shape.m, mTile * rowTiles,
-                            [&](const RowTile &rows) { emitBlock(rows); });
-    });
+    kernel.forEachTile(
+        shape.n, nBlock, dealColumns, [&](int64_t columns, AffineExpr first) {
+          nb = columns;
+          col0 = first;
+          // The epilogue's row broadcasts (a bias) load once per block of
+          // columns, not once per tile.
+          if (epilogue && shape.m > mTile &&
+              epilogue->consumer->hasRowBroadcasts())
+            epilogue->consumer->loadRowBroadcasts(ColumnTile{columns, first});
+          kernel.forEachTile(shape.m, mTile * rowTiles, !dealColumns,
+                             [&](int64_t rows, AffineExpr firstRow) {
+                               emitBlock(RowTile{rows, firstRow});
+                             });
+        });
   });
   markRotations();
   return status;
