@@ -63,6 +63,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   lower.targetName = options.target;
   lower.columnTile = options.columnTile;
   lower.matmulBuffers = options.matmulBuffers;
+  lower.elementwiseBuffers = options.elementwiseBuffers;
   lower.autoCast = options.autoCast;
   lower.f64AsF32 = options.f64AsF32;
   pm.addPass(createConvertLinalgToBir(lower));

@@ -191,10 +191,10 @@ def test_from_linalg_layer():
     for program in cores:
         allocation = program.functions[0].allocation
         assert allocation.spills == 0 and allocation.peak >= allocation.lower_bound
-    # 72 rows: one partial tile, core 0's; core 1 keeps no instruction that
-    # reads or writes a tile.
+    # 72 rows: one partial tile, which one core would run alone; the cores
+    # share the columns instead, so both hold tiles.
     assert cores[0].functions[0].allocation.lower_bound > 0
-    assert cores[1].functions[0].allocation.lower_bound == 0
+    assert cores[1].functions[0].allocation.lower_bound > 0
 
 
 def test_unsupported_linalg_names_the_op():

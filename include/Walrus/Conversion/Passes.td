@@ -45,6 +45,11 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
     Option<"matmulBuffers", "matmul-buffers", "int64_t", /*default=*/"2",
            "Rotating SBUF tiles for a matmul's loads and PSUM tiles for its "
            "accumulation groups, so consecutive tiles overlap (1 to 4)">,
+    Option<"elementwiseBuffers", "elementwise-buffers", "int64_t",
+           /*default=*/"2",
+           "Rotating sets of SBUF tiles for an elementwise op's inner tile "
+           "loop, so one tile's loads overlap the last one's compute and "
+           "store (1 to 4)">,
     Option<"autoCast", "auto-cast", "std::string", /*default=*/"\"matmult\"",
            "matmult: f32 matmul operands go to the tensor engine in bf16, "
            "accumulating in f32 (the Neuron compiler's default); none: as "

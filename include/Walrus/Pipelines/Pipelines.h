@@ -54,6 +54,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc("Rotating load and PSUM tiles of a matmul "
                      "(-convert-linalg-to-bir)"),
       llvm::cl::init(2)};
+  Option<int64_t> elementwiseBuffers{
+      *this, "elementwise-buffers",
+      llvm::cl::desc("Rotating tile sets of an elementwise op "
+                     "(-convert-linalg-to-bir)"),
+      llvm::cl::init(2)};
   Option<std::string> autoCast{
       *this, "auto-cast",
       llvm::cl::desc("matmult (f32 matmul operands in bf16) or none "

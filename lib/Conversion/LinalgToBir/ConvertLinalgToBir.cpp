@@ -746,7 +746,8 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
       mapTensors(func, *classified, kernelBuilder, bound);
   Lowering lowering{kernelBuilder,
                     tensors,
-                    TileSizes{columnTile, matmulBuffers, autoCast == "matmult"},
+                    TileSizes{columnTile, matmulBuffers, elementwiseBuffers,
+                              autoCast == "matmult"},
                     {}};
   FailureOr<SmallVector<Operation *>> lowered = lowerOps(func, lowering);
   if (failed(lowered)) {
@@ -765,10 +766,12 @@ void ConvertLinalgToBirPass::runOnOperation() {
   ModuleOp host = getOperation();
   if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 1 ||
       columnTile > 65536 || matmulBuffers < 1 || matmulBuffers > 4 ||
+      elementwiseBuffers < 1 || elementwiseBuffers > 4 ||
       instructionLimit < 1) {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
-                   "column-tile 1 to 65536, matmul-buffers 1 to 4 and "
-                   "instruction-limit positive");
+                   "column-tile 1 to 65536, matmul-buffers and "
+                   "elementwise-buffers 1 to 4 and instruction-limit "
+                   "positive");
     return signalPassFailure();
   }
   if (autoCast != "matmult" && autoCast != "none") {

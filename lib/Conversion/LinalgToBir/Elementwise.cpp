@@ -226,7 +226,9 @@ AccessPatternAttr ElementwiseLowering::tilePattern(const Operand &operand) {
 
 MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,
                                       StringRef stem) {
-  MemlocOp &tile = tiles[value];
+  if (tiles.size() <= buffer)
+    tiles.resize(buffer + 1);
+  MemlocOp &tile = tiles[buffer][value];
   if (!tile)
     tile = kernel.addTile(stem, 128, tileColumns, elementType);
   return tile;
@@ -703,7 +705,7 @@ FailureOr<Operand> ElementwiseLowering::computeTile(
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   if (resultTile && yielded.getDefiningOp() &&
       yielded.getDefiningOp()->getBlock() == op.getBlock())
-    tiles[yielded] = resultTile;
+    tiles[buffer][yielded] = resultTile;
   return lower(yielded);
 }
 
@@ -712,7 +714,9 @@ Operand ElementwiseLowering::loadAcrossColumns(Value value, DramTensor tensor,
   // One element per partition: the same for every column, read with free
   // step 0. A DMA of the value repeated across the row would move one
   // packet per element.
-  MemlocOp &tile = columnTiles[value];
+  if (columnTiles.size() <= buffer)
+    columnTiles.resize(buffer + 1);
+  MemlocOp &tile = columnTiles[buffer][value];
   if (!tile)
     tile = kernel.addTile("in_col", 128, 1, tensor.elementType);
   int64_t partitions = current.rows.partitions;
@@ -764,36 +768,63 @@ LogicalResult ElementwiseLowering::run() {
       TimingModel::forTarget(kernel.getTarget()).instructionOverheadCycles);
   bool dealColumns =
       kernel.dealsBetter(rows, 128, columns, tileColumns, minColumns);
-  auto rowTiles = [&](function_ref<void(const RowTile &)> body) {
-    kernel.forEachTile(
-        rows, 128, !dealColumns,
-        [&](int64_t count, AffineExpr first) { body(RowTile{count, first}); });
+  // The inner tiles (not dealt) rotate `elementwise-buffers` sets of
+  // tiles, so one tile's loads need not wait for the last one's compute.
+  int64_t buffers = lowering.tiles.elementwiseBuffers;
+  auto tilesOf = [&](int64_t size, int64_t tile, bool deal, bool inner,
+                     function_ref<void(int64_t, AffineExpr)> body) {
+    if (!inner || deal || buffers == 1)
+      return kernel.forEachTile(size, tile, deal, body);
+    kernel.forEachRotatingTile(
+        size, tile, buffers,
+        [&](int64_t count, AffineExpr first, unsigned rotation) {
+          buffer = rotation;
+          body(count, first);
+          buffer = 0;
+        });
   };
-  auto columnTiles = [&](function_ref<void(const ColumnTile &)> body) {
-    kernel.forEachTile(columns, tileColumns, dealColumns,
-                       [&](int64_t count, AffineExpr first) {
-                         body(ColumnTile{count, first});
-                       });
+  auto emit = [&](const RowTile &rowTile, const ColumnTile &columnTile) {
+    if (succeeded(status))
+      status = emitTile(rowTile, columnTile);
   };
   // Inputs the same for every row load once per column tile, before the
   // row tiles that use them.
   if (rows > 128 && hasRowBroadcasts()) {
-    columnTiles([&](const ColumnTile &columnTile) {
-      loadRowBroadcasts(columnTile);
-      rowTiles([&](const RowTile &rowTile) {
-        if (succeeded(status))
-          status = emitTile(rowTile, columnTile);
-      });
-    });
-    return status;
+    tilesOf(columns, tileColumns, dealColumns, false,
+            [&](int64_t count, AffineExpr first) {
+              ColumnTile columnTile{count, first};
+              loadRowBroadcasts(columnTile);
+              tilesOf(rows, 128, !dealColumns, true,
+                      [&](int64_t count, AffineExpr first) {
+                        emit(RowTile{count, first}, columnTile);
+                      });
+            });
+  } else {
+    tilesOf(rows, 128, !dealColumns, false,
+            [&](int64_t count, AffineExpr first) {
+              RowTile rowTile{count, first};
+              tilesOf(columns, tileColumns, dealColumns, true,
+                      [&](int64_t count, AffineExpr first) {
+                        emit(rowTile, ColumnTile{count, first});
+                      });
+            });
   }
-  rowTiles([&](const RowTile &rowTile) {
-    columnTiles([&](const ColumnTile &columnTile) {
-      if (succeeded(status))
-        status = emitTile(rowTile, columnTile);
-    });
-  });
+  markRotations();
   return status;
+}
+
+void ElementwiseLowering::markRotations() {
+  auto mark = [&](MemlocOp memloc, unsigned rotation) {
+    if (memloc)
+      memloc->setAttr(BIRDialect::kRotatingAttrName,
+                      kernel.getBuilder().getI64IntegerAttr(rotation));
+  };
+  for (auto *sets : {&tiles, &columnTiles})
+    for (unsigned rotation = 1; rotation < sets->size(); ++rotation)
+      for (auto [value, tile] : (*sets)[rotation]) {
+        mark((*sets)[0].lookup(value), 0);
+        mark(tile, rotation);
+      }
 }
 
 LogicalResult walrus::linalg_to_bir::lowerElementwise(linalg::LinalgOp op,

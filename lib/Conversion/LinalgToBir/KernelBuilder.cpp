@@ -186,3 +186,18 @@ bool KernelBuilder::dealsBetter(int64_t first, int64_t firstTile,
   double secondShare = double(getBusiestShare(second, secondTile)) * first;
   return secondShare < firstShare;
 }
+
+void KernelBuilder::forEachRotatingTile(
+    int64_t size, int64_t tile, int64_t buffers,
+    function_ref<void(int64_t, AffineExpr, unsigned)> body) {
+  int64_t fullTiles = size / tile, rest = size % tile;
+  int64_t rounds = fullTiles / buffers;
+  loop(rounds, [&](AffineExpr round) {
+    for (int64_t buffer = 0; buffer < buffers; ++buffer)
+      body(tile, (round * buffers + buffer) * tile, unsigned(buffer));
+  });
+  for (int64_t index = rounds * buffers; index < fullTiles; ++index)
+    body(tile, constant(index * tile), unsigned(index % buffers));
+  if (rest)
+    body(rest, constant(fullTiles * tile), unsigned(fullTiles % buffers));
+}

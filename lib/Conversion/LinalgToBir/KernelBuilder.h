@@ -144,6 +144,16 @@ public:
       int64_t size, int64_t tile, bool deal,
       llvm::function_ref<void(int64_t count, mlir::AffineExpr first)> body);
 
+  /// Runs `body` for every tile of `size` in tiles of `tile` on the current
+  /// cores, as forEachColumnTile does, rotating `buffers` sets of tiles:
+  /// the loop runs `buffers` tiles per iteration, tile i with buffer
+  /// i % buffers, so the buffer of every tile emitted is a constant.
+  void forEachRotatingTile(
+      int64_t size, int64_t tile, int64_t buffers,
+      llvm::function_ref<void(int64_t count, mlir::AffineExpr first,
+                              unsigned buffer)>
+          body);
+
   /// The elements of a dimension of `size`, in tiles of `tile` dealt
   /// round-robin to the cores, that the busiest core gets.
   int64_t getBusiestShare(int64_t size, int64_t tile) const;

@@ -21,6 +21,8 @@ struct TileSizes {
   int64_t columns = 512;
   /// Rotating buffers of a matmul nest's loads and accumulators.
   int64_t matmulBuffers = 2;
+  /// Rotating sets of an elementwise op's tiles.
+  int64_t elementwiseBuffers = 2;
   /// Whether a matmul nest casts f32 operands to bf16 (auto-cast=matmult).
   bool autoCast = true;
 };
