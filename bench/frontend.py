@@ -233,7 +233,7 @@ def main():
                         help="vn-split's DRAM-to-SB move budget, bytes per partition")
     parser.add_argument("--matmul-buffers", default="2",
                         help="the lowering's rotating matmul buffers, one row each")
-    parser.add_argument("--schedule", default="off",
+    parser.add_argument("--schedule", default="on",
                         help="off, on or off,on: without or with -bir-schedule, one row each")
     parser.add_argument("--breakdown", metavar="LAYER:LNC",
                         help="instead of the tables, where one layer's DMA bytes go: "

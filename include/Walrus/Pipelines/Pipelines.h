@@ -82,8 +82,9 @@ struct WalrusFromLinalgOptions
   Option<bool> schedule{
       *this, "schedule",
       llvm::cl::desc("Reorder instructions for the timing model before "
-                     "allocation (-bir-schedule)"),
-      llvm::cl::init(false)};
+                     "allocation (-bir-schedule; never slower by the "
+                     "estimate)"),
+      llvm::cl::init(true)};
 };
 
 /// From linalg to allocated per-core programs: upstream one-shot
