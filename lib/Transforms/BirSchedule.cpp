@@ -207,6 +207,11 @@ static void restoreOrder(const ScheduledRun &run) {
 }
 
 void BirSchedulePass::runOnFunction(FuncOp func) {
+  if (sbufLimit < 0 || maxInstructions < 1) {
+    func.emitError("bir-schedule: sbuf-limit must be 0 or more and "
+                   "max-instructions positive");
+    return signalPassFailure();
+  }
   TimingModel model = TimingModel::forTarget(getTarget(func));
   FailureOr<double> before = estimate(func, model, maxInstructions);
   if (failed(before))

@@ -1,7 +1,11 @@
 // RUN: walrus-opt %s -split-input-file -verify-diagnostics -bir-schedule="max-instructions=3"
 // RUN: not walrus-opt %s -split-input-file -bir-schedule="heuristic=fastest" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTION
 
+// RUN: not walrus-opt %s -split-input-file -bir-schedule="sbuf-limit=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: not walrus-opt %s -split-input-file -bir-schedule="max-instructions=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIMIT
+
 // OPTION: for the --heuristic option: Cannot find option named 'fastest'!
+// LIMIT: error: bir-schedule: sbuf-limit must be 0 or more and max-instructions positive
 
 // The estimate counts each executed instruction (loops unrolled): past
 // max-instructions the pass fails at the instruction, leaving the order.
