@@ -13,7 +13,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearAccess.h"
-#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -277,20 +276,14 @@ void ContractionNest::emitTile() {
 
 unsigned ContractionNest::chooseDealt(int64_t rowTile, int64_t columnTile) {
   ArrayRef<int64_t> ranges = plan.ranges;
-  unsigned best = kRowGroups;
-  int64_t bestSize = plan.row ? ranges[*plan.row] : 1, bestTile = rowTile;
-  // A matmult of fewer moving columns costs as much (docs/TimingModel.md).
-  auto minColumns =
-      int64_t(TimingModel::forTarget(kernel.getTarget()).matmulMinCycles);
-  SmallVector<std::tuple<unsigned, int64_t, int64_t>> candidates;
+  SmallVector<KernelBuilder::DealCandidate> candidates;
   for (unsigned dim : plan.batch)
-    candidates.push_back({dim, 1, 1});
-  candidates.push_back({*plan.column, columnTile, minColumns});
-  candidates.push_back({*plan.rows, 128, 1});
-  for (auto [dim, tile, minShare] : candidates)
-    if (kernel.dealsBetter(bestSize, bestTile, ranges[dim], tile, minShare))
-      best = dim, bestSize = ranges[dim], bestTile = tile;
-  return best;
+    candidates.push_back({dim, ranges[dim], 1});
+  candidates.push_back({*plan.column, ranges[*plan.column], columnTile,
+                        kernel.getMinMatmultColumns()});
+  candidates.push_back({*plan.rows, ranges[*plan.rows], 128});
+  return kernel.chooseDealt(
+      {kRowGroups, plan.row ? ranges[*plan.row] : 1, rowTile}, candidates);
 }
 
 void ContractionNest::emit() {

@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
-#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -224,11 +223,16 @@ AccessPatternAttr ElementwiseLowering::tilePattern(const Operand &operand) {
                             current.columns.columns, operand.columnOffset);
 }
 
+MemlocOp &ElementwiseLowering::getSlot(ElementwiseLowering::TileSets &sets,
+                                       Value value) {
+  if (sets.size() <= buffer)
+    sets.resize(buffer + 1);
+  return sets[buffer][value];
+}
+
 MemlocOp ElementwiseLowering::tileFor(Value value, Type elementType,
                                       StringRef stem) {
-  if (tiles.size() <= buffer)
-    tiles.resize(buffer + 1);
-  MemlocOp &tile = tiles[buffer][value];
+  MemlocOp &tile = getSlot(tiles, value);
   if (!tile)
     tile = kernel.addTile(stem, 128, tileColumns, elementType);
   return tile;
@@ -705,7 +709,7 @@ FailureOr<Operand> ElementwiseLowering::computeTile(
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   if (resultTile && yielded.getDefiningOp() &&
       yielded.getDefiningOp()->getBlock() == op.getBlock())
-    tiles[buffer][yielded] = resultTile;
+    getSlot(tiles, yielded) = resultTile;
   return lower(yielded);
 }
 
@@ -714,9 +718,7 @@ Operand ElementwiseLowering::loadAcrossColumns(Value value, DramTensor tensor,
   // One element per partition: the same for every column, read with free
   // step 0. A DMA of the value repeated across the row would move one
   // packet per element.
-  if (columnTiles.size() <= buffer)
-    columnTiles.resize(buffer + 1);
-  MemlocOp &tile = columnTiles[buffer][value];
+  MemlocOp &tile = getSlot(columnTiles, value);
   if (!tile)
     tile = kernel.addTile("in_col", 128, 1, tensor.elementType);
   int64_t partitions = current.rows.partitions;
@@ -762,12 +764,8 @@ LogicalResult ElementwiseLowering::run() {
   LogicalResult status = success();
   // Row tiles go to the cores, unless the column tiles divide among them
   // better (docs/LinalgToBir.md, "Tiles and cores").
-  // Below the static cost of an instruction in columns, a thinner tile
-  // costs about as much (docs/TimingModel.md).
-  auto minColumns = int64_t(
-      TimingModel::forTarget(kernel.getTarget()).instructionOverheadCycles);
-  bool dealColumns =
-      kernel.dealsBetter(rows, 128, columns, tileColumns, minColumns);
+  bool dealColumns = kernel.dealsBetter(rows, 128, columns, tileColumns,
+                                        kernel.getMinVectorColumns());
   // The inner tiles (not dealt) rotate `elementwise-buffers` sets of
   // tiles, so one tile's loads need not wait for the last one's compute.
   int64_t buffers = lowering.tiles.elementwiseBuffers;

@@ -109,20 +109,24 @@ private:
   llvm::SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
   llvm::SmallVector<mlir::Attribute> scalars;
   DramTensor output;
-  /// Per rotating buffer, the tile of each body value, shared by every
-  /// tile emitted with that buffer.
-  llvm::SmallVector<llvm::DenseMap<mlir::Value, bir::MemlocOp>, 1> tiles{1};
+  /// Per rotating buffer, a tile per value.
+  using TileSets =
+      llvm::SmallVector<llvm::DenseMap<mlir::Value, bir::MemlocOp>, 1>;
+  /// The tile of each body value, shared by every tile emitted with the
+  /// same buffer.
+  TileSets tiles{1};
   /// The buffer of the tile being emitted.
   unsigned buffer = 0;
   /// Marks the tiles of each value that rotate (bir.rotating = buffer).
   void markRotations();
+  /// `value`'s tile in `sets` for the current buffer (null until made).
+  bir::MemlocOp &getSlot(TileSets &sets, mlir::Value value);
   /// What each value is in the tile being emitted.
   llvm::DenseMap<mlir::Value, Operand> values;
   llvm::ArrayRef<std::pair<unsigned, Operand>> preloadedNow;
   /// Per rotating buffer and block argument loaded across columns: its
   /// one-column tile.
-  llvm::SmallVector<llvm::DenseMap<mlir::Value, bir::MemlocOp>, 1> columnTiles{
-      1};
+  TileSets columnTiles{1};
   /// Per block argument: the tile loadRowBroadcasts filled, and the
   /// columns it holds.
   llvm::DenseMap<unsigned, std::pair<bir::MemlocOp, ColumnTile>> rowBroadcasts;

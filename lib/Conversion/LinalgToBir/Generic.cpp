@@ -15,7 +15,6 @@
 
 #include "ElementwiseLowering.h"
 #include "LinearAccess.h"
-#include "Walrus/Analysis/Timeline.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -364,21 +363,16 @@ void GenericLowering::emitLoops(ArrayRef<unsigned> loops,
 }
 
 void GenericLowering::chooseDealt(bool columnsToo) {
-  int64_t size = schedule.partitionDim ? ranges[*schedule.partitionDim] : 1,
-          tile = 128;
-  SmallVector<std::pair<unsigned, int64_t>> candidates;
+  SmallVector<KernelBuilder::DealCandidate> candidates;
   for (unsigned dim : schedule.parallelLoops)
-    candidates.push_back({dim, 1});
+    candidates.push_back({dim, ranges[dim], 1});
   if (columnsToo && schedule.columnDim)
-    candidates.push_back({*schedule.columnDim, tileColumns});
-  // Columns below the static cost of an instruction cost about as much
-  // (docs/TimingModel.md); loops are dealt whole iterations.
-  auto minColumns = int64_t(
-      TimingModel::forTarget(kernel.getTarget()).instructionOverheadCycles);
-  for (auto [dim, dimTile] : candidates)
-    if (kernel.dealsBetter(size, tile, ranges[dim], dimTile,
-                           dimTile == 1 ? 1 : minColumns))
-      dealt = dim, size = ranges[dim], tile = dimTile;
+    candidates.push_back({*schedule.columnDim, ranges[*schedule.columnDim],
+                          tileColumns, kernel.getMinVectorColumns()});
+  dealt = kernel.chooseDealt(
+      {kPartitions, schedule.partitionDim ? ranges[*schedule.partitionDim] : 1,
+       128},
+      candidates);
 }
 
 void GenericLowering::forEachPartitionTile(

@@ -1,6 +1,7 @@
 //===- KernelBuilder.cpp - Building a symbolic bir.func -------------------===//
 
 #include "KernelBuilder.h"
+#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
@@ -200,4 +201,22 @@ void KernelBuilder::forEachRotatingTile(
     body(tile, constant(index * tile), unsigned(index % buffers));
   if (rest)
     body(rest, constant(fullTiles * tile), unsigned(fullTiles % buffers));
+}
+
+unsigned KernelBuilder::chooseDealt(const DealCandidate &base,
+                                    ArrayRef<DealCandidate> candidates) const {
+  DealCandidate best = base;
+  for (const DealCandidate &candidate : candidates)
+    if (dealsBetter(best.size, best.tile, candidate.size, candidate.tile,
+                    candidate.minShare))
+      best = candidate;
+  return best.dim;
+}
+
+int64_t KernelBuilder::getMinMatmultColumns() const {
+  return int64_t(TimingModel::forTarget(target).matmulMinCycles);
+}
+
+int64_t KernelBuilder::getMinVectorColumns() const {
+  return int64_t(TimingModel::forTarget(target).instructionOverheadCycles);
 }

@@ -166,6 +166,22 @@ public:
   bool dealsBetter(int64_t first, int64_t firstTile, int64_t second,
                    int64_t secondTile, int64_t minShare = 1) const;
 
+  /// A dimension whose tiles may go to the cores: its `size` in tiles of
+  /// `tile`, each core that gets some getting at least `minShare`.
+  struct DealCandidate {
+    unsigned dim;
+    int64_t size, tile, minShare = 1;
+  };
+  /// The dimension to deal: `base` unless one of `candidates` divides
+  /// among the cores better (dealsBetter, each against the best so far).
+  unsigned chooseDealt(const DealCandidate &base,
+                       llvm::ArrayRef<DealCandidate> candidates) const;
+  /// The fewest columns worth an instruction of its own (below them it
+  /// costs about as much, docs/TimingModel.md): a matmult costs
+  /// max(N, 64) cycles; a vector or scalar one a fixed 60 plus N.
+  int64_t getMinMatmultColumns() const;
+  int64_t getMinVectorColumns() const;
+
   /// A constant as an affine expression.
   mlir::AffineExpr constant(int64_t value) {
     return mlir::getAffineConstantExpr(value, getContext());

@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
-#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -159,13 +158,10 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
   FailureOr<Blocking> byColumns =
       searchBlocking(shape, nTile, mTile, columnBlockRowTiles,
                      std::min(share, shape.n), budget);
-  // A matmult of fewer moving columns costs as much (docs/TimingModel.md).
-  auto minColumns =
-      int64_t(TimingModel::forTarget(kernel.getTarget()).matmulMinCycles);
   if (succeeded(byColumns) &&
       (failed(byRows) ||
        kernel.dealsBetter(shape.m, mTile * byRows->rowTiles, shape.n,
-                          byColumns->nBlock, minColumns))) {
+                          byColumns->nBlock, kernel.getMinMatmultColumns()))) {
     byColumns->dealColumns = true;
     return byColumns;
   }
