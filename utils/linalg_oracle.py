@@ -37,8 +37,9 @@ LOWER_TO_LLVM = [
     "-convert-math-to-libm", "-convert-arith-to-llvm", "-convert-cf-to-llvm",
     "-convert-func-to-llvm", "-reconcile-unrealized-casts",
 ]
-BUFFERIZE = ("-one-shot-bufferize=bufferize-function-boundaries "
-             "function-boundary-type-conversion=identity-layout-map")
+BUFFERIZE = ["-eliminate-empty-tensors",
+             "-one-shot-bufferize=bufferize-function-boundaries "
+             "function-boundary-type-conversion=identity-layout-map"]
 WALRUS_PIPELINE = ["-expand-replication", "-lnc-split", "-vn-split", "-shrink-dn", "-sb-alloc",
                    "-sb-alloc-verify"]
 
@@ -351,13 +352,13 @@ def main():
         # Tensors are bufferized as -walrus-from-linalg does; both sides run
         # the memref form.
         bufferized = os.path.join(work, "bufferized.mlir")
-        run([os.path.join(args.bin, "walrus-opt"), args.file, BUFFERIZE,
+        run([os.path.join(args.bin, "walrus-opt"), args.file, *BUFFERIZE,
              "--mlir-print-local-scope", "-o", bufferized])
         with open(bufferized) as source:
             text = source.read()
         # --mlir-print-local-scope leaves out dense_resource blobs (weights):
         # they are taken from a second print.
-        scoped = run([os.path.join(args.bin, "walrus-opt"), args.file, BUFFERIZE])
+        scoped = run([os.path.join(args.bin, "walrus-opt"), args.file, *BUFFERIZE])
         if "{-#" in scoped:
             text += scoped[scoped.index("{-#"):]
             with open(bufferized, "w") as out:
@@ -367,7 +368,7 @@ def main():
         cpu_text = text
         if args.reference_file:
             reference_path = os.path.join(work, "reference.mlir")
-            run([os.path.join(args.bin, "walrus-opt"), args.reference_file, BUFFERIZE,
+            run([os.path.join(args.bin, "walrus-opt"), args.reference_file, *BUFFERIZE,
                  "--mlir-print-local-scope", "-o", reference_path])
             with open(reference_path) as source:
                 cpu_text = source.read()

@@ -53,6 +53,10 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
 
 void walrus::buildWalrusFromLinalgPipeline(
     OpPassManager &pm, const WalrusFromLinalgOptions &options) {
+  // An op whose result is inserted into a slice writes into the slice:
+  // per-head attention outputs land in their columns of the context
+  // instead of a buffer copied there (docs/LinalgToBir.md, "Bufferization").
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -64,6 +68,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   lower.columnTile = options.columnTile;
   lower.matmulBuffers = options.matmulBuffers;
   lower.elementwiseBuffers = options.elementwiseBuffers;
+  lower.attentionBuffers = options.attentionBuffers;
   lower.autoCast = options.autoCast;
   lower.f64AsF32 = options.f64AsF32;
   pm.addPass(createConvertLinalgToBir(lower));

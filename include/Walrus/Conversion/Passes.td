@@ -50,6 +50,11 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
            "Rotating sets of SBUF tiles for an elementwise op's inner tile "
            "loop, so one tile's loads overlap the last one's compute and "
            "store (1 to 4)">,
+    Option<"attentionBuffers", "attention-buffers", "int64_t",
+           /*default=*/"2",
+           "Rotating sets of SBUF and PSUM tiles for an attention nest's "
+           "query tiles, so one tile's scores overlap the last one's "
+           "softmax and P V (1 to 4)">,
     Option<"autoCast", "auto-cast", "std::string", /*default=*/"\"matmult\"",
            "matmult: f32 matmul operands go to the tensor engine in bf16, "
            "accumulating in f32 (the Neuron compiler's default); none: as "

@@ -59,6 +59,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc("Rotating tile sets of an elementwise op "
                      "(-convert-linalg-to-bir)"),
       llvm::cl::init(2)};
+  Option<int64_t> attentionBuffers{
+      *this, "attention-buffers",
+      llvm::cl::desc("Rotating query-tile sets of an attention nest "
+                     "(-convert-linalg-to-bir)"),
+      llvm::cl::init(2)};
   Option<std::string> autoCast{
       *this, "auto-cast",
       llvm::cl::desc("matmult (f32 matmul operands in bf16) or none "

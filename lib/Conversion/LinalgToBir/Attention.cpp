@@ -79,6 +79,14 @@ walrus::linalg_to_bir::findAttentionChains(Block &body, Lowering &lowering) {
 }
 
 namespace {
+/// The tiles one tile of query rows works in. Consecutive query tiles
+/// take turns among the plan's sets, so one tile's loads and scores
+/// overlap the last one's softmax and P V.
+struct QueryTileSet {
+  MemlocOp queryRows, queryRows16, queryT, scores, probs, stats, probT, out,
+      acc, accContext;
+};
+
 /// The operands of one attention chain, its sizes and its tiles.
 struct AttentionPlan {
   DramTensor q, k, v, c;
@@ -86,48 +94,98 @@ struct AttentionPlan {
   /// Columns of a PSUM bank in f32, 128-row tiles of d and of the keys,
   /// and the columns of scores one bank holds.
   int64_t bankColumns = 0, dTiles = 0, keyTiles = 0, chunk = 0;
-  MemlocOp queryRows, queryT, keyPanel, valuePanel, scores, stats, probT, out,
-      acc, accContext;
-  /// K stored [keys, d]: two tiles its rows arrive in, in turn, before the
-  /// tensor engine turns them into K^T.
-  SmallVector<MemlocOp, 2> keyRows;
+  /// Columns of each key tile of the V panel: V's, then a column of ones,
+  /// so P V's last column is the row sums of P.
+  int64_t valueColumns = 0;
   /// With auto-cast (K stored [keys, d], everything f32): the operands of
   /// the tensor engine in bf16, cast on the scalar engine from the f32
   /// tiles they arrive in (query and key rows, V, the probabilities).
   bool cast = false;
-  MemlocOp queryRows16, valueRows, scores16;
-  SmallVector<MemlocOp, 2> keyRows16;
+  /// Sets of query tiles in turn (attention-buffers, fewer when SBUF or
+  /// PSUM cannot hold them).
+  int64_t buffers = 1;
+  MemlocOp keyPanel, valuePanel, valueRows;
+  /// K stored [keys, d]: two tiles its rows arrive in, in turn, before the
+  /// tensor engine turns them into K^T.
+  SmallVector<MemlocOp, 2> keyRows, keyRows16;
+  SmallVector<QueryTileSet> sets;
 };
 } // namespace
 
-/// Whether one kernel keeps K, V and a row of scores in SBUF (anything
-/// larger goes op by op) with the element types it handles.
-static bool fitsFused(AttentionPlan &plan, TargetAttr target) {
-  auto bytes = [](Type type) { return type.getIntOrFloatBitWidth() / 8; };
-  const DramTensor &q = plan.q, &k = plan.k, &v = plan.v, &c = plan.c;
-  // Per partition: K (every d tile of it), V (every key tile), the scores
-  // row and the query tiles.
-  // With auto-cast, also the bf16 copies (a row of scores, the query and
-  // key rows) and the f32 tile V arrives in.
-  double castBytes =
-      plan.cast ? plan.keys * 2.0 + 3 * 128 * 2.0 + plan.valueDim * 4.0 : 0;
-  double needed = castBytes +
-                  double(plan.dTiles) * plan.keys * bytes(k.elementType) +
-                  double(plan.keyTiles) * plan.valueDim * bytes(v.elementType) +
-                  plan.keys * 4.0 + plan.dTiles * 128.0 * bytes(q.elementType) +
-                  2 * 128.0 * bytes(k.elementType) + 3 * 128 * 4.0 +
-                  plan.valueDim * bytes(c.elementType);
-  return needed <= target.getSbufBytesPerPartition() * 3 / 4 &&
-         plan.valueDim <= plan.bankColumns && q.elementType == k.elementType &&
-         v.elementType.isF32() && q.rows == plan.queries &&
-         k.rows * k.columns == plan.keys * plan.headDim;
+static double bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
+
+// Sizes come from the input: byte counts are doubles, which do not wrap.
+
+/// SBUF bytes per partition of the tiles a whole op keeps: K^T (every d
+/// tile), V (every key tile) and what they arrive in.
+static double getSharedBytes(const AttentionPlan &plan) {
+  double operand = plan.cast ? 2 : bytesOf(plan.q.elementType);
+  double value = plan.cast ? 2 : bytesOf(plan.v.elementType);
+  double bytes = double(plan.dTiles) * plan.keys * operand +
+                 double(plan.keyTiles) * plan.valueColumns * value +
+                 2 * 128 * bytesOf(plan.k.elementType);
+  if (plan.cast)
+    bytes += 2 * 128 * 2 + plan.valueDim * 4.0;
+  return bytes;
+}
+
+/// SBUF bytes per partition of one QueryTileSet.
+static double getSetBytes(const AttentionPlan &plan) {
+  double operand = plan.cast ? 2 : bytesOf(plan.q.elementType);
+  double value = plan.cast ? 2 : bytesOf(plan.v.elementType);
+  double bytes = 128 * bytesOf(plan.q.elementType) +
+                 plan.dTiles * 128 * operand + plan.keys * 4.0 + 4 +
+                 128 * value + plan.valueDim * bytesOf(plan.c.elementType);
+  if (plan.cast)
+    bytes += 128 * 2 + plan.keys * 2.0;
+  return bytes;
+}
+
+/// Whether one kernel handles the chain: its element types, a row of P V
+/// and its sums in one PSUM bank, K, V and at least one set in three
+/// quarters of SBUF (anything larger goes op by op). Sets `buffers` to
+/// the most sets, up to `wanted`, that SBUF and PSUM hold (two banks each).
+static bool planBuffers(AttentionPlan &plan, TargetAttr target,
+                        int64_t wanted) {
+  const DramTensor &q = plan.q, &k = plan.k, &v = plan.v;
+  if (plan.valueColumns > plan.bankColumns || q.elementType != k.elementType ||
+      !v.elementType.isF32() || q.rows != plan.queries ||
+      k.rows * k.columns != plan.keys * plan.headDim)
+    return false;
+  double budget = target.getSbufBytesPerPartition() * 0.75;
+  int64_t banks = target.getPsumBanks() - target.getPsumReservedBanks();
+  for (plan.buffers = wanted; plan.buffers >= 1; --plan.buffers)
+    if (2 * plan.buffers <= banks &&
+        getSharedBytes(plan) + plan.buffers * getSetBytes(plan) <= budget)
+      return true;
+  return false;
+}
+
+static QueryTileSet addSet(KernelBuilder &kernel, const AttentionPlan &plan) {
+  Type f32 = Float32Type::get(kernel.getContext());
+  Type bf16 = BFloat16Type::get(kernel.getContext());
+  Type qk = plan.cast ? bf16 : plan.q.elementType;
+  Type v = plan.cast ? bf16 : plan.v.elementType;
+  QueryTileSet set;
+  set.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
+  set.queryRows16 =
+      plan.cast ? kernel.addTile("at_q_bf16", 128, 128, qk) : set.queryRows;
+  set.queryT = kernel.addTile("at_qt", 128, plan.dTiles * 128, qk);
+  set.scores = kernel.addTile("at_s", 128, plan.keys, f32);
+  set.probs =
+      plan.cast ? kernel.addTile("at_s_bf16", 128, plan.keys, v) : set.scores;
+  set.stats = kernel.addTile("at_stat", 128, 1, f32);
+  set.probT = kernel.addTile("at_pt", 128, 128, v);
+  set.out = kernel.addTile("at_o", 128, plan.valueDim, plan.c.elementType);
+  set.acc = kernel.addTile("at_acc", 128, plan.chunk, f32, /*psum=*/true);
+  set.accContext =
+      kernel.addTile("at_ctx", 128, plan.valueColumns, f32, /*psum=*/true);
+  return set;
 }
 
 static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
                      bool keysTransposed) {
-  Type f32 = Float32Type::get(kernel.getContext());
   Type bf16 = BFloat16Type::get(kernel.getContext());
-  // The tensor engine's operands: bf16 with auto-cast.
   Type qk = plan.cast ? bf16 : plan.q.elementType;
   Type v = plan.cast ? bf16 : plan.v.elementType;
   if (keysTransposed)
@@ -137,22 +195,23 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
       if (plan.cast)
         plan.keyRows16.push_back(kernel.addTile("at_krows_bf16", 128, 128, qk));
     }
-  plan.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
-  plan.queryT = kernel.addTile("at_qt", 128, plan.dTiles * 128, qk);
   plan.keyPanel = kernel.addTile("at_k", 128, plan.dTiles * plan.keys, qk);
   plan.valuePanel =
-      kernel.addTile("at_v", 128, plan.keyTiles * plan.valueDim, v);
-  plan.scores = kernel.addTile("at_s", 128, plan.keys, f32);
-  plan.stats = kernel.addTile("at_stat", 128, 1, f32);
-  plan.probT = kernel.addTile("at_pt", 128, 128, v);
-  plan.out = kernel.addTile("at_o", 128, plan.valueDim, plan.c.elementType);
-  if (plan.cast) {
-    plan.queryRows16 = kernel.addTile("at_q_bf16", 128, 128, qk);
-    plan.valueRows = kernel.addTile("at_v_f32", 128, plan.valueDim, f32);
-    plan.scores16 = kernel.addTile("at_s_bf16", 128, plan.keys, v);
-  }
-  plan.acc = kernel.getSharedPsumTile(128, plan.chunk, f32);
-  plan.accContext = kernel.getSharedPsumTile(128, plan.valueDim, f32, 1);
+      kernel.addTile("at_v", 128, plan.keyTiles * plan.valueColumns, v);
+  if (plan.cast)
+    plan.valueRows = kernel.addTile("at_v_f32", 128, plan.valueDim,
+                                    Float32Type::get(kernel.getContext()));
+  for (int64_t buffer = 0; buffer < plan.buffers; ++buffer)
+    plan.sets.push_back(addSet(kernel, plan));
+  // -sb-alloc keeps the sets apart (docs/SbAlloc.md).
+  if (plan.buffers < 2)
+    return;
+  for (auto [index, set] : llvm::enumerate(plan.sets))
+    for (MemlocOp memloc :
+         {set.queryRows, set.queryRows16, set.queryT, set.scores, set.probs,
+          set.stats, set.probT, set.out, set.acc, set.accContext})
+      memloc->setAttr(BIRDialect::kRotatingAttrName,
+                      kernel.getBuilder().getI64IntegerAttr(index));
 }
 
 /// K^T from K stored [keys, d]: each tile of 128 keys by 128 of d comes in
@@ -185,7 +244,7 @@ static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
 }
 
 /// K^T and V, once per core: d tile t of K^T at columns t * keys, key
-/// tile t of V at columns t * valueDim.
+/// tile t of V at columns t * valueColumns, a column of ones after it.
 static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
                               AttentionPlan &plan, bool keysTransposed) {
   DramTensor &k = plan.k, &v = plan.v;
@@ -200,10 +259,16 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
         kernel.pattern(kernel.constant(k.base + d0 * k.rowStride),
                        {{k.rowStride, dw}, {1, plan.keys}}));
   }
+  int64_t panelColumns = plan.keyTiles * plan.valueColumns;
+  kernel.create<MemsetOp>(
+      loc, plan.valuePanel,
+      kernel.pattern(kernel.constant(plan.valueDim),
+                     {{panelColumns, 128}, {plan.valueColumns, plan.keyTiles}}),
+      kernel.getBuilder().getF64FloatAttr(1.0));
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
     AccessPatternAttr panel = kernel.tilePattern(
-        plan.valuePanel, kw, plan.valueDim, t * plan.valueDim);
+        plan.valuePanel, kw, plan.valueDim, t * plan.valueColumns);
     AccessPatternAttr source = kernel.dramPattern(
         v, kernel.constant(k0), kernel.constant(0), kw, plan.valueDim);
     if (!plan.cast) {
@@ -218,72 +283,92 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
 }
 
 /// The scores of `rows`: Q^T for them (every d tile), then S = Q K^T a
-/// PSUM bank at a time, into the scores tile.
+/// PSUM bank at a time, copied into the scores tile by the scalar engine
+/// (the vector engine has the softmax's work).
 static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
-                       const RowTile &rows) {
+                       QueryTileSet &set, const RowTile &rows) {
   int64_t p = rows.partitions;
   for (int64_t t = 0; t < plan.dTiles; ++t) {
     int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
     kernel.create<DmaOp>(
-        loc, plan.queryRows, kernel.tilePattern(plan.queryRows, p, dw),
+        loc, set.queryRows, kernel.tilePattern(set.queryRows, p, dw),
         plan.q.memloc,
         kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0), p, dw));
-    MemlocOp rowsOfQ = plan.queryRows;
-    if (plan.cast) {
-      kernel.cast(loc, plan.queryRows16, kernel.tilePattern(rowsOfQ, p, dw),
-                  rowsOfQ);
-      rowsOfQ = plan.queryRows16;
-    }
-    kernel.create<TransposeOp>(loc, plan.queryT,
-                               kernel.tilePattern(plan.queryT, dw, p, t * 128),
-                               rowsOfQ, kernel.tilePattern(rowsOfQ, p, dw));
+    if (plan.cast)
+      kernel.cast(loc, set.queryRows16,
+                  kernel.tilePattern(set.queryRows, p, dw), set.queryRows);
+    kernel.create<TransposeOp>(
+        loc, set.queryT, kernel.tilePattern(set.queryT, dw, p, t * 128),
+        set.queryRows16, kernel.tilePattern(set.queryRows16, p, dw));
   }
   for (int64_t j = 0; j * plan.chunk < plan.keys; ++j) {
     int64_t w = std::min(plan.chunk, plan.keys - j * plan.chunk);
     for (int64_t t = 0; t < plan.dTiles; ++t) {
       int64_t dw = std::min<int64_t>(128, plan.headDim - t * 128);
       kernel.create<MatmultOp>(
-          loc, plan.acc, kernel.tilePattern(plan.acc, p, w), plan.queryT,
-          kernel.tilePattern(plan.queryT, dw, p, t * 128), plan.keyPanel,
+          loc, set.acc, kernel.tilePattern(set.acc, p, w), set.queryT,
+          kernel.tilePattern(set.queryT, dw, p, t * 128), plan.keyPanel,
           kernel.tilePattern(plan.keyPanel, dw, w,
                              t * plan.keys + j * plan.chunk),
           t == 0, t + 1 == plan.dTiles, ReplicationAttr());
     }
-    kernel.create<TensorCopyOp>(
-        loc, plan.scores, kernel.tilePattern(plan.scores, p, w, j * plan.chunk),
-        plan.acc, kernel.tilePattern(plan.acc, p, w));
+    kernel.cast(loc, set.scores,
+                kernel.tilePattern(set.scores, p, w, j * plan.chunk), set.acc,
+                kernel.tilePattern(set.acc, p, w));
   }
 }
 
-/// O = P V for `rows`: P^T a key tile at a time, accumulated over the keys
-/// in PSUM, then copied out and stored.
+/// P = exp(S - max) along each row, unnormalised: the sums come out of
+/// P V (the column of ones), and only the row of P V is divided by them.
+static void emitExponentials(KernelBuilder &kernel, Location loc,
+                             AttentionPlan &plan, QueryTileSet &set,
+                             int64_t p) {
+  AccessPatternAttr row = kernel.tilePattern(set.scores, p, plan.keys);
+  AccessPatternAttr spread =
+      kernel.pattern(kernel.constant(0), {{1, p}, {0, plan.keys}});
+  kernel.create<TensorReduceOp>(loc, AluOp::Max, set.stats,
+                                kernel.tilePattern(set.stats, p, 1), set.scores,
+                                row);
+  kernel.create<TensorTensorOp>(loc, AluOp::Subtract, set.scores, row,
+                                set.scores, row, set.stats, spread);
+  kernel.create<ActivationOp>(loc, ActivationFunction::Exp, set.probs,
+                              kernel.tilePattern(set.probs, p, plan.keys),
+                              set.scores, row, APFloat(1.0));
+}
+
+/// O = P V / rowsum(P) for `rows`: P^T a key tile at a time, accumulated
+/// over the keys in PSUM with the sums beside it, divided on the way out
+/// and stored.
 static void emitContext(KernelBuilder &kernel, Location loc,
-                        AttentionPlan &plan, const RowTile &rows) {
+                        AttentionPlan &plan, QueryTileSet &set,
+                        const RowTile &rows) {
   int64_t p = rows.partitions, valueDim = plan.valueDim;
-  MemlocOp probs = plan.scores;
-  if (plan.cast) {
-    kernel.cast(loc, plan.scores16, kernel.tilePattern(probs, p, plan.keys),
-                probs);
-    probs = plan.scores16;
-  }
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t kw = std::min<int64_t>(128, plan.keys - t * 128);
-    kernel.create<TransposeOp>(loc, plan.probT,
-                               kernel.tilePattern(plan.probT, kw, p), probs,
-                               kernel.tilePattern(probs, p, kw, t * 128));
+    kernel.create<TransposeOp>(loc, set.probT,
+                               kernel.tilePattern(set.probT, kw, p), set.probs,
+                               kernel.tilePattern(set.probs, p, kw, t * 128));
     kernel.create<MatmultOp>(
-        loc, plan.accContext, kernel.tilePattern(plan.accContext, p, valueDim),
-        plan.probT, kernel.tilePattern(plan.probT, kw, p), plan.valuePanel,
-        kernel.tilePattern(plan.valuePanel, kw, valueDim, t * valueDim), t == 0,
-        t + 1 == plan.keyTiles, ReplicationAttr());
+        loc, set.accContext,
+        kernel.tilePattern(set.accContext, p, plan.valueColumns), set.probT,
+        kernel.tilePattern(set.probT, kw, p), plan.valuePanel,
+        kernel.tilePattern(plan.valuePanel, kw, plan.valueColumns,
+                           t * plan.valueColumns),
+        t == 0, t + 1 == plan.keyTiles, ReplicationAttr());
   }
-  kernel.create<TensorCopyOp>(
-      loc, plan.out, kernel.tilePattern(plan.out, p, valueDim), plan.accContext,
-      kernel.tilePattern(plan.accContext, p, valueDim));
+  AccessPatternAttr stat = kernel.tilePattern(set.stats, p, 1);
+  kernel.create<ActivationOp>(
+      loc, ActivationFunction::Reciprocal, set.stats, stat, set.accContext,
+      kernel.tilePattern(set.accContext, p, 1, valueDim), APFloat(1.0));
+  AccessPatternAttr out = kernel.tilePattern(set.out, p, valueDim);
+  kernel.create<TensorTensorOp>(
+      loc, AluOp::Multiply, set.out, out, set.accContext,
+      kernel.tilePattern(set.accContext, p, valueDim), set.stats,
+      kernel.pattern(kernel.constant(0), {{1, p}, {0, valueDim}}));
   kernel.create<DmaOp>(loc, plan.c.memloc,
                        kernel.dramPattern(plan.c, rows.firstRow,
                                           kernel.constant(0), p, valueDim),
-                       plan.out, kernel.tilePattern(plan.out, p, valueDim));
+                       set.out, out);
 }
 
 FailureOr<bool>
@@ -315,21 +400,27 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   plan.dTiles = llvm::divideCeil(plan.headDim, 128);
   plan.keyTiles = llvm::divideCeil(plan.keys, 128);
   plan.chunk = std::min(plan.bankColumns, plan.keys);
+  plan.valueColumns = plan.valueDim + 1;
   plan.cast = lowering.tiles.autoCast && chain.keysTransposed &&
               q->elementType.isF32() && k->elementType.isF32();
-  if (!fitsFused(plan, target))
+  // More sets than a core has query tiles would never be used.
+  int64_t tilesPerCore =
+      llvm::divideCeil(kernel.getBusiestShare(plan.queries, 128), 128);
+  if (!planBuffers(plan, target,
+                   std::clamp<int64_t>(tilesPerCore, 1,
+                                       lowering.tiles.attentionBuffers)))
     return false;
 
   Location loc = op->getLoc();
   addTiles(kernel, plan, chain.keysTransposed);
   loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
-  kernel.forEachRowTile(plan.queries, 128, [&](const RowTile &rows) {
-    emitScores(kernel, loc, plan, rows);
-    // Softmax along the row, in place.
-    emitRowSoftmax(kernel, loc,
-                   {plan.scores, plan.scores, plan.scores, plan.stats},
-                   rows.partitions, plan.keys);
-    emitContext(kernel, loc, plan, rows);
-  });
+  kernel.forEachRotatingRowTile(plan.queries, 128, plan.buffers,
+                                [&](const RowTile &rows, unsigned buffer) {
+                                  QueryTileSet &set = plan.sets[buffer];
+                                  emitScores(kernel, loc, plan, set, rows);
+                                  emitExponentials(kernel, loc, plan, set,
+                                                   rows.partitions);
+                                  emitContext(kernel, loc, plan, set, rows);
+                                });
   return true;
 }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -428,11 +429,28 @@ static LogicalResult dropAssertions(func::FuncOp func) {
   return success();
 }
 
+/// Whether `a` and `b` are the same bytes: one value, or two subviews of
+/// one memref with the same offsets, sizes and strides.
+static bool isSameView(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto left = a.getDefiningOp<memref::SubViewOp>();
+  auto right = b.getDefiningOp<memref::SubViewOp>();
+  return left && right && left.getSource() == right.getSource() &&
+         left.isSameAs(right, isEqualConstantIntOrValue);
+}
+
 /// memref.copy is linalg.copy's semantics (upstream bufferization inserts
-/// it where it cannot write in place): one lowering for both.
+/// it where it cannot write in place): one lowering for both. A copy onto
+/// itself moves nothing: empty-tensor elimination leaves one where an op
+/// now writes straight into the slice it was inserted into.
 static void copiesToLinalg(func::FuncOp func) {
   for (auto copy :
        llvm::make_early_inc_range(func.getBody().getOps<memref::CopyOp>())) {
+    if (isSameView(copy.getSource(), copy.getTarget())) {
+      copy.erase();
+      continue;
+    }
     OpBuilder builder(copy);
     linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
                            copy.getTarget());
@@ -747,7 +765,7 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   Lowering lowering{kernelBuilder,
                     tensors,
                     TileSizes{columnTile, matmulBuffers, elementwiseBuffers,
-                              autoCast == "matmult"},
+                              attentionBuffers, autoCast == "matmult"},
                     {}};
   FailureOr<SmallVector<Operation *>> lowered = lowerOps(func, lowering);
   if (failed(lowered)) {
@@ -767,11 +785,11 @@ void ConvertLinalgToBirPass::runOnOperation() {
   if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 1 ||
       columnTile > 65536 || matmulBuffers < 1 || matmulBuffers > 4 ||
       elementwiseBuffers < 1 || elementwiseBuffers > 4 ||
-      instructionLimit < 1) {
+      attentionBuffers < 1 || attentionBuffers > 4 || instructionLimit < 1) {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
-                   "column-tile 1 to 65536, matmul-buffers and "
-                   "elementwise-buffers 1 to 4 and instruction-limit "
-                   "positive");
+                   "column-tile 1 to 65536, matmul-buffers, "
+                   "elementwise-buffers and attention-buffers 1 to 4 and "
+                   "instruction-limit positive");
     return signalPassFailure();
   }
   if (autoCast != "matmult" && autoCast != "none") {

@@ -125,18 +125,34 @@ void KernelBuilder::withCores(int64_t first, int64_t last,
 
 void KernelBuilder::forEachRowTile(int64_t rows, int64_t tileRows,
                                    function_ref<void(const RowTile &)> body) {
+  forEachRotatingRowTile(rows, tileRows, 1,
+                         [&](const RowTile &tile, unsigned) { body(tile); });
+}
+
+void KernelBuilder::forEachRotatingRowTile(
+    int64_t rows, int64_t tileRows, int64_t buffers,
+    function_ref<void(const RowTile &, unsigned)> body) {
   int64_t fullTiles = rows / tileRows, rest = rows % tileRows;
   int64_t rounds = fullTiles / lncSize, lastRound = fullTiles % lncSize;
-  loop(rounds, [&](AffineExpr round) {
-    body({tileRows, (round * lncSize + shardId()) * tileRows});
+  auto roundTile = [&](AffineExpr round) {
+    return RowTile{tileRows, (round * lncSize + shardId()) * tileRows};
+  };
+  // Each core's tiles in turn take buffers 0, 1, ...: a loop iteration
+  // runs `buffers` rounds, the rounds left over follow unrolled.
+  int64_t iterations = rounds / buffers;
+  loop(iterations, [&](AffineExpr iteration) {
+    for (int64_t buffer = 0; buffer < buffers; ++buffer)
+      body(roundTile(iteration * buffers + buffer), unsigned(buffer));
   });
+  for (int64_t round = iterations * buffers; round < rounds; ++round)
+    body(roundTile(constant(round)), unsigned(round % buffers));
+  unsigned next = unsigned(rounds % buffers);
   if (lastRound)
-    withCores(0, lastRound - 1, [&] {
-      body({tileRows, (constant(rounds * lncSize) + shardId()) * tileRows});
-    });
+    withCores(0, lastRound - 1,
+              [&] { body(roundTile(constant(rounds)), next); });
   if (rest)
     withCores(lastRound, lastRound,
-              [&] { body({rest, constant(fullTiles * tileRows)}); });
+              [&] { body({rest, constant(fullTiles * tileRows)}, next); });
 }
 
 void KernelBuilder::forEachColumnTile(

@@ -132,6 +132,12 @@ public:
   /// core.
   void forEachRowTile(int64_t rows, int64_t tileRows,
                       llvm::function_ref<void(const RowTile &)> body);
+  /// forEachRowTile rotating `buffers` sets of tiles over each core's row
+  /// tiles: its loop runs `buffers` tiles per iteration, its n-th tile with
+  /// buffer n % buffers, so the buffer of every tile emitted is a constant.
+  void forEachRotatingRowTile(
+      int64_t rows, int64_t tileRows, int64_t buffers,
+      llvm::function_ref<void(const RowTile &, unsigned buffer)> body);
   /// Runs `body` for every tile of `columns` columns, `tileColumns` at a
   /// time, on the current cores: a loop over the full tiles, then the rest.
   void forEachColumnTile(int64_t columns, int64_t tileColumns,

@@ -23,6 +23,8 @@ struct TileSizes {
   int64_t matmulBuffers = 2;
   /// Rotating sets of an elementwise op's tiles.
   int64_t elementwiseBuffers = 2;
+  /// Rotating sets of an attention nest's query-tile tiles.
+  int64_t attentionBuffers = 2;
   /// Whether a matmul nest casts f32 operands to bf16 (auto-cast=matmult).
   bool autoCast = true;
 };
