@@ -2,6 +2,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_nhwc --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_wide --lnc-size 4 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func bmm_broadcast --lnc-size 1 --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_small_map --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir | FileCheck %s
 
 // Contractions on the tensor engine (docs/LinalgToBir.md): convolutions
@@ -40,6 +41,18 @@
 // CHECK-NEXT:  bir.tensor_tensor add %[[O]][{{.*}}], %[[O]][{{.*}}], %{{.*}}[{{.*}}] : !bir.sbuf<{{.*}}>, !bir.sbuf<{{.*}}>, !bir.psum
 // CHECK-NEXT:  bir.dma %conv_nhwc_arg2[
 
+// A 7 x 7 feature map (49 outputs per channel) against 64 output
+// channels: the input owns fewer elements, but as the stationary operand
+// its longest own loop (7 rows) would be too few PSUM partitions, so the
+// weight is stationary (c on the partitions, step 9; f the PSUM
+// partitions, step 144) and the input window moves [c, 7, 7]: the tensor
+// engine, not the general lowering's per-element loops.
+// CHECK-LABEL: bir.kernel @conv_small_map_kernel
+// CHECK:       bir.dma %[[W:.*]][#bir.ap<0, {{\[\[}}128, 16], [1, 64]]>], %conv_small_map_arg1[#bir.ap<0, {{\[\[}}9, 16], [144, 64]]>]
+// CHECK-NEXT:  bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}49, 16], [1, 49]]>], %conv_small_map_arg0[#bir.sap<()[s0] -> (s0 * 63), {{\[\[}}81, 16], [9, 7], [1, 7]]>]
+// CHECK-NEXT:  bir.matmult %{{.*}}[#bir.ap<0, {{\[\[}}512, 64], [1, 49]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 16], [1, 64]]>], %[[X]][#bir.ap<0, {{\[\[}}49, 16], [1, 49]]>] start :
+// CHECK-NOT:   bir.tensor_tensor multiply
+
 module {
   func.func @conv_nchw(%x: tensor<2x8x12x13xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x16x5x5xf32> {
     %cst = arith.constant 0.000000e+00 : f32
@@ -58,6 +71,13 @@ module {
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x140x3x38xf32>) -> tensor<1x140x3x38xf32>
     %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x130x3x40xf32>, tensor<140x130x1x3xf32>) outs(%1 : tensor<1x140x3x38xf32>) -> tensor<1x140x3x38xf32>
     return %2 : tensor<1x140x3x38xf32>
+  }
+  func.func @conv_small_map(%x: tensor<1x16x9x9xf32>, %w: tensor<64x16x3x3xf32>) -> tensor<1x64x7x7xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<1x64x7x7xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x16x9x9xf32>, tensor<64x16x3x3xf32>) outs(%f : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+    return %c : tensor<1x64x7x7xf32>
   }
   func.func @bmm_broadcast(%a: tensor<3x40x24xbf16>, %w: tensor<24x36xbf16>) -> tensor<3x40x36xf32> {
     %cst = arith.constant 0.000000e+00 : f32

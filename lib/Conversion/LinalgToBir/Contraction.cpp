@@ -77,6 +77,51 @@ static bool isFloatMultiplyAdd(linalg::LinalgOp op) {
          a == getElementTypeOrSelf(op.getDpsInputs()[1].getType());
 }
 
+/// Gives the loops their roles with `stationary` and `moving` (each with
+/// its own parallel loops), or fails where the tensor engine is not worth
+/// it: a contraction of a few, a tile of outputs.
+static LogicalResult
+assignRoles(ContractionPlan &plan, const LinearAccess &stationary,
+            const LinearAccess &moving, SmallVector<unsigned> stationaryOwn,
+            SmallVector<unsigned> movingOwn, ArrayRef<unsigned> reductions,
+            const LinearAccess &out) {
+  ArrayRef<int64_t> ranges = plan.ranges;
+  plan.stationary = stationary;
+  plan.moving = moving;
+  if (reductions.empty() || stationaryOwn.empty() || movingOwn.empty())
+    return failure();
+  // The contraction: the longest reduction loop; the PSUM partitions: the
+  // stationary's longest own loop; the columns: the output's innermost
+  // moving loop, and the next one out as rows of them.
+  auto longest = [&](ArrayRef<unsigned> dims) {
+    return *llvm::max_element(
+        dims, [&](unsigned x, unsigned y) { return ranges[x] < ranges[y]; });
+  };
+  auto byOutputStep = [&](unsigned x, unsigned y) {
+    return out.coefficients[x] < out.coefficients[y];
+  };
+  plan.contraction = longest(reductions);
+  plan.rows = longest(stationaryOwn);
+  llvm::sort(movingOwn, byOutputStep);
+  plan.column = movingOwn[0];
+  if (movingOwn.size() > 1 && ranges[*plan.column] < 512)
+    plan.row = movingOwn[1];
+  for (unsigned d : reductions)
+    if (d != plan.contraction)
+      plan.taps.push_back(d);
+  for (unsigned d : llvm::concat<unsigned>(stationaryOwn, movingOwn))
+    if (d != plan.rows && d != plan.column && d != plan.row)
+      plan.batch.push_back(d);
+  int64_t terms = extent(plan.taps, ranges) *
+                  llvm::divideCeil(ranges[plan.contraction], 128);
+  int64_t width = ranges[*plan.column] * (plan.row ? ranges[*plan.row] : 1);
+  if (ranges[plan.contraction] < 3 || ranges[*plan.rows] < 8 || width < 8 ||
+      terms > 64)
+    return failure();
+  plan.output = out;
+  return success();
+}
+
 /// The plan for `op` on the tensor engine, or failure (nothing emitted):
 /// the general lowering takes it then.
 static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
@@ -118,44 +163,22 @@ static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
       plan.batch.push_back(d);
     }
   }
+  // The input that owns fewer elements is stationary, unless the loops
+  // then left to the tensor engine are too small to be worth it (a 7 x 7
+  // feature map against 512 channels: the weight is stationary then).
+  auto tryRoles = [&](bool aIsStationary) -> FailureOr<ContractionPlan> {
+    ContractionPlan roles = plan;
+    if (failed(assignRoles(roles, aIsStationary ? *a : *b,
+                           aIsStationary ? *b : *a, aIsStationary ? ownA : ownB,
+                           aIsStationary ? ownB : ownA, reductions, *out)))
+      return failure();
+    return roles;
+  };
   bool aStationary = extent(ownA, ranges) <= extent(ownB, ranges);
-  plan.stationary = aStationary ? *a : *b;
-  plan.moving = aStationary ? *b : *a;
-  SmallVector<unsigned> stationaryOwn = aStationary ? ownA : ownB;
-  SmallVector<unsigned> movingOwn = aStationary ? ownB : ownA;
-  if (reductions.empty() || stationaryOwn.empty() || movingOwn.empty())
-    return failure();
-  // The contraction: the longest reduction loop; the PSUM partitions: the
-  // stationary's longest own loop; the columns: the output's innermost
-  // moving loop, and the next one out as rows of them.
-  auto longest = [&](ArrayRef<unsigned> dims) {
-    return *llvm::max_element(
-        dims, [&](unsigned x, unsigned y) { return ranges[x] < ranges[y]; });
-  };
-  auto byOutputStep = [&](unsigned x, unsigned y) {
-    return out->coefficients[x] < out->coefficients[y];
-  };
-  plan.contraction = longest(reductions);
-  plan.rows = longest(stationaryOwn);
-  llvm::sort(movingOwn, byOutputStep);
-  plan.column = movingOwn[0];
-  if (movingOwn.size() > 1 && ranges[*plan.column] < 512)
-    plan.row = movingOwn[1];
-  for (unsigned d : reductions)
-    if (d != plan.contraction)
-      plan.taps.push_back(d);
-  for (unsigned d : llvm::concat<unsigned>(stationaryOwn, movingOwn))
-    if (d != plan.rows && d != plan.column && d != plan.row)
-      plan.batch.push_back(d);
-  // Worth the tensor engine: a contraction of a few, a tile of outputs.
-  int64_t terms = extent(plan.taps, ranges) *
-                  llvm::divideCeil(ranges[plan.contraction], 128);
-  int64_t width = ranges[*plan.column] * (plan.row ? ranges[*plan.row] : 1);
-  if (ranges[plan.contraction] < 3 || ranges[*plan.rows] < 8 || width < 8 ||
-      terms > 64)
-    return failure();
-  plan.output = *out;
-  return plan;
+  FailureOr<ContractionPlan> roles = tryRoles(aStationary);
+  if (failed(roles))
+    roles = tryRoles(!aStationary);
+  return roles;
 }
 
 bool walrus::linalg_to_bir::isTensorEngineContraction(linalg::LinalgOp op,
