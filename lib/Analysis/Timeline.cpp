@@ -15,6 +15,8 @@
 
 #include "TimelineSpace.h"
 
+#include <map>
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -133,8 +135,14 @@ private:
   std::vector<Placed> placed;
   /// The stationary operand the tensor engine holds.
   std::pair<Value, Attribute> stationary;
-  DenseMap<Value, Space> memlocSpaces;
+  /// Each memory location's space. A node-based map: the ranges of one
+  /// instruction point into spaces while new ones are added, which would
+  /// move them in a DenseMap.
+  std::map<void *, Space> memlocSpaces;
   std::array<Space, 4> sbufQuadrants;
+  Space *getSpace(Value root) {
+    return &memlocSpaces[root.getAsOpaquePointer()];
+  }
 };
 } // namespace
 
@@ -172,7 +180,7 @@ SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
     if (access.reads() && access.writes())
       write = true;
     if (!type.isOnChip()) {
-      ranges.push_back({&memlocSpaces[root], lo, hi + 1, write});
+      ranges.push_back({getSpace(root), lo, hi + 1, write});
       continue;
     }
     // On chip, the columns of a partition the access touches (all of
@@ -200,7 +208,7 @@ SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
                           base + (lastColumn + 1) * bytes, write});
       continue;
     }
-    ranges.push_back({&memlocSpaces[root], firstColumn, lastColumn + 1, write});
+    ranges.push_back({getSpace(root), firstColumn, lastColumn + 1, write});
   }
   return ranges;
 }

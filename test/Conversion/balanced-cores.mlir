@@ -78,8 +78,8 @@ func.func @patchify(%x: tensor<1x3x8x8xf32>, %w: tensor<160x3x4x4xf32>) -> tenso
 // CONV-LABEL: bir.kernel @conv_nchw_kernel
 // CONV:       bir.func @main {
 // CONV-NOT:     bir.loop
-// CONV:         bir.dma %conv_w[#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %conv_nchw_arg1[#bir.ap<0, {{\[\[}}9, 8], [72, 16]]>] :
-// CONV-NEXT:    bir.dma %conv_x[#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>], %conv_nchw_arg0[#bir.sap<()[s0] -> (s0 * 1248), {{\[\[}}156, 8], [26, 5], [2, 5]]>] :
+// CONV:         bir.dma %conv_wrows[#bir.ap<0, {{\[\[}}72, 16], [1, 72]]>], %conv_nchw_arg1[#bir.ap<0, {{\[\[}}72, 16], [1, 72]]>] :
+// CONV-NEXT:    bir.dma %conv_x[#bir.ap<0, {{\[\[}}143, 8], [1, 143]]>], %conv_nchw_arg0[#bir.sap<()[s0] -> (s0 * 1248), {{\[\[}}156, 8], [1, 143]]>] :
 
 // A matmul of 72 rows (one row tile) by 1100 columns: the cores share the
 // columns in blocks of 275, one per core, each loading its columns of B.

@@ -15,20 +15,24 @@
 // ORACLE: oracle: {{identical|within tolerance}}
 
 // The NCHW convolution: per image (a loop) and group of 5 output rows,
-// the 9 taps are one chain of matmults into PSUM: the weight tile [c, f]
-// (partition step 9, free step 72), the input window [c, 5 rows, 5
-// columns] (steps 156, 2 * 13, 2), the first with start, the last with
-// stop; the zero fill before it is absorbed (a copy out of PSUM, no load).
+// the weight's rows come in as one run per output channel (16 partitions
+// of 8 x 9 elements) and the input block every tap's window reads as one
+// run per channel (8 partitions of 143 elements, rows 156 apart); the 9
+// taps are one chain: the tensor engine turns the tap's [f, c] slice of
+// the weight rows (step 9) into the stationary [c, f] and multiplies the
+// tap's window of the block (steps 2 * 13 and 2, from the tap's offset),
+// the first with start, the last with stop; the zero fill before it is
+// absorbed (a copy out of PSUM, no load).
 // CHECK-LABEL: bir.kernel @conv_nchw_kernel
 // CHECK:       bir.loop 0 to 2 step 1 {
-// CHECK-NEXT:    bir.dma %[[W:.*]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %conv_nchw_arg1[#bir.ap<0, {{\[\[}}9, 8], [72, 16]]>]
-// CHECK-NEXT:    bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>], %conv_nchw_arg0[#bir.sap<(d0)[s0] -> (d0 * 1248 + s0 * 130), {{\[\[}}156, 8], [26, 5], [2, 5]]>]
-// CHECK-NEXT:    bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %[[X]][#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>] start :
-// CHECK-NEXT:    bir.dma %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %conv_nchw_arg1[#bir.ap<3, {{\[\[}}9, 8], [72, 16]]>]
-// CHECK-NEXT:    bir.dma %[[X]][#bir.ap<0, {{\[\[}}25, 8], [1, 25]]>], %conv_nchw_arg0[#bir.sap<(d0)[s0] -> (d0 * 1248 + s0 * 130 + 13), {{\[\[}}156, 8], [26, 5], [2, 5]]>]
-// CHECK-NEXT:    bir.matmult %[[ACC]]{{.*}} : !bir.psum
+// CHECK-NEXT:    bir.dma %[[WR:.*]][#bir.ap<0, {{\[\[}}72, 16], [1, 72]]>], %conv_nchw_arg1[#bir.ap<0, {{\[\[}}72, 16], [1, 72]]>]
+// CHECK-NEXT:    bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}143, 8], [1, 143]]>], %conv_nchw_arg0[#bir.sap<(d0)[s0] -> (d0 * 1248 + s0 * 130), {{\[\[}}156, 8], [1, 143]]>]
+// CHECK-NEXT:    bir.transpose %[[W:.*]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %[[WR]][#bir.ap<0, {{\[\[}}72, 16], [9, 8]]>]
+// CHECK-NEXT:    bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %[[X]][#bir.ap<0, {{\[\[}}143, 8], [26, 5], [2, 5]]>] start :
+// CHECK-NEXT:    bir.transpose %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %[[WR]][#bir.ap<3, {{\[\[}}72, 16], [9, 8]]>]
+// CHECK-NEXT:    bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 8], [1, 16]]>], %[[X]][#bir.ap<13, {{\[\[}}143, 8], [26, 5], [2, 5]]>] :
 // CHECK-COUNT-6: bir.matmult %[[ACC]]
-// CHECK:         bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][{{.*}}], %[[X]][{{.*}}] stop :
+// CHECK:         bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>], %[[W]][{{.*}}], %[[X]][#bir.ap<30, {{\[\[}}143, 8], [26, 5], [2, 5]]>] stop :
 // CHECK-NEXT:    bir.tensor_copy %[[OUT:.*]][#bir.ap<0, {{\[\[}}25, 16], [1, 25]]>], %[[ACC]][#bir.ap<0, {{\[\[}}512, 16], [1, 25]]>]
 // CHECK-NEXT:    bir.dma %conv_nchw_result0[#bir.sap<(d0)[s0] -> (d0 * 400 + s0 * 25), {{\[\[}}25, 16], [5, 5], [1, 5]]>], %[[OUT]]
 // CHECK-NEXT:  }
@@ -44,13 +48,14 @@
 // A 7 x 7 feature map (49 outputs per channel) against 64 output
 // channels: the input owns fewer elements, but as the stationary operand
 // its longest own loop (7 rows) would be too few PSUM partitions, so the
-// weight is stationary (c on the partitions, step 9; f the PSUM
-// partitions, step 144) and the input window moves [c, 7, 7]: the tensor
+// weight is stationary (its rows staged and turned, c on the partitions;
+// f the PSUM partitions) and the input window moves [c, 7, 7]: the tensor
 // engine, not the general lowering's per-element loops.
 // CHECK-LABEL: bir.kernel @conv_small_map_kernel
-// CHECK:       bir.dma %[[W:.*]][#bir.ap<0, {{\[\[}}128, 16], [1, 64]]>], %conv_small_map_arg1[#bir.ap<0, {{\[\[}}9, 16], [144, 64]]>]
-// CHECK-NEXT:  bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}49, 16], [1, 49]]>], %conv_small_map_arg0[#bir.sap<()[s0] -> (s0 * 63), {{\[\[}}81, 16], [9, 7], [1, 7]]>]
-// CHECK-NEXT:  bir.matmult %{{.*}}[#bir.ap<0, {{\[\[}}512, 64], [1, 49]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 16], [1, 64]]>], %[[X]][#bir.ap<0, {{\[\[}}49, 16], [1, 49]]>] start :
+// CHECK:       bir.dma %[[WR:.*]][#bir.ap<0, {{\[\[}}144, 64], [1, 144]]>], %conv_small_map_arg1[#bir.ap<0, {{\[\[}}144, 64], [1, 144]]>]
+// CHECK-NEXT:  bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}81, 16], [1, 81]]>], %conv_small_map_arg0[#bir.sap<()[s0] -> (s0 * 63), {{\[\[}}81, 16], [1, 81]]>]
+// CHECK-NEXT:  bir.transpose %[[W:.*]][#bir.ap<0, {{\[\[}}128, 16], [1, 64]]>], %[[WR]][#bir.ap<0, {{\[\[}}144, 64], [9, 16]]>]
+// CHECK-NEXT:  bir.matmult %{{.*}}[#bir.ap<0, {{\[\[}}512, 64], [1, 49]]>], %[[W]][#bir.ap<0, {{\[\[}}128, 16], [1, 64]]>], %[[X]][#bir.ap<0, {{\[\[}}81, 16], [9, 7], [1, 7]]>] start :
 // CHECK-NOT:   bir.tensor_tensor multiply
 
 module {

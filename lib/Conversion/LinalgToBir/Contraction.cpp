@@ -208,6 +208,17 @@ private:
   unsigned chooseDealt(int64_t rowTile, int64_t columnTile);
   /// `access`'s element for the current loops, tile and taps.
   AffineExpr start(const LinearAccess &access, AffineExpr contractionFirst);
+  /// Elements of the moving operand one contraction index reaches over
+  /// `rows` x `columns` outputs and every tap, from the first.
+  int64_t getWindowSpan(int64_t rows, int64_t columns) const;
+  /// Sets `blockColumns` when one load per contraction tile of every
+  /// tap's window (a block of the input) is worth it.
+  void planBlock(int64_t rowTile, int64_t columnTile);
+  /// Sets `stagedColumns` when the stationary operand's contraction tile
+  /// and taps are one run per PSUM partition (a convolution's weight
+  /// [f, c, kh, kw]) that the tensor engine turns, rather than a packet
+  /// per element.
+  void planStaging();
   void emitTile();
 
   linalg::LinalgOp op;
@@ -215,6 +226,13 @@ private:
   KernelBuilder &kernel;
   bool zeroInitialized;
   MemlocOp stationaryTile, movingTile, psum, outTile;
+  /// The moving operand's block per contraction index (0: each term loads
+  /// its own window).
+  int64_t blockColumns = 0;
+  /// Elements per PSUM partition of the stationary's staged rows (0: each
+  /// term loads its stationary tile [k, partitions] as it is).
+  int64_t stagedColumns = 0;
+  MemlocOp stagedTile;
   /// The dimension dealt to the cores (kRowGroups: the row groups).
   static constexpr unsigned kRowGroups = ~0u;
   unsigned dealt = kRowGroups;
@@ -234,45 +252,144 @@ AffineExpr ContractionNest::start(const LinearAccess &access,
   return start;
 }
 
+int64_t ContractionNest::getWindowSpan(int64_t rows, int64_t columns) const {
+  const LinearAccess &v = plan.moving;
+  ArrayRef<int64_t> ranges = plan.ranges;
+  int64_t last = v.coefficients[*plan.column] * (columns - 1);
+  if (plan.row)
+    last += v.coefficients[*plan.row] * (rows - 1);
+  for (unsigned dim : plan.taps)
+    last += v.coefficients[dim] * (ranges[dim] - 1);
+  return last + 1;
+}
+
+void ContractionNest::planBlock(int64_t rowTile, int64_t columnTile) {
+  const LinearAccess &v = plan.moving;
+  SmallVector<unsigned> dims(plan.taps);
+  dims.push_back(*plan.column);
+  if (plan.row)
+    dims.push_back(*plan.row);
+  // Coefficients and ranges come from the input: a window that steps
+  // backwards or past 2^40 elements keeps the per-term loads.
+  if (plan.taps.empty() || llvm::any_of(dims, [&](unsigned d) {
+        return v.coefficients[d] < 0 || v.coefficients[d] > (int64_t(1) << 20);
+      }))
+    return;
+  double reach = 0;
+  for (unsigned d : dims)
+    reach += double(v.coefficients[d]) * double(plan.ranges[d]);
+  if (reach > double(int64_t(1) << 40))
+    return;
+  int64_t span = getWindowSpan(rowTile, columnTile);
+  int64_t windows = extent(plan.taps, plan.ranges) * rowTile * columnTile;
+  int64_t bytes = span * (v.tensor.elementType.getIntOrFloatBitWidth() / 8);
+  // One packet per partition instead of one per run of every window; not
+  // where the block is mostly what no window reads (channels innermost)
+  // or would crowd SBUF.
+  if (span <= 2 * windows &&
+      bytes <= kernel.getTarget().getSbufBytesPerPartition() / 4)
+    blockColumns = span;
+}
+
+void ContractionNest::planStaging() {
+  const LinearAccess &st = plan.stationary;
+  ArrayRef<int64_t> ranges = plan.ranges;
+  if (st.coefficients[*plan.rows] == 1)
+    return;
+  // Innermost first: the taps, densely, then the contraction.
+  SmallVector<unsigned> taps(plan.taps);
+  llvm::sort(taps, [&](unsigned x, unsigned y) {
+    return st.coefficients[x] < st.coefficients[y];
+  });
+  int64_t dense = 1;
+  for (unsigned dim : taps) {
+    if (st.coefficients[dim] != dense || ranges[dim] > (int64_t(1) << 20))
+      return;
+    dense *= ranges[dim];
+    if (dense > (int64_t(1) << 20))
+      return;
+  }
+  int64_t columns = dense * std::min<int64_t>(128, ranges[plan.contraction]);
+  int64_t bytes = columns * (st.tensor.elementType.getIntOrFloatBitWidth() / 8);
+  if (st.coefficients[plan.contraction] == dense &&
+      bytes <= kernel.getTarget().getSbufBytesPerPartition() / 4)
+    stagedColumns = columns;
+}
+
 void ContractionNest::emitTile() {
   Location loc = op.getLoc();
   ArrayRef<int64_t> ranges = plan.ranges;
   LinearAccess &s = plan.stationary, &v = plan.moving, &o = plan.output;
   int64_t width = rows * columns;
-  // Every tap and contraction tile: one matmult of the chain.
-  SmallVector<int64_t> tap(plan.taps.size(), 0);
+  // Every contraction tile and tap: one matmult of the chain.
   int64_t contraction = ranges[plan.contraction];
-  int64_t terms =
-      extent(plan.taps, ranges) * llvm::divideCeil(contraction, 128);
-  for (int64_t term = 0; term < terms; ++term) {
-    int64_t index = term;
-    int64_t kTile = index % llvm::divideCeil(contraction, 128);
-    index /= llvm::divideCeil(contraction, 128);
-    for (auto [i, dim] : llvm::enumerate(plan.taps)) {
-      at[dim] = kernel.constant(index % ranges[dim]);
-      index /= ranges[dim];
-    }
+  int64_t kTiles = llvm::divideCeil(contraction, 128);
+  int64_t taps = extent(plan.taps, ranges);
+  for (int64_t kTile = 0; kTile < kTiles; ++kTile) {
     int64_t k = std::min<int64_t>(128, contraction - kTile * 128);
     AffineExpr kFirst = kernel.constant(kTile * 128);
-    SmallVector<std::pair<int64_t, int64_t>> stationaryPairs = {
-        {s.coefficients[plan.contraction], k},
-        {s.coefficients[*plan.rows], partitions}};
-    SmallVector<std::pair<int64_t, int64_t>> movingPairs = {
-        {v.coefficients[plan.contraction], k}};
-    if (plan.row)
-      movingPairs.push_back({v.coefficients[*plan.row], rows});
-    movingPairs.push_back({v.coefficients[*plan.column], columns});
-    kernel.create<DmaOp>(
-        loc, stationaryTile, kernel.tilePattern(stationaryTile, k, partitions),
-        s.tensor.memloc, kernel.pattern(start(s, kFirst), stationaryPairs));
-    kernel.create<DmaOp>(
-        loc, movingTile, kernel.tilePattern(movingTile, k, width),
-        v.tensor.memloc, kernel.pattern(start(v, kFirst), movingPairs));
-    kernel.create<MatmultOp>(
-        loc, psum, kernel.tilePattern(psum, partitions, width), stationaryTile,
-        kernel.tilePattern(stationaryTile, k, partitions), movingTile,
-        kernel.tilePattern(movingTile, k, width), term == 0, term + 1 == terms,
-        ReplicationAttr());
+    for (unsigned dim : plan.taps)
+      at[dim] = kernel.constant(0);
+    if (stagedColumns)
+      kernel.create<DmaOp>(
+          loc, stagedTile, kernel.tilePattern(stagedTile, partitions, k * taps),
+          s.tensor.memloc,
+          kernel.pattern(
+              start(s, kFirst),
+              {{s.coefficients[*plan.rows], partitions}, {1, k * taps}}));
+    if (blockColumns) {
+      int64_t span = getWindowSpan(rows, columns);
+      kernel.create<DmaOp>(
+          loc, movingTile, kernel.tilePattern(movingTile, k, span),
+          v.tensor.memloc,
+          kernel.pattern(start(v, kFirst),
+                         {{v.coefficients[plan.contraction], k}, {1, span}}));
+    }
+    for (int64_t tapIndex = 0; tapIndex < taps; ++tapIndex) {
+      int64_t index = tapIndex, tapOffset = 0, stagedOffset = 0;
+      for (unsigned dim : plan.taps) {
+        at[dim] = kernel.constant(index % ranges[dim]);
+        tapOffset += v.coefficients[dim] * (index % ranges[dim]);
+        stagedOffset += s.coefficients[dim] * (index % ranges[dim]);
+        index /= ranges[dim];
+      }
+      AccessPatternAttr weights =
+          kernel.tilePattern(stationaryTile, k, partitions);
+      if (stagedColumns) {
+        kernel.create<TransposeOp>(
+            loc, stationaryTile, weights, stagedTile,
+            kernel.pattern(kernel.constant(stagedOffset),
+                           {{stagedColumns, partitions},
+                            {s.coefficients[plan.contraction], k}}));
+      } else {
+        SmallVector<std::pair<int64_t, int64_t>> stationaryPairs = {
+            {s.coefficients[plan.contraction], k},
+            {s.coefficients[*plan.rows], partitions}};
+        kernel.create<DmaOp>(loc, stationaryTile, weights, s.tensor.memloc,
+                             kernel.pattern(start(s, kFirst), stationaryPairs));
+      }
+      AccessPatternAttr window = kernel.tilePattern(movingTile, k, width);
+      if (blockColumns) {
+        SmallVector<std::pair<int64_t, int64_t>> pairs = {{blockColumns, k}};
+        if (plan.row)
+          pairs.push_back({v.coefficients[*plan.row], rows});
+        pairs.push_back({v.coefficients[*plan.column], columns});
+        window = kernel.pattern(kernel.constant(tapOffset), pairs);
+      } else {
+        SmallVector<std::pair<int64_t, int64_t>> movingPairs = {
+            {v.coefficients[plan.contraction], k}};
+        if (plan.row)
+          movingPairs.push_back({v.coefficients[*plan.row], rows});
+        movingPairs.push_back({v.coefficients[*plan.column], columns});
+        kernel.create<DmaOp>(loc, movingTile, window, v.tensor.memloc,
+                             kernel.pattern(start(v, kFirst), movingPairs));
+      }
+      kernel.create<MatmultOp>(
+          loc, psum, kernel.tilePattern(psum, partitions, width),
+          stationaryTile, kernel.tilePattern(stationaryTile, k, partitions),
+          movingTile, window, kTile == 0 && tapIndex == 0,
+          kTile + 1 == kTiles && tapIndex + 1 == taps, ReplicationAttr());
+    }
   }
   for (unsigned dim : plan.taps)
     at.erase(dim);
@@ -318,7 +435,12 @@ void ContractionNest::emit() {
           ? std::max<int64_t>(1, std::min(ranges[*plan.row], 512 / columnTile))
           : 1;
   stationaryTile = kernel.addTile("conv_w", 128, 128, element);
-  movingTile = kernel.addTile("conv_x", 128, rowTile * columnTile, element);
+  planBlock(rowTile, columnTile);
+  planStaging();
+  if (stagedColumns)
+    stagedTile = kernel.addTile("conv_wrows", 128, stagedColumns, element);
+  movingTile = kernel.addTile(
+      "conv_x", 128, std::max(blockColumns, rowTile * columnTile), element);
   psum = kernel.getSharedPsumTile(128, 512, Float32Type::get(op.getContext()));
   outTile = kernel.addTile("conv_out", 128, rowTile * columnTile,
                            plan.output.tensor.elementType);
