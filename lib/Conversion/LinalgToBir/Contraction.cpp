@@ -29,6 +29,9 @@ struct ContractionPlan {
   unsigned contraction = 0;
   std::optional<unsigned> rows, row, column;
   SmallVector<unsigned> taps, batch;
+  /// The stationary operand's own loops: past the first, each is a loop of
+  /// narrow tiles around the chain.
+  size_t stationaryLoops = 0;
 };
 } // namespace
 
@@ -102,6 +105,7 @@ assignRoles(ContractionPlan &plan, const LinearAccess &stationary,
   };
   plan.contraction = longest(reductions);
   plan.rows = longest(stationaryOwn);
+  plan.stationaryLoops = stationaryOwn.size();
   llvm::sort(movingOwn, byOutputStep);
   plan.column = movingOwn[0];
   if (movingOwn.size() > 1 && ranges[*plan.column] < 512)
@@ -120,6 +124,18 @@ assignRoles(ContractionPlan &plan, const LinearAccess &stationary,
     return failure();
   plan.output = out;
   return success();
+}
+
+/// Output rows and columns of one PSUM tile: the column loop's, up to 512,
+/// and as many rows of them as one bank of f32 holds.
+static std::pair<int64_t, int64_t> getOutputTile(const ContractionPlan &plan) {
+  ArrayRef<int64_t> ranges = plan.ranges;
+  int64_t columnTile = std::min<int64_t>(ranges[*plan.column], 512);
+  int64_t rowTile =
+      plan.row
+          ? std::max<int64_t>(1, std::min(ranges[*plan.row], 512 / columnTile))
+          : 1;
+  return {rowTile, columnTile};
 }
 
 /// The plan for `op` on the tensor engine, or failure (nothing emitted):
@@ -163,9 +179,12 @@ static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
       plan.batch.push_back(d);
     }
   }
-  // The input that owns fewer elements is stationary, unless the loops
-  // then left to the tensor engine are too small to be worth it (a 7 x 7
-  // feature map against 512 channels: the weight is stationary then).
+  // The stationary operand is the one whose own elements all fit the PSUM
+  // partitions' loop: a convolution's weight (its output channels), not
+  // the feature map (rows and columns, the second of which would become a
+  // loop of narrow tiles, each loading its share of the other operand a
+  // packet per element). Between two such, or two not, the input that
+  // owns fewer elements.
   auto tryRoles = [&](bool aIsStationary) -> FailureOr<ContractionPlan> {
     ContractionPlan roles = plan;
     if (failed(assignRoles(roles, aIsStationary ? *a : *b,
@@ -174,11 +193,13 @@ static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
       return failure();
     return roles;
   };
+  auto score = [](const FailureOr<ContractionPlan> &roles) {
+    return failed(roles) ? 0 : roles->stationaryLoops == 1 ? 2 : 1;
+  };
   bool aStationary = extent(ownA, ranges) <= extent(ownB, ranges);
-  FailureOr<ContractionPlan> roles = tryRoles(aStationary);
-  if (failed(roles))
-    roles = tryRoles(!aStationary);
-  return roles;
+  FailureOr<ContractionPlan> preferred = tryRoles(aStationary);
+  FailureOr<ContractionPlan> other = tryRoles(!aStationary);
+  return score(other) > score(preferred) ? other : preferred;
 }
 
 bool walrus::linalg_to_bir::isTensorEngineContraction(linalg::LinalgOp op,
@@ -197,7 +218,8 @@ class ContractionNest {
 public:
   ContractionNest(linalg::LinalgOp op, ContractionPlan plan, Lowering &lowering)
       : op(op), plan(std::move(plan)), kernel(lowering.kernel),
-        zeroInitialized(lowering.zeroInitialized.contains(op)) {}
+        zeroInitialized(lowering.zeroInitialized.contains(op)),
+        buffers(lowering.tiles.matmulBuffers) {}
 
   void emit();
 
@@ -209,10 +231,11 @@ private:
   /// `access`'s element for the current loops, tile and taps.
   AffineExpr start(const LinearAccess &access, AffineExpr contractionFirst);
   /// Elements of the moving operand one contraction index reaches over
-  /// `rows` x `columns` outputs and every tap, from the first.
-  int64_t getWindowSpan(int64_t rows, int64_t columns) const;
-  /// Sets `blockColumns` when one load per contraction tile of every
-  /// tap's window (a block of the input) is worth it.
+  /// `columns` outputs of a row and the taps in `taps`, from the first.
+  int64_t getSpan(int64_t columns, ArrayRef<unsigned> taps) const;
+  /// How the moving operand's windows load (`block`): one block per
+  /// contraction tile (and value of `outerTaps`) that every window of
+  /// `innerTaps` reads from SBUF, where it saves packets.
   void planBlock(int64_t rowTile, int64_t columnTile);
   /// Sets `stagedColumns` when the stationary operand's contraction tile
   /// and taps are one run per PSUM partition (a convolution's weight
@@ -220,15 +243,32 @@ private:
   /// per element.
   void planStaging();
   void emitTile();
+  /// One term of the chain: the stationary tile of the current taps
+  /// (`stagedOffset` into the staged rows), the window, the matmult.
+  void emitTerm(int64_t k, AffineExpr kFirst, int64_t tapOffset,
+                int64_t stagedOffset, bool first, bool last);
+  void loadBlock(int64_t k, AffineExpr kFirst);
 
   linalg::LinalgOp op;
   ContractionPlan plan;
   KernelBuilder &kernel;
   bool zeroInitialized;
+  /// The tiles the terms load into take turns (matmul-buffers of them),
+  /// so one term's load overlaps the last one's matmult: the stationary
+  /// tile per term, the moving one per term or per block.
+  int64_t buffers;
+  SmallVector<MemlocOp> stationaryTiles, movingTiles;
+  int64_t terms = 0, blocks = 0;
   MemlocOp stationaryTile, movingTile, psum, outTile;
-  /// The moving operand's block per contraction index (0: each term loads
-  /// its own window).
-  int64_t blockColumns = 0;
+  /// How the windows of the moving operand load: each term its own; one
+  /// contiguous run per contraction index covering every window
+  /// (NCHW 3 x 3); or one run per output row (strided columns, a stem's
+  /// 7 x 7 taps), the rows `blockRowStride` apart in the block.
+  enum class Block { None, Contiguous, Rows };
+  Block block = Block::None;
+  int64_t blockColumns = 0, blockRowStride = 0;
+  /// The taps each block load covers, and those it is loaded again for.
+  SmallVector<unsigned> innerTaps, outerTaps;
   /// Elements per PSUM partition of the stationary's staged rows (0: each
   /// term loads its stationary tile [k, partitions] as it is).
   int64_t stagedColumns = 0;
@@ -252,43 +292,62 @@ AffineExpr ContractionNest::start(const LinearAccess &access,
   return start;
 }
 
-int64_t ContractionNest::getWindowSpan(int64_t rows, int64_t columns) const {
+int64_t ContractionNest::getSpan(int64_t columns,
+                                 ArrayRef<unsigned> taps) const {
   const LinearAccess &v = plan.moving;
-  ArrayRef<int64_t> ranges = plan.ranges;
   int64_t last = v.coefficients[*plan.column] * (columns - 1);
-  if (plan.row)
-    last += v.coefficients[*plan.row] * (rows - 1);
-  for (unsigned dim : plan.taps)
-    last += v.coefficients[dim] * (ranges[dim] - 1);
+  for (unsigned dim : taps)
+    last += v.coefficients[dim] * (plan.ranges[dim] - 1);
   return last + 1;
 }
 
 void ContractionNest::planBlock(int64_t rowTile, int64_t columnTile) {
   const LinearAccess &v = plan.moving;
+  outerTaps = plan.taps;
   SmallVector<unsigned> dims(plan.taps);
   dims.push_back(*plan.column);
   if (plan.row)
     dims.push_back(*plan.row);
   // Coefficients and ranges come from the input: a window that steps
   // backwards or past 2^40 elements keeps the per-term loads.
-  if (plan.taps.empty() || llvm::any_of(dims, [&](unsigned d) {
-        return v.coefficients[d] < 0 || v.coefficients[d] > (int64_t(1) << 20);
-      }))
-    return;
   double reach = 0;
   for (unsigned d : dims)
-    reach += double(v.coefficients[d]) * double(plan.ranges[d]);
-  if (reach > double(int64_t(1) << 40))
+    reach += std::max<double>(0, v.coefficients[d]) * double(plan.ranges[d]);
+  if (reach > double(int64_t(1) << 40) ||
+      llvm::any_of(dims, [&](unsigned d) { return v.coefficients[d] < 0; }))
     return;
-  int64_t span = getWindowSpan(rowTile, columnTile);
+  int64_t bytes = v.tensor.elementType.getIntOrFloatBitWidth() / 8;
+  int64_t budget = kernel.getTarget().getSbufBytesPerPartition() / 4;
+  int64_t rowStep = plan.row ? v.coefficients[*plan.row] : 0;
+  // Not where a block is mostly what no window reads (channels innermost)
+  // or would crowd SBUF. Contiguous: rows and every tap in one run.
+  int64_t span = getSpan(columnTile, plan.taps) + rowStep * (rowTile - 1);
   int64_t windows = extent(plan.taps, plan.ranges) * rowTile * columnTile;
-  int64_t bytes = span * (v.tensor.elementType.getIntOrFloatBitWidth() / 8);
-  // One packet per partition instead of one per run of every window; not
-  // where the block is mostly what no window reads (channels innermost)
-  // or would crowd SBUF.
-  if (span <= 2 * windows &&
-      bytes <= kernel.getTarget().getSbufBytesPerPartition() / 4)
+  if (!plan.taps.empty() && span <= 2 * windows && span * bytes <= budget) {
+    block = Block::Contiguous;
     blockColumns = span;
+    innerTaps = std::move(outerTaps);
+    outerTaps.clear();
+    return;
+  }
+  // Rows: a run per output row covering the taps that step less than a
+  // row; worth it where the windows' columns are strided or a tap shares.
+  if (!plan.row)
+    return;
+  outerTaps.clear();
+  for (unsigned dim : plan.taps)
+    (v.coefficients[dim] < rowStep ? innerTaps : outerTaps).push_back(dim);
+  int64_t run = getSpan(columnTile, innerTaps);
+  int64_t read = extent(innerTaps, plan.ranges) * columnTile;
+  bool saves = !innerTaps.empty() || v.coefficients[*plan.column] != 1;
+  if (saves && run <= 2 * read && rowTile * run * bytes <= budget) {
+    block = Block::Rows;
+    blockRowStride = run;
+    blockColumns = rowTile * run;
+    return;
+  }
+  outerTaps = plan.taps;
+  innerTaps.clear();
 }
 
 void ContractionNest::planStaging() {
@@ -296,99 +355,148 @@ void ContractionNest::planStaging() {
   ArrayRef<int64_t> ranges = plan.ranges;
   if (st.coefficients[*plan.rows] == 1)
     return;
-  // Innermost first: the taps, densely, then the contraction.
-  SmallVector<unsigned> taps(plan.taps);
-  llvm::sort(taps, [&](unsigned x, unsigned y) {
+  // The taps and the contraction, innermost first, must be dense: the
+  // contraction anywhere when it is one tile (a patch embedding's kernel
+  // rows), else outermost so that each of its tiles is one run.
+  SmallVector<unsigned> dims(plan.taps);
+  bool oneTile = ranges[plan.contraction] <= 128;
+  if (oneTile)
+    dims.push_back(plan.contraction);
+  llvm::sort(dims, [&](unsigned x, unsigned y) {
     return st.coefficients[x] < st.coefficients[y];
   });
+  if (!oneTile)
+    dims.push_back(plan.contraction);
   int64_t dense = 1;
-  for (unsigned dim : taps) {
-    if (st.coefficients[dim] != dense || ranges[dim] > (int64_t(1) << 20))
+  for (unsigned dim : dims) {
+    int64_t size = std::min<int64_t>(128, ranges[dim]);
+    if (st.coefficients[dim] != dense || size > (int64_t(1) << 20))
       return;
-    dense *= ranges[dim];
+    dense *= size;
     if (dense > (int64_t(1) << 20))
       return;
   }
-  int64_t columns = dense * std::min<int64_t>(128, ranges[plan.contraction]);
-  int64_t bytes = columns * (st.tensor.elementType.getIntOrFloatBitWidth() / 8);
-  if (st.coefficients[plan.contraction] == dense &&
-      bytes <= kernel.getTarget().getSbufBytesPerPartition() / 4)
-    stagedColumns = columns;
+  int64_t bytes = dense * (st.tensor.elementType.getIntOrFloatBitWidth() / 8);
+  if (bytes <= kernel.getTarget().getSbufBytesPerPartition() / 4)
+    stagedColumns = dense;
+}
+
+void ContractionNest::loadBlock(int64_t k, AffineExpr kFirst) {
+  LinearAccess &v = plan.moving;
+  movingTile = movingTiles[blocks++ % movingTiles.size()];
+  int64_t contractionStep = v.coefficients[plan.contraction];
+  if (block == Block::Contiguous) {
+    int64_t rowStep = plan.row ? v.coefficients[*plan.row] : 0;
+    int64_t span = getSpan(columns, innerTaps) + rowStep * (rows - 1);
+    kernel.create<DmaOp>(
+        op.getLoc(), movingTile, kernel.tilePattern(movingTile, k, span),
+        v.tensor.memloc,
+        kernel.pattern(start(v, kFirst), {{contractionStep, k}, {1, span}}));
+    return;
+  }
+  int64_t run = getSpan(columns, innerTaps);
+  kernel.create<DmaOp>(
+      op.getLoc(), movingTile,
+      kernel.pattern(kernel.constant(0),
+                     {{blockColumns, k}, {blockRowStride, rows}, {1, run}}),
+      v.tensor.memloc,
+      kernel.pattern(
+          start(v, kFirst),
+          {{contractionStep, k}, {v.coefficients[*plan.row], rows}, {1, run}}));
+}
+
+void ContractionNest::emitTerm(int64_t k, AffineExpr kFirst, int64_t tapOffset,
+                               int64_t stagedOffset, bool first, bool last) {
+  Location loc = op.getLoc();
+  LinearAccess &s = plan.stationary, &v = plan.moving;
+  stationaryTile = stationaryTiles[terms % stationaryTiles.size()];
+  if (block == Block::None)
+    movingTile = movingTiles[terms % movingTiles.size()];
+  ++terms;
+  AccessPatternAttr weights = kernel.tilePattern(stationaryTile, k, partitions);
+  if (stagedColumns) {
+    kernel.create<TransposeOp>(
+        loc, stationaryTile, weights, stagedTile,
+        kernel.pattern(kernel.constant(stagedOffset),
+                       {{stagedColumns, partitions},
+                        {s.coefficients[plan.contraction], k}}));
+  } else {
+    kernel.create<DmaOp>(
+        loc, stationaryTile, weights, s.tensor.memloc,
+        kernel.pattern(start(s, kFirst),
+                       {{s.coefficients[plan.contraction], k},
+                        {s.coefficients[*plan.rows], partitions}}));
+  }
+  // The window: in the block (its rows `blockRowStride` apart in a Rows
+  // block), or loaded for this term alone.
+  int64_t rowStep = block == Block::Rows ? blockRowStride
+                    : plan.row           ? v.coefficients[*plan.row]
+                                         : 0;
+  SmallVector<std::pair<int64_t, int64_t>> pairs = {
+      {block == Block::None ? v.coefficients[plan.contraction] : blockColumns,
+       k}};
+  if (plan.row)
+    pairs.push_back({rowStep, rows});
+  pairs.push_back({v.coefficients[*plan.column], columns});
+  AccessPatternAttr window = kernel.tilePattern(movingTile, k, rows * columns);
+  if (block == Block::None)
+    kernel.create<DmaOp>(loc, movingTile, window, v.tensor.memloc,
+                         kernel.pattern(start(v, kFirst), pairs));
+  else
+    window = kernel.pattern(kernel.constant(tapOffset), pairs);
+  kernel.create<MatmultOp>(
+      loc, psum, kernel.tilePattern(psum, partitions, rows * columns),
+      stationaryTile, kernel.tilePattern(stationaryTile, k, partitions),
+      movingTile, window, first, last, ReplicationAttr());
 }
 
 void ContractionNest::emitTile() {
   Location loc = op.getLoc();
+  terms = blocks = 0;
   ArrayRef<int64_t> ranges = plan.ranges;
   LinearAccess &s = plan.stationary, &v = plan.moving, &o = plan.output;
   int64_t width = rows * columns;
-  // Every contraction tile and tap: one matmult of the chain.
+  // Every contraction tile and tap: one matmult of the chain; a block of
+  // the moving operand per contraction tile and outer tap.
   int64_t contraction = ranges[plan.contraction];
   int64_t kTiles = llvm::divideCeil(contraction, 128);
-  int64_t taps = extent(plan.taps, ranges);
+  int64_t outer = extent(outerTaps, ranges), inner = extent(innerTaps, ranges);
+  DenseMap<unsigned, int64_t> tap;
+  auto setTaps = [&](ArrayRef<unsigned> dims, int64_t index) {
+    for (unsigned dim : dims) {
+      tap[dim] = index % ranges[dim];
+      at[dim] = kernel.constant(tap[dim]);
+      index /= ranges[dim];
+    }
+  };
   for (int64_t kTile = 0; kTile < kTiles; ++kTile) {
     int64_t k = std::min<int64_t>(128, contraction - kTile * 128);
     AffineExpr kFirst = kernel.constant(kTile * 128);
-    for (unsigned dim : plan.taps)
-      at[dim] = kernel.constant(0);
+    setTaps(plan.taps, 0);
     if (stagedColumns)
       kernel.create<DmaOp>(
-          loc, stagedTile, kernel.tilePattern(stagedTile, partitions, k * taps),
+          loc, stagedTile,
+          kernel.tilePattern(stagedTile, partitions, k * outer * inner),
           s.tensor.memloc,
-          kernel.pattern(
-              start(s, kFirst),
-              {{s.coefficients[*plan.rows], partitions}, {1, k * taps}}));
-    if (blockColumns) {
-      int64_t span = getWindowSpan(rows, columns);
-      kernel.create<DmaOp>(
-          loc, movingTile, kernel.tilePattern(movingTile, k, span),
-          v.tensor.memloc,
-          kernel.pattern(start(v, kFirst),
-                         {{v.coefficients[plan.contraction], k}, {1, span}}));
-    }
-    for (int64_t tapIndex = 0; tapIndex < taps; ++tapIndex) {
-      int64_t index = tapIndex, tapOffset = 0, stagedOffset = 0;
-      for (unsigned dim : plan.taps) {
-        at[dim] = kernel.constant(index % ranges[dim]);
-        tapOffset += v.coefficients[dim] * (index % ranges[dim]);
-        stagedOffset += s.coefficients[dim] * (index % ranges[dim]);
-        index /= ranges[dim];
+          kernel.pattern(start(s, kFirst),
+                         {{s.coefficients[*plan.rows], partitions},
+                          {1, k * outer * inner}}));
+    for (int64_t o = 0; o < outer; ++o) {
+      setTaps(outerTaps, o);
+      setTaps(innerTaps, 0);
+      if (block != Block::None)
+        loadBlock(k, kFirst);
+      for (int64_t i = 0; i < inner; ++i) {
+        setTaps(innerTaps, i);
+        int64_t tapOffset = 0, stagedOffset = 0;
+        for (unsigned dim : innerTaps)
+          tapOffset += v.coefficients[dim] * tap[dim];
+        for (unsigned dim : plan.taps)
+          stagedOffset += s.coefficients[dim] * tap[dim];
+        emitTerm(k, kFirst, tapOffset, stagedOffset,
+                 kTile == 0 && o == 0 && i == 0,
+                 kTile + 1 == kTiles && o + 1 == outer && i + 1 == inner);
       }
-      AccessPatternAttr weights =
-          kernel.tilePattern(stationaryTile, k, partitions);
-      if (stagedColumns) {
-        kernel.create<TransposeOp>(
-            loc, stationaryTile, weights, stagedTile,
-            kernel.pattern(kernel.constant(stagedOffset),
-                           {{stagedColumns, partitions},
-                            {s.coefficients[plan.contraction], k}}));
-      } else {
-        SmallVector<std::pair<int64_t, int64_t>> stationaryPairs = {
-            {s.coefficients[plan.contraction], k},
-            {s.coefficients[*plan.rows], partitions}};
-        kernel.create<DmaOp>(loc, stationaryTile, weights, s.tensor.memloc,
-                             kernel.pattern(start(s, kFirst), stationaryPairs));
-      }
-      AccessPatternAttr window = kernel.tilePattern(movingTile, k, width);
-      if (blockColumns) {
-        SmallVector<std::pair<int64_t, int64_t>> pairs = {{blockColumns, k}};
-        if (plan.row)
-          pairs.push_back({v.coefficients[*plan.row], rows});
-        pairs.push_back({v.coefficients[*plan.column], columns});
-        window = kernel.pattern(kernel.constant(tapOffset), pairs);
-      } else {
-        SmallVector<std::pair<int64_t, int64_t>> movingPairs = {
-            {v.coefficients[plan.contraction], k}};
-        if (plan.row)
-          movingPairs.push_back({v.coefficients[*plan.row], rows});
-        movingPairs.push_back({v.coefficients[*plan.column], columns});
-        kernel.create<DmaOp>(loc, movingTile, window, v.tensor.memloc,
-                             kernel.pattern(start(v, kFirst), movingPairs));
-      }
-      kernel.create<MatmultOp>(
-          loc, psum, kernel.tilePattern(psum, partitions, width),
-          stationaryTile, kernel.tilePattern(stationaryTile, k, partitions),
-          movingTile, window, kTile == 0 && tapIndex == 0,
-          kTile + 1 == kTiles && tapIndex + 1 == taps, ReplicationAttr());
     }
   }
   for (unsigned dim : plan.taps)
@@ -429,18 +537,23 @@ unsigned ContractionNest::chooseDealt(int64_t rowTile, int64_t columnTile) {
 void ContractionNest::emit() {
   ArrayRef<int64_t> ranges = plan.ranges;
   Type element = plan.stationary.tensor.elementType;
-  int64_t columnTile = std::min<int64_t>(ranges[*plan.column], 512);
-  int64_t rowTile =
-      plan.row
-          ? std::max<int64_t>(1, std::min(ranges[*plan.row], 512 / columnTile))
-          : 1;
-  stationaryTile = kernel.addTile("conv_w", 128, 128, element);
+  int64_t rowTile, columnTile;
+  std::tie(rowTile, columnTile) = getOutputTile(plan);
   planBlock(rowTile, columnTile);
   planStaging();
   if (stagedColumns)
     stagedTile = kernel.addTile("conv_wrows", 128, stagedColumns, element);
-  movingTile = kernel.addTile(
-      "conv_x", 128, std::max(blockColumns, rowTile * columnTile), element);
+  for (int64_t buffer = 0; buffer < buffers; ++buffer) {
+    stationaryTiles.push_back(kernel.addTile("conv_w", 128, 128, element));
+    movingTiles.push_back(kernel.addTile(
+        "conv_x", 128, std::max(blockColumns, rowTile * columnTile), element));
+  }
+  // -sb-alloc keeps the tiles of a rotation apart (docs/SbAlloc.md).
+  for (ArrayRef<MemlocOp> rotation : {stationaryTiles, movingTiles})
+    for (auto [index, memloc] : llvm::enumerate(rotation))
+      if (buffers > 1)
+        memloc->setAttr(BIRDialect::kRotatingAttrName,
+                        kernel.getBuilder().getI64IntegerAttr(index));
   psum = kernel.getSharedPsumTile(128, 512, Float32Type::get(op.getContext()));
   outTile = kernel.addTile("conv_out", 128, rowTile * columnTile,
                            plan.output.tensor.elementType);
