@@ -33,6 +33,12 @@ struct ContractionPlan {
   /// narrow tiles around the chain.
   size_t stationaryLoops = 0;
 };
+
+/// One input of the op: its access and its own parallel loops.
+struct ContractionInput {
+  LinearAccess access;
+  SmallVector<unsigned> own;
+};
 } // namespace
 
 /// Whether `op`'s body is `out + a * b` (either order, casts of a and b
@@ -83,14 +89,16 @@ static bool isFloatMultiplyAdd(linalg::LinalgOp op) {
 /// Gives the loops their roles with `stationary` and `moving` (each with
 /// its own parallel loops), or fails where the tensor engine is not worth
 /// it: a contraction of a few, a tile of outputs.
-static LogicalResult
-assignRoles(ContractionPlan &plan, const LinearAccess &stationary,
-            const LinearAccess &moving, SmallVector<unsigned> stationaryOwn,
-            SmallVector<unsigned> movingOwn, ArrayRef<unsigned> reductions,
-            const LinearAccess &out) {
+static LogicalResult assignRoles(ContractionPlan &plan,
+                                 const ContractionInput &stationary,
+                                 const ContractionInput &moving,
+                                 ArrayRef<unsigned> reductions,
+                                 const LinearAccess &out) {
   ArrayRef<int64_t> ranges = plan.ranges;
-  plan.stationary = stationary;
-  plan.moving = moving;
+  plan.stationary = stationary.access;
+  plan.moving = moving.access;
+  SmallVector<unsigned> stationaryOwn(stationary.own);
+  SmallVector<unsigned> movingOwn(moving.own);
   if (reductions.empty() || stationaryOwn.empty() || movingOwn.empty())
     return failure();
   // The contraction: the longest reduction loop; the PSUM partitions: the
@@ -187,9 +195,9 @@ static FailureOr<ContractionPlan> planContraction(linalg::LinalgOp op,
   // owns fewer elements.
   auto tryRoles = [&](bool aIsStationary) -> FailureOr<ContractionPlan> {
     ContractionPlan roles = plan;
-    if (failed(assignRoles(roles, aIsStationary ? *a : *b,
-                           aIsStationary ? *b : *a, aIsStationary ? ownA : ownB,
-                           aIsStationary ? ownB : ownA, reductions, *out)))
+    ContractionInput first{*a, ownA}, second{*b, ownB};
+    if (failed(assignRoles(roles, aIsStationary ? first : second,
+                           aIsStationary ? second : first, reductions, *out)))
       return failure();
     return roles;
   };
