@@ -522,17 +522,20 @@ static void multiplyIntegersInto(Operand &dst, ArrayRef<int64_t> lhs,
                  int64_t(start ? sums[i] : uint64_t(dst.loadInt(i)) + sums[i]));
 }
 
-static void activate(Operand &dst, Operand &src, ActivationFunction function,
-                     double scale) {
+/// dst = function(src * scale + bias), `bias` null for none.
+static void activate(Operand &dst, Operand &src, Operand *bias,
+                     ActivationFunction function, double scale) {
   // The identity between integers converts exactly (saturating).
-  if (function == ActivationFunction::Identity && scale == 1.0 &&
+  if (function == ActivationFunction::Identity && scale == 1.0 && !bias &&
       isIntegerDomain({&dst, &src})) {
     copyElements(dst, src);
     return;
   }
   std::vector<double> values = src.loadAll();
+  std::vector<double> offsets =
+      bias ? bias->loadAll() : std::vector<double>(values.size(), 0.0);
   for (size_t i = 0; i < dst.size(); ++i)
-    dst.store(i, applyActivation(function, values[i] * scale));
+    dst.store(i, applyActivation(function, values[i] * scale + offsets[i]));
 }
 
 /// Where an integer operation divides by zero.
@@ -787,13 +790,17 @@ LogicalResult Machine::executeVector(Core &core, Operation *op) {
   };
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](ActivationOp activation) {
-        return run({{activation.getDst(), activation.getDstAp()},
-                    {activation.getSrc(), activation.getSrcAp()}},
-                   [&](MutableArrayRef<Operand> o) {
-                     activate(o[0], o[1], activation.getFunction(),
-                              activation.getScale().convertToDouble());
-                     return success();
-                   });
+        SmallVector<std::pair<Value, AccessPatternAttr>, 3> tensors = {
+            {activation.getDst(), activation.getDstAp()},
+            {activation.getSrc(), activation.getSrcAp()}};
+        if (activation.getBias())
+          tensors.push_back({activation.getBias(), activation.getBiasApAttr()});
+        return run(tensors, [&](MutableArrayRef<Operand> o) {
+          activate(o[0], o[1], o.size() > 2 ? &o[2] : nullptr,
+                   activation.getFunction(),
+                   activation.getScale().convertToDouble());
+          return success();
+        });
       })
       .Case([&](TensorTensorOp tt) {
         return run({{tt.getDst(), tt.getDstAp()},

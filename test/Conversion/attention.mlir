@@ -22,8 +22,8 @@
 // CAST:       bir.memset %[[V]][#bir.ap<48, {{\[\[}}98, 128], [49, 2]]>], 1.000000e+00
 // CAST-NEXT:  bir.dma %[[V32]][#bir.ap<0, {{\[\[}}48, 128], [1, 48]]>], %attention_arg2
 // CAST-NEXT:  bir.activation identity %[[V]][#bir.ap<0, {{\[\[}}98, 128], [1, 48]]>], %[[V32]]
-// CAST:       bir.tensor_tensor subtract %[[S]]
-// CAST-NEXT:  bir.activation exp %[[S16]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>]
+// CAST:       bir.tensor_scalar multiply %[[STAT:.*]][{{.*}}], %[[STAT]][{{.*}}], -1.000000e+00
+// CAST-NEXT:  bir.activation exp %[[S16]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>] bias %[[STAT]]
 // CAST-NEXT:  bir.transpose %{{.*}}, %[[S16]]
 
 // softmax(Q K^T) V as three linalg ops lowers as one nest: K^T and V are
@@ -62,8 +62,8 @@
 // CHECK-NEXT:  bir.matmult %[[ACC]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %{{.*}}, %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>] start stop
 // CHECK-NEXT:  bir.activation identity %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[ACC]]
 // CHECK-NEXT:  bir.tensor_reduce max %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[S]]
-// CHECK-NEXT:  bir.tensor_tensor subtract %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 200]]>]
-// CHECK-NEXT:  bir.activation exp %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[S]]
+// CHECK-NEXT:  bir.tensor_scalar multiply %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], -1.000000e+00
+// CHECK-NEXT:  bir.activation exp %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>] bias %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 200]]>]
 // CHECK-NEXT:  bir.transpose %[[PT:.*]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 128]]>]
 // CHECK-NEXT:  bir.matmult %[[ACC2]][#bir.ap<0, {{\[\[}}49, 128], [1, 49]]>], %[[PT]][#bir.ap<0, {{\[\[}}128, 128], [1, 128]]>], %[[V]][#bir.ap<0, {{\[\[}}98, 128], [1, 49]]>] start
 // CHECK-NEXT:  bir.transpose %[[PT]][#bir.ap<0, {{\[\[}}128, 72], [1, 128]]>], %[[S]][#bir.ap<128, {{\[\[}}200, 128], [1, 72]]>]

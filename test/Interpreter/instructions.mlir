@@ -9,9 +9,14 @@
 // RUN: walrus-run %t/matmult.mlir --input w=%t/w.bin --input y=%t/y.bin --print-outputs | FileCheck %s --check-prefix=MATMULT
 // RUN: walrus-run %t/scalar-engine.mlir --print-outputs | FileCheck %s --check-prefix=SCALAR
 // RUN: walrus-run %t/scalar-functions.mlir --print-outputs | FileCheck %s --check-prefix=FUNCTIONS
+// RUN: walrus-run %t/scalar-bias.mlir --print-outputs | FileCheck %s --check-prefix=BIAS
 // RUN: walrus-run %t/view.mlir --print-outputs | FileCheck %s --check-prefix=VIEW
 // RUN: walrus-run %t/wrapping.mlir --input x=%t/x.bin --print-outputs | FileCheck %s --check-prefix=WRAPPING
 // RUN: walrus-run %t/nan.mlir --print-outputs | FileCheck %s --check-prefix=NAN
+
+// BIAS:      o: !bir.dram<2x3xf32>
+// BIAS-NEXT:   1 1 0.367879
+// BIAS-NEXT:   5 5 1
 
 // f32 -> bf16 rounds to nearest even; bf16 -> f32 is exact.
 // COPY:      o: !bir.dram<2x4xf32>
@@ -153,6 +158,21 @@ bir.func @main {
   bir.activation rsqrt %t[#bir.ap<2, [[4, 2], [1, 1]]>], %t[#bir.ap<2, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
   bir.activation square %t[#bir.ap<3, [[4, 2], [1, 1]]>], %t[#bir.ap<3, [[4, 2], [1, 1]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
   bir.dma %o[#bir.ap<0, [[4, 2], [1, 4]]>], %t[#bir.ap<0, [[4, 2], [1, 4]]>] : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
+}
+//--- scalar-bias.mlir
+// func(src * scale + bias), one bias per partition: row 0 adds -1, row 1
+// adds 3, after scaling by 2 (the last column: in place, exp(2 * 0 - 1)).
+bir.func @main {
+  %o = bir.memloc "o" output : !bir.dram<2x3xf32>
+  %t = bir.memloc "t" internal : !bir.sbuf<2x3xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<2x1xf32>
+  bir.memset %t[#bir.ap<0, [[3, 2], [1, 3]]>], 1.0 : !bir.sbuf<2x3xf32>
+  bir.memset %t[#bir.ap<2, [[3, 1], [1, 1]]>], 0.0 : !bir.sbuf<2x3xf32>
+  bir.memset %b[#bir.ap<0, [[1, 1], [1, 1]]>], -1.0 : !bir.sbuf<2x1xf32>
+  bir.memset %b[#bir.ap<1, [[1, 1], [1, 1]]>], 3.0 : !bir.sbuf<2x1xf32>
+  bir.activation identity %t[#bir.ap<0, [[3, 2], [1, 2]]>], %t[#bir.ap<0, [[3, 2], [1, 2]]>] bias %b[#bir.ap<0, [[1, 2], [0, 2]]>] scale 2.0 : !bir.sbuf<2x3xf32>, !bir.sbuf<2x3xf32>, !bir.sbuf<2x1xf32>
+  bir.activation exp %t[#bir.ap<2, [[3, 1], [1, 1]]>], %t[#bir.ap<2, [[3, 1], [1, 1]]>] bias %b[#bir.ap<0, [[1, 1], [0, 1]]>] scale 2.0 : !bir.sbuf<2x3xf32>, !bir.sbuf<2x3xf32>, !bir.sbuf<2x1xf32>
+  bir.dma %o[#bir.ap<0, [[3, 2], [1, 3]]>], %t[#bir.ap<0, [[3, 2], [1, 3]]>] : !bir.dram<2x3xf32>, !bir.sbuf<2x3xf32>
 }
 //--- scalar-functions.mlir
 bir.func @main {

@@ -320,20 +320,24 @@ static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
 
 /// P = exp(S - max) along each row, unnormalised: the sums come out of
 /// P V (the column of ones), and only the row of P V is divided by them.
+/// The vector engine takes the maximum and negates it; the scalar engine
+/// adds it as its per-partition bias on the way through `exp`.
 static void emitExponentials(KernelBuilder &kernel, Location loc,
                              AttentionPlan &plan, QueryTileSet &set,
                              int64_t p) {
   AccessPatternAttr row = kernel.tilePattern(set.scores, p, plan.keys);
-  AccessPatternAttr spread =
-      kernel.pattern(kernel.constant(0), {{1, p}, {0, plan.keys}});
-  kernel.create<TensorReduceOp>(loc, AluOp::Max, set.stats,
-                                kernel.tilePattern(set.stats, p, 1), set.scores,
+  AccessPatternAttr stat = kernel.tilePattern(set.stats, p, 1);
+  kernel.create<TensorReduceOp>(loc, AluOp::Max, set.stats, stat, set.scores,
                                 row);
-  kernel.create<TensorTensorOp>(loc, AluOp::Subtract, set.scores, row,
-                                set.scores, row, set.stats, spread);
-  kernel.create<ActivationOp>(loc, ActivationFunction::Exp, set.probs,
-                              kernel.tilePattern(set.probs, p, plan.keys),
-                              set.scores, row, APFloat(1.0));
+  kernel.create<TensorScalarOp>(loc, AluOp::Multiply, set.stats, stat,
+                                set.stats, stat,
+                                kernel.getBuilder().getF64FloatAttr(-1.0),
+                                /*reverse=*/false);
+  kernel.create<ActivationOp>(
+      loc, ActivationFunction::Exp, set.probs,
+      kernel.tilePattern(set.probs, p, plan.keys), set.scores, row, set.stats,
+      kernel.pattern(kernel.constant(0), {{1, p}, {0, plan.keys}}),
+      APFloat(1.0));
 }
 
 /// O = P V / rowsum(P) for `rows`: P^T a key tile at a time, accumulated

@@ -217,6 +217,62 @@ bir.func @f {
 
 // -----
 
+// The generic form can give a bias without its pattern, or the other way.
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'bias' and 'bias_ap' go together}}
+  "bir.activation"(%a, %a) <{bias_ap = #bir.ap<0, [[4, 128], [0, 4]]>, dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'bias' and 'bias_ap' go together}}
+  "bir.activation"(%a, %a, %a) <{dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x1xbf16>
+  // expected-error @+1 {{'bias' must hold f32}}
+  bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] bias %b[#bir.ap<0, [[1, 128], [0, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x1xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'bias' must be one value per partition (its pattern steps 0 along the free dimensions)}}
+  bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] bias %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x1xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'bias' touches 256}}
+  bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] bias %b[#bir.ap<0, [[1, 64], [0, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x1xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" input : !bir.dram<128x1xf32>
+  // expected-error @+1 {{'bias' must be an on-chip tensor}}
+  bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] bias %b[#bir.ap<0, [[1, 128], [0, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.dram<128x1xf32>
+}
+
+// -----
+
 bir.func @f {
   %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
   // expected-error @+1 {{'dst' touches 512 elements but 'src' touches 384}}

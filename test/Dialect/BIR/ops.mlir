@@ -77,6 +77,12 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     bir.activation relu %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                         %f[#bir.ap<0, [[512, 128], [1, 512]]>]
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // A per-partition bias (steps 0 along the row) added before the function.
+    // CHECK: bir.activation exp %f[{{.*}}], %f[{{.*}}] bias %f[#bir.ap<0, {{\[\[}}512, 128], [0, 512]]>] scale 2.500000e-01 : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    bir.activation exp %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                       %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+                       bias %f[#bir.ap<0, [[512, 128], [0, 512]]>] scale 0.25
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     // CHECK: bir.tensor_tensor max %f[{{.*}}], %f[{{.*}}], %[[VIEW]][#bir.ap<0, {{\[\[}}256, 128], [0, 512]]>]
     bir.tensor_tensor max %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                           %f[#bir.ap<0, [[512, 128], [1, 512]]>],

@@ -412,9 +412,44 @@ static LogicalResult verifyElementwise(
   return success();
 }
 
+void ActivationOp::getAccesses(SmallVectorImpl<Access> &accesses) {
+  accesses.push_back({&getDstMutable(), getDstApAttrName(),
+                      &getProperties().dst_ap, AccessKind::Write});
+  accesses.push_back(
+      readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
+  // The verifier rejects a bias without its pattern; until then, neither
+  // is an access.
+  if (getBias() && getBiasApAttr())
+    accesses.push_back(readOf(getOperation()->getOpOperand(2),
+                              getBiasApAttrName(), getProperties().bias_ap));
+}
+
+/// The scalar engine adds one f32 value per partition: `bias` touches as
+/// many elements as `dst` and steps 0 along every free dimension.
+static LogicalResult verifyBias(ActivationOp op) {
+  Value bias = op.getBias();
+  AccessPatternAttr pattern = op.getBiasApAttr();
+  if (bool(bias) != bool(pattern))
+    return op.emitOpError("'bias' and 'bias_ap' go together");
+  if (!bias)
+    return success();
+  if (!memoryTypeOf(bias).getElementType().isF32())
+    return op.emitOpError("'bias' must hold f32");
+  if (llvm::any_of(pattern.getSteps().drop_front(),
+                   [](int64_t step) { return step != 0; }))
+    return op.emitOpError("'bias' must be one value per partition (its "
+                          "pattern steps 0 along the free dimensions)");
+  return success();
+}
+
 LogicalResult ActivationOp::verify() {
-  return verifyElementwise(*this, getDst(), getDstAp(),
-                           {{"src", getSrc(), getSrcAp()}});
+  SmallVector<std::tuple<StringRef, Value, AccessPatternAttr>, 2> sources = {
+      {"src", getSrc(), getSrcAp()}};
+  if (getBias() && getBiasApAttr())
+    sources.push_back({"bias", getBias(), getBiasApAttr()});
+  if (failed(verifyBias(*this)))
+    return failure();
+  return verifyElementwise(*this, getDst(), getDstAp(), sources);
 }
 
 LogicalResult TensorTensorOp::verify() {

@@ -415,25 +415,45 @@ def BIR_MatmultOp : BIR_InstOp<"matmult"> {
 def BIR_ActivationOp : BIR_InstOp<"activation"> {
   let summary = "scalar-engine elementwise function";
   let description = [{
-    `dst = func(src * scale)` element by element.
+    `dst = func(src * scale + bias)` element by element. The optional
+    `bias` is one f32 value per partition (its pattern steps 0 along the
+    free dimensions), as the scalar engine's bias vector is.
 
     ```mlir
     bir.activation exp %p[#bir.ap<0, [[512, 128], [1, 512]]>],
-                       %s[#bir.ap<0, [[512, 128], [1, 512]]>] scale 0.125
-      : !bir.sbuf<128x512xbf16>, !bir.sbuf<128x512xf32>
+                       %s[#bir.ap<0, [[512, 128], [1, 512]]>]
+                       bias %negmax[#bir.ap<0, [[1, 128], [0, 512]]>]
+                       scale 0.125
+      : !bir.sbuf<128x512xbf16>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x1xf32>
     ```
   }];
+  // `bias` is optional: its own getAccesses lists it when present.
+  let generateAccesses = 0;
   let arguments = (ins BIR_ActivationFunction:$function,
                        BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
                        BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
+                       Arg<Optional<BIR_AnyMemoryType>,
+                           "a per-partition bias", [MemRead]>:$bias,
+                       OptionalAttr<BIR_AccessPatternAttrInterface>:$bias_ap,
                        DefaultValuedAttr<F64Attr, "1.0">:$scale,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
     $function $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]`
-    (`scale` $scale^)? attr-dict `:` type($dst) `,` type($src)
+    (`bias` $bias^ `[` $bias_ap `]`)? (`scale` $scale^)? attr-dict `:`
+    type($dst) `,` type($src) (`,` type($bias)^)?
   }];
+  let builders = [
+    OpBuilder<(ins "ActivationFunction":$function, "::mlir::Value":$dst,
+                   "AccessPatternAttr":$dstAp, "::mlir::Value":$src,
+                   "AccessPatternAttr":$srcAp, "::llvm::APFloat":$scale,
+                   CArg<"::mlir::IntegerSetAttr", "{}">:$mask), [{
+      build($_builder, $_state, function, dst, dstAp, src, srcAp,
+            /*bias=*/::mlir::Value(), /*biasAp=*/AccessPatternAttr(),
+            scale, mask);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
