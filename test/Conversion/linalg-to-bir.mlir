@@ -67,14 +67,15 @@ func.func @bias(%x: memref<300x600xf32>, %b: memref<600xf32>, %y: memref<300x600
 
 // -----
 
-// Softmax keeps each row in SBUF: max, subtract, exp, sum, reciprocal,
-// multiply. 130 rows: core 0 the first 128, core 1 the last 2.
+// Softmax keeps each row in SBUF: max, its negation, exp with that as the
+// scalar engine's bias, sum, reciprocal, multiply. 130 rows: core 0 the
+// first 128, core 1 the last 2.
 
 // CHECK-LABEL: func.func @softmax
 // CHECK:       bir.dma %[[X:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %{{.*}}[#bir.sap<()[s0] -> (s0 * 8192), {{\[\[}}64, 128], [1, 64]]>] {mask = #[[CORE0:.*]]}
 // CHECK-NEXT:  bir.tensor_reduce max %[[STAT:.*]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[X]]
-// CHECK-NEXT:  bir.tensor_tensor subtract %[[EXP:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[X]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 64]]>]
-// CHECK-NEXT:  bir.activation exp %[[EXP]]
+// CHECK-NEXT:  bir.tensor_scalar multiply %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], -1.000000e+00
+// CHECK-NEXT:  bir.activation exp %[[EXP:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[X]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>] bias %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 64]]>]
 // CHECK-NEXT:  bir.tensor_reduce add %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[EXP]]
 // CHECK-NEXT:  bir.activation reciprocal %[[STAT]]
 // CHECK-NEXT:  bir.tensor_tensor multiply %[[OUT:.*]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[EXP]][#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>], %[[STAT]][#bir.ap<0, {{\[\[}}1, 128], [0, 64]]>]

@@ -152,12 +152,15 @@ void walrus::linalg_to_bir::emitRowSoftmax(KernelBuilder &kernel, Location loc,
   // The per-row statistic, read across the row.
   AccessPatternAttr spread =
       kernel.pattern(kernel.constant(0), {{1, partitions}, {0, columns}});
+  // exp(x - max) on the scalar engine, the negated maximum its bias.
   kernel.create<TensorReduceOp>(loc, AluOp::Max, stats, stat, source,
                                 row(source));
-  kernel.create<TensorTensorOp>(loc, AluOp::Subtract, exps, row(exps), source,
-                                row(source), stats, spread);
+  kernel.create<TensorScalarOp>(loc, AluOp::Multiply, stats, stat, stats, stat,
+                                kernel.getBuilder().getF64FloatAttr(-1.0),
+                                /*reverse=*/false);
   kernel.create<ActivationOp>(loc, ActivationFunction::Exp, exps, row(exps),
-                              exps, row(exps), APFloat(1.0));
+                              source, row(source), stats, spread,
+                              APFloat(1.0));
   kernel.create<TensorReduceOp>(loc, AluOp::Add, stats, stat, exps, row(exps));
   kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, stats, stat,
                               stats, stat, APFloat(1.0));
