@@ -104,10 +104,23 @@ struct AttentionPlan {
   /// Sets of query tiles in turn (attention-buffers, fewer when SBUF or
   /// PSUM cannot hold them).
   int64_t buffers = 1;
-  MemlocOp keyPanel, valuePanel, valueRows;
-  /// K stored [keys, d]: two tiles its rows arrive in, in turn, before the
+  /// Key tiles the staging tiles below hold side by side: each tile's
+  /// transfer lands in columns of its own, so the transfers of a head do
+  /// not wait for each other (one tile reused would be split by -sb-alloc
+  /// into values placed on the same bytes, each load waiting for the last
+  /// one's reader).
+  int64_t stagedTiles = 1;
+  /// Query tiles the busiest core takes, and whether their rows are all
+  /// loaded before the first (`queryStage`): a tile's loads then never
+  /// queue behind the last tile's store.
+  int64_t tilesPerCore = 1;
+  bool stageQueries = false;
+  MemlocOp keyPanel, valuePanel, valueRows, queryStage;
+  /// K stored [keys, d]: the rows of `stagedTiles` key tiles as they
+  /// arrive, and two bf16 tiles (with auto-cast) in turn, before the
   /// tensor engine turns them into K^T.
-  SmallVector<MemlocOp, 2> keyRows, keyRows16;
+  MemlocOp keyRows;
+  SmallVector<MemlocOp, 2> keyRows16;
   SmallVector<QueryTileSet> sets;
 };
 } // namespace
@@ -116,6 +129,12 @@ static double bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
 // Sizes come from the input: byte counts are doubles, which do not wrap.
 
+/// SBUF bytes per partition of every query row a core takes.
+static double getQueryStageBytes(const AttentionPlan &plan) {
+  return double(plan.tilesPerCore) * plan.dTiles * 128 *
+         bytesOf(plan.q.elementType);
+}
+
 /// SBUF bytes per partition of the tiles a whole op keeps: K^T (every d
 /// tile), V (every key tile) and what they arrive in.
 static double getSharedBytes(const AttentionPlan &plan) {
@@ -123,9 +142,11 @@ static double getSharedBytes(const AttentionPlan &plan) {
   double value = plan.cast ? 2 : bytesOf(plan.v.elementType);
   double bytes = double(plan.dTiles) * plan.keys * operand +
                  double(plan.keyTiles) * plan.valueColumns * value +
-                 2 * 128 * bytesOf(plan.k.elementType);
+                 plan.stagedTiles * 128 * bytesOf(plan.k.elementType);
   if (plan.cast)
-    bytes += 2 * 128 * 2 + plan.valueDim * 4.0;
+    bytes += 2 * 128 * 2 + plan.stagedTiles * plan.valueDim * 4.0;
+  if (plan.stageQueries)
+    bytes += getQueryStageBytes(plan);
   return bytes;
 }
 
@@ -154,10 +175,18 @@ static bool planBuffers(AttentionPlan &plan, TargetAttr target,
     return false;
   double budget = target.getSbufBytesPerPartition() * 0.75;
   int64_t banks = target.getPsumBanks() - target.getPsumReservedBanks();
-  for (plan.buffers = wanted; plan.buffers >= 1; --plan.buffers)
-    if (2 * plan.buffers <= banks &&
-        getSharedBytes(plan) + plan.buffers * getSetBytes(plan) <= budget)
-      return true;
+  // Up to 16 key tiles staged (8 KiB per partition of f32 rows at d 128)
+  // and a core's query rows up to 16 KiB, less where that does not fit.
+  for (int64_t staged : {std::min<int64_t>(plan.keyTiles, 16), int64_t(2)}) {
+    plan.stagedTiles = std::max<int64_t>(1, staged);
+    for (bool stageQueries : {true, false}) {
+      plan.stageQueries = stageQueries && getQueryStageBytes(plan) <= 16384;
+      for (plan.buffers = wanted; plan.buffers >= 1; --plan.buffers)
+        if (2 * plan.buffers <= banks &&
+            getSharedBytes(plan) + plan.buffers * getSetBytes(plan) <= budget)
+          return true;
+    }
+  }
   return false;
 }
 
@@ -167,7 +196,8 @@ static QueryTileSet addSet(KernelBuilder &kernel, const AttentionPlan &plan) {
   Type qk = plan.cast ? bf16 : plan.q.elementType;
   Type v = plan.cast ? bf16 : plan.v.elementType;
   QueryTileSet set;
-  set.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
+  if (!plan.stageQueries)
+    set.queryRows = kernel.addTile("at_q", 128, 128, plan.q.elementType);
   set.queryRows16 =
       plan.cast ? kernel.addTile("at_q_bf16", 128, 128, qk) : set.queryRows;
   set.queryT = kernel.addTile("at_qt", 128, plan.dTiles * 128, qk);
@@ -188,19 +218,23 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
   Type bf16 = BFloat16Type::get(kernel.getContext());
   Type qk = plan.cast ? bf16 : plan.q.elementType;
   Type v = plan.cast ? bf16 : plan.v.elementType;
-  if (keysTransposed)
-    for (int turn = 0; turn < 2; ++turn) {
-      plan.keyRows.push_back(
-          kernel.addTile("at_krows", 128, 128, plan.k.elementType));
-      if (plan.cast)
-        plan.keyRows16.push_back(kernel.addTile("at_krows_bf16", 128, 128, qk));
-    }
+  if (keysTransposed) {
+    plan.keyRows = kernel.addTile("at_krows", 128, plan.stagedTiles * 128,
+                                  plan.k.elementType);
+    for (int turn = 0; turn < 2 && plan.cast; ++turn)
+      plan.keyRows16.push_back(kernel.addTile("at_krows_bf16", 128, 128, qk));
+  }
   plan.keyPanel = kernel.addTile("at_k", 128, plan.dTiles * plan.keys, qk);
   plan.valuePanel =
       kernel.addTile("at_v", 128, plan.keyTiles * plan.valueColumns, v);
+  if (plan.stageQueries)
+    plan.queryStage =
+        kernel.addTile("at_qrows", 128, plan.tilesPerCore * plan.dTiles * 128,
+                       plan.q.elementType);
   if (plan.cast)
-    plan.valueRows = kernel.addTile("at_v_f32", 128, plan.valueDim,
-                                    Float32Type::get(kernel.getContext()));
+    plan.valueRows =
+        kernel.addTile("at_v_f32", 128, plan.stagedTiles * plan.valueDim,
+                       Float32Type::get(kernel.getContext()));
   for (int64_t buffer = 0; buffer < plan.buffers; ++buffer)
     plan.sets.push_back(addSet(kernel, plan));
   // -sb-alloc keeps the sets apart (docs/SbAlloc.md).
@@ -210,37 +244,95 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
     for (MemlocOp memloc :
          {set.queryRows, set.queryRows16, set.queryT, set.scores, set.probs,
           set.stats, set.probT, set.out, set.acc, set.accContext})
-      memloc->setAttr(BIRDialect::kRotatingAttrName,
-                      kernel.getBuilder().getI64IntegerAttr(index));
+      if (memloc)
+        memloc->setAttr(BIRDialect::kRotatingAttrName,
+                        kernel.getBuilder().getI64IntegerAttr(index));
+}
+
+/// Runs `load` for `count` tiles, `group` at a time, and `use` for each
+/// tile of a group after all of the group's loads: the transfers are
+/// issued together, and the staging columns of a group are live at once,
+/// so -sb-alloc keeps them apart and no load waits for another's reader.
+static void stageInGroups(int64_t count, int64_t group,
+                          function_ref<void(int64_t)> load,
+                          function_ref<void(int64_t)> use) {
+  for (int64_t first = 0; first < count; first += group) {
+    int64_t last = std::min(count, first + group);
+    for (int64_t i = first; i < last; ++i)
+      load(i);
+    for (int64_t i = first; i < last; ++i)
+      use(i);
+  }
 }
 
 /// K^T from K stored [keys, d]: each tile of 128 keys by 128 of d comes in
-/// as rows (runs of d) and the tensor engine turns it, two tiles in turn.
-/// Read transposed by the DMA, every element would be a packet of its own.
+/// as rows (runs of d) into the staging tile, and the tensor engine turns
+/// it. Read transposed by the DMA, every element would be a packet of its
+/// own.
 static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
                                AttentionPlan &plan) {
   DramTensor &k = plan.k;
-  int64_t turn = 0;
-  for (int64_t t = 0; t < plan.dTiles; ++t) {
-    int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
-    for (int64_t kt = 0; kt < plan.keyTiles; ++kt, ++turn) {
-      int64_t k0 = kt * 128, kw = std::min<int64_t>(128, plan.keys - k0);
-      MemlocOp rows = plan.keyRows[turn % 2];
-      kernel.create<DmaOp>(loc, rows, kernel.tilePattern(rows, kw, dw),
-                           k.memloc,
-                           kernel.dramPattern(k, kernel.constant(k0),
-                                              kernel.constant(d0), kw, dw));
-      if (plan.cast) {
-        kernel.cast(loc, plan.keyRows16[turn % 2],
-                    kernel.tilePattern(rows, kw, dw), rows);
-        rows = plan.keyRows16[turn % 2];
-      }
-      kernel.create<TransposeOp>(
-          loc, plan.keyPanel,
-          kernel.tilePattern(plan.keyPanel, dw, kw, t * plan.keys + k0), rows,
-          kernel.tilePattern(rows, kw, dw));
+  auto tileOf = [&](int64_t turn) {
+    int64_t d0 = turn / plan.keyTiles * 128, k0 = turn % plan.keyTiles * 128;
+    return std::make_tuple(d0, std::min<int64_t>(128, plan.headDim - d0), k0,
+                           std::min<int64_t>(128, plan.keys - k0));
+  };
+  auto staged = [&](int64_t turn, int64_t kw, int64_t dw) {
+    return kernel.tilePattern(plan.keyRows, kw, dw,
+                              (turn % plan.stagedTiles) * 128);
+  };
+  auto load = [&](int64_t turn) {
+    auto [d0, dw, k0, kw] = tileOf(turn);
+    kernel.create<DmaOp>(loc, plan.keyRows, staged(turn, kw, dw), k.memloc,
+                         kernel.dramPattern(k, kernel.constant(k0),
+                                            kernel.constant(d0), kw, dw));
+  };
+  auto turnToPanel = [&](int64_t turn) {
+    auto [d0, dw, k0, kw] = tileOf(turn);
+    MemlocOp rows = plan.keyRows;
+    AccessPatternAttr pattern = staged(turn, kw, dw);
+    if (plan.cast) {
+      rows = plan.keyRows16[turn % 2];
+      kernel.cast(loc, rows, kernel.tilePattern(rows, kw, dw), plan.keyRows,
+                  pattern);
+      pattern = kernel.tilePattern(rows, kw, dw);
     }
-  }
+    kernel.create<TransposeOp>(
+        loc, plan.keyPanel,
+        kernel.tilePattern(plan.keyPanel, dw, kw,
+                           d0 / 128 * plan.keys + k0),
+        rows, pattern);
+  };
+  stageInGroups(plan.dTiles * plan.keyTiles, plan.stagedTiles, load,
+                turnToPanel);
+}
+
+/// V's panel with auto-cast: its f32 rows staged, then cast into the
+/// panel's bf16 columns.
+static void loadValuesCast(KernelBuilder &kernel, Location loc,
+                           AttentionPlan &plan) {
+  auto shape = [&](int64_t t) {
+    return std::make_pair(t * 128, std::min<int64_t>(128, plan.keys - t * 128));
+  };
+  auto staged = [&](int64_t t, int64_t kw) {
+    return kernel.tilePattern(plan.valueRows, kw, plan.valueDim,
+                              (t % plan.stagedTiles) * plan.valueDim);
+  };
+  auto load = [&](int64_t t) {
+    auto [k0, kw] = shape(t);
+    kernel.create<DmaOp>(loc, plan.valueRows, staged(t, kw), plan.v.memloc,
+                         kernel.dramPattern(plan.v, kernel.constant(k0),
+                                            kernel.constant(0), kw,
+                                            plan.valueDim));
+  };
+  auto cast = [&](int64_t t) {
+    auto [k0, kw] = shape(t);
+    kernel.cast(loc, plan.valuePanel,
+                kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
+                                   t * plan.valueColumns),
+                plan.valueRows, staged(t, kw));
+  };
+  stageInGroups(plan.keyTiles, plan.stagedTiles, load, cast);
 }
 
 /// K^T and V, once per core: d tile t of K^T at columns t * keys, key
@@ -265,20 +357,76 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
       kernel.pattern(kernel.constant(plan.valueDim),
                      {{panelColumns, 128}, {plan.valueColumns, plan.keyTiles}}),
       kernel.getBuilder().getF64FloatAttr(1.0));
+  if (plan.cast)
+    return loadValuesCast(kernel, loc, plan);
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
-    AccessPatternAttr panel = kernel.tilePattern(
-        plan.valuePanel, kw, plan.valueDim, t * plan.valueColumns);
-    AccessPatternAttr source = kernel.dramPattern(
-        v, kernel.constant(k0), kernel.constant(0), kw, plan.valueDim);
-    if (!plan.cast) {
-      kernel.create<DmaOp>(loc, plan.valuePanel, panel, v.memloc, source);
-      continue;
+    kernel.create<DmaOp>(
+        loc, plan.valuePanel,
+        kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
+                           t * plan.valueColumns),
+        v.memloc,
+        kernel.dramPattern(v, kernel.constant(k0), kernel.constant(0), kw,
+                           plan.valueDim));
+  }
+}
+
+/// Where d tile `t` of the query rows `rows` sit in the query stage.
+static AccessPatternAttr getStagedQuery(KernelBuilder &kernel,
+                                        const AttentionPlan &plan,
+                                        const RowTile &rows, int64_t t,
+                                        int64_t dw) {
+  int64_t stride = plan.tilesPerCore * plan.dTiles * 128;
+  return kernel.pattern((rows.round * plan.dTiles + t) * 128,
+                        {{stride, rows.partitions}, {1, dw}});
+}
+
+/// Every query row a core takes, before its first tile: one transfer per
+/// tile and d tile, into columns of their own.
+static void loadQueries(KernelBuilder &kernel, Location loc,
+                        AttentionPlan &plan) {
+  kernel.forEachRotatingRowTile(
+      plan.queries, 128, 1, [&](const RowTile &rows, unsigned) {
+        for (int64_t t = 0; t < plan.dTiles; ++t) {
+          int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
+          kernel.create<DmaOp>(loc, plan.queryStage,
+                               getStagedQuery(kernel, plan, rows, t, dw),
+                               plan.q.memloc,
+                               kernel.dramPattern(plan.q, rows.firstRow,
+                                                  kernel.constant(d0),
+                                                  rows.partitions, dw));
+        }
+      });
+}
+
+/// Q^T for `rows`, every d tile: the rows loaded here or staged before,
+/// cast with auto-cast, turned by the tensor engine.
+static void emitQueryT(KernelBuilder &kernel, Location loc,
+                       AttentionPlan &plan, QueryTileSet &set,
+                       const RowTile &rows) {
+  int64_t p = rows.partitions;
+  for (int64_t t = 0; t < plan.dTiles; ++t) {
+    int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
+    MemlocOp source = plan.queryStage;
+    AccessPatternAttr pattern;
+    if (plan.stageQueries) {
+      pattern = getStagedQuery(kernel, plan, rows, t, dw);
+    } else {
+      source = set.queryRows;
+      pattern = kernel.tilePattern(source, p, dw);
+      kernel.create<DmaOp>(loc, source, pattern, plan.q.memloc,
+                           kernel.dramPattern(plan.q, rows.firstRow,
+                                              kernel.constant(d0), p, dw));
     }
-    AccessPatternAttr staged =
-        kernel.tilePattern(plan.valueRows, kw, plan.valueDim);
-    kernel.create<DmaOp>(loc, plan.valueRows, staged, v.memloc, source);
-    kernel.cast(loc, plan.valuePanel, panel, plan.valueRows, staged);
+    if (plan.cast) {
+      kernel.cast(loc, set.queryRows16,
+                  kernel.tilePattern(set.queryRows16, p, dw), source, pattern);
+      source = set.queryRows16;
+      pattern = kernel.tilePattern(source, p, dw);
+    }
+    kernel.create<TransposeOp>(loc, set.queryT,
+                               kernel.tilePattern(set.queryT, dw, p, t * 128),
+                               source, pattern);
   }
 }
 
@@ -288,19 +436,7 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
 static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
                        QueryTileSet &set, const RowTile &rows) {
   int64_t p = rows.partitions;
-  for (int64_t t = 0; t < plan.dTiles; ++t) {
-    int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
-    kernel.create<DmaOp>(
-        loc, set.queryRows, kernel.tilePattern(set.queryRows, p, dw),
-        plan.q.memloc,
-        kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0), p, dw));
-    if (plan.cast)
-      kernel.cast(loc, set.queryRows16,
-                  kernel.tilePattern(set.queryRows, p, dw), set.queryRows);
-    kernel.create<TransposeOp>(
-        loc, set.queryT, kernel.tilePattern(set.queryT, dw, p, t * 128),
-        set.queryRows16, kernel.tilePattern(set.queryRows16, p, dw));
-  }
+  emitQueryT(kernel, loc, plan, set, rows);
   for (int64_t j = 0; j * plan.chunk < plan.keys; ++j) {
     int64_t w = std::min(plan.chunk, plan.keys - j * plan.chunk);
     for (int64_t t = 0; t < plan.dTiles; ++t) {
@@ -360,15 +496,15 @@ static void emitContext(KernelBuilder &kernel, Location loc,
                            t * plan.valueColumns),
         t == 0, t + 1 == plan.keyTiles, ReplicationAttr());
   }
-  AccessPatternAttr stat = kernel.tilePattern(set.stats, p, 1);
-  kernel.create<ActivationOp>(
-      loc, ActivationFunction::Reciprocal, set.stats, stat, set.accContext,
-      kernel.tilePattern(set.accContext, p, 1, valueDim), APFloat(1.0));
+  // One division on the vector engine, the sum read across the row from
+  // the column after it: the scalar engine's queue (in order) would hold
+  // the next tile's work behind a reciprocal waiting for this P V.
   AccessPatternAttr out = kernel.tilePattern(set.out, p, valueDim);
   kernel.create<TensorTensorOp>(
-      loc, AluOp::Multiply, set.out, out, set.accContext,
-      kernel.tilePattern(set.accContext, p, valueDim), set.stats,
-      kernel.pattern(kernel.constant(0), {{1, p}, {0, valueDim}}));
+      loc, AluOp::Divide, set.out, out, set.accContext,
+      kernel.tilePattern(set.accContext, p, valueDim), set.accContext,
+      kernel.pattern(kernel.constant(valueDim),
+                     {{plan.valueColumns, p}, {0, valueDim}}));
   kernel.create<DmaOp>(loc, plan.c.memloc,
                        kernel.dramPattern(plan.c, rows.firstRow,
                                           kernel.constant(0), p, valueDim),
@@ -408,16 +544,18 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   plan.cast = lowering.tiles.autoCast && chain.keysTransposed &&
               q->elementType.isF32() && k->elementType.isF32();
   // More sets than a core has query tiles would never be used.
-  int64_t tilesPerCore =
-      llvm::divideCeil(kernel.getBusiestShare(plan.queries, 128), 128);
+  plan.tilesPerCore = std::max<int64_t>(
+      1, llvm::divideCeil(kernel.getBusiestShare(plan.queries, 128), 128));
   if (!planBuffers(plan, target,
-                   std::clamp<int64_t>(tilesPerCore, 1,
-                                       lowering.tiles.attentionBuffers)))
+                   std::min(plan.tilesPerCore,
+                            lowering.tiles.attentionBuffers)))
     return false;
 
   Location loc = op->getLoc();
   addTiles(kernel, plan, chain.keysTransposed);
   loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
+  if (plan.stageQueries)
+    loadQueries(kernel, loc, plan);
   kernel.forEachRotatingRowTile(plan.queries, 128, plan.buffers,
                                 [&](const RowTile &rows, unsigned buffer) {
                                   QueryTileSet &set = plan.sets[buffer];

@@ -135,7 +135,7 @@ void KernelBuilder::forEachRotatingRowTile(
   int64_t fullTiles = rows / tileRows, rest = rows % tileRows;
   int64_t rounds = fullTiles / lncSize, lastRound = fullTiles % lncSize;
   auto roundTile = [&](AffineExpr round) {
-    return RowTile{tileRows, (round * lncSize + shardId()) * tileRows};
+    return RowTile{tileRows, (round * lncSize + shardId()) * tileRows, round};
   };
   // Each core's tiles in turn take buffers 0, 1, ...: a loop iteration
   // runs `buffers` rounds, the rounds left over follow unrolled.
@@ -152,7 +152,10 @@ void KernelBuilder::forEachRotatingRowTile(
               [&] { body(roundTile(constant(rounds)), next); });
   if (rest)
     withCores(lastRound, lastRound,
-              [&] { body({rest, constant(fullTiles * tileRows)}, next); });
+              [&] {
+                body({rest, constant(fullTiles * tileRows), constant(rounds)},
+                     next);
+              });
 }
 
 void KernelBuilder::forEachColumnTile(

@@ -36,10 +36,13 @@ struct DramTensor {
 };
 
 /// One tile of rows: `partitions` rows starting at row `firstRow` (an
-/// expression in the enclosing loops' dims and the shard id s0).
+/// expression in the enclosing loops' dims and the shard id s0). From
+/// forEachRotatingRowTile, `round` counts the tiles its core had before it
+/// (0, 1, ... on every core); null elsewhere.
 struct RowTile {
   int64_t partitions;
   mlir::AffineExpr firstRow;
+  mlir::AffineExpr round = {};
 };
 
 /// One tile of columns.
