@@ -299,8 +299,7 @@ static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
     }
     kernel.create<TransposeOp>(
         loc, plan.keyPanel,
-        kernel.tilePattern(plan.keyPanel, dw, kw,
-                           d0 / 128 * plan.keys + k0),
+        kernel.tilePattern(plan.keyPanel, dw, kw, d0 / 128 * plan.keys + k0),
         rows, pattern);
   };
   stageInGroups(plan.dTiles * plan.keyTiles, plan.stagedTiles, load,
@@ -361,13 +360,13 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
     return loadValuesCast(kernel, loc, plan);
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
-    kernel.create<DmaOp>(
-        loc, plan.valuePanel,
-        kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
-                           t * plan.valueColumns),
-        v.memloc,
-        kernel.dramPattern(v, kernel.constant(k0), kernel.constant(0), kw,
-                           plan.valueDim));
+    kernel.create<DmaOp>(loc, plan.valuePanel,
+                         kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
+                                            t * plan.valueColumns),
+                         v.memloc,
+                         kernel.dramPattern(v, kernel.constant(k0),
+                                            kernel.constant(0), kw,
+                                            plan.valueDim));
   }
 }
 
@@ -389,21 +388,19 @@ static void loadQueries(KernelBuilder &kernel, Location loc,
       plan.queries, 128, 1, [&](const RowTile &rows, unsigned) {
         for (int64_t t = 0; t < plan.dTiles; ++t) {
           int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
-          kernel.create<DmaOp>(loc, plan.queryStage,
-                               getStagedQuery(kernel, plan, rows, t, dw),
-                               plan.q.memloc,
-                               kernel.dramPattern(plan.q, rows.firstRow,
-                                                  kernel.constant(d0),
-                                                  rows.partitions, dw));
+          kernel.create<DmaOp>(
+              loc, plan.queryStage, getStagedQuery(kernel, plan, rows, t, dw),
+              plan.q.memloc,
+              kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0),
+                                 rows.partitions, dw));
         }
       });
 }
 
 /// Q^T for `rows`, every d tile: the rows loaded here or staged before,
 /// cast with auto-cast, turned by the tensor engine.
-static void emitQueryT(KernelBuilder &kernel, Location loc,
-                       AttentionPlan &plan, QueryTileSet &set,
-                       const RowTile &rows) {
+static void emitQueryT(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
+                       QueryTileSet &set, const RowTile &rows) {
   int64_t p = rows.partitions;
   for (int64_t t = 0; t < plan.dTiles; ++t) {
     int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
@@ -546,9 +543,9 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   // More sets than a core has query tiles would never be used.
   plan.tilesPerCore = std::max<int64_t>(
       1, llvm::divideCeil(kernel.getBusiestShare(plan.queries, 128), 128));
-  if (!planBuffers(plan, target,
-                   std::min(plan.tilesPerCore,
-                            lowering.tiles.attentionBuffers)))
+  if (!planBuffers(
+          plan, target,
+          std::min(plan.tilesPerCore, lowering.tiles.attentionBuffers)))
     return false;
 
   Location loc = op->getLoc();

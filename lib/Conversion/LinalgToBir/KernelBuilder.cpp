@@ -151,11 +151,9 @@ void KernelBuilder::forEachRotatingRowTile(
     withCores(0, lastRound - 1,
               [&] { body(roundTile(constant(rounds)), next); });
   if (rest)
-    withCores(lastRound, lastRound,
-              [&] {
-                body({rest, constant(fullTiles * tileRows), constant(rounds)},
-                     next);
-              });
+    withCores(lastRound, lastRound, [&] {
+      body({rest, constant(fullTiles * tileRows), constant(rounds)}, next);
+    });
 }
 
 void KernelBuilder::forEachColumnTile(

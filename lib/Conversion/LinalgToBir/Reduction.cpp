@@ -159,8 +159,7 @@ void walrus::linalg_to_bir::emitRowSoftmax(KernelBuilder &kernel, Location loc,
                                 kernel.getBuilder().getF64FloatAttr(-1.0),
                                 /*reverse=*/false);
   kernel.create<ActivationOp>(loc, ActivationFunction::Exp, exps, row(exps),
-                              source, row(source), stats, spread,
-                              APFloat(1.0));
+                              source, row(source), stats, spread, APFloat(1.0));
   kernel.create<TensorReduceOp>(loc, AluOp::Add, stats, stat, exps, row(exps));
   kernel.create<ActivationOp>(loc, ActivationFunction::Reciprocal, stats, stat,
                               stats, stat, APFloat(1.0));
