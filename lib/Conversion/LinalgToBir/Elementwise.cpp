@@ -771,15 +771,19 @@ LogicalResult ElementwiseLowering::run() {
   int64_t buffers = lowering.tiles.elementwiseBuffers;
   auto tilesOf = [&](int64_t size, int64_t tile, bool deal, bool inner,
                      function_ref<void(int64_t, AffineExpr)> body) {
-    if (!inner || deal || buffers == 1)
+    if (!inner || buffers == 1)
       return kernel.forEachTile(size, tile, deal, body);
-    kernel.forEachRotatingTile(
-        size, tile, buffers,
-        [&](int64_t count, AffineExpr first, unsigned rotation) {
-          buffer = rotation;
-          body(count, first);
-          buffer = 0;
-        });
+    auto rotated = [&](int64_t count, AffineExpr first, unsigned rotation) {
+      buffer = rotation;
+      body(count, first);
+      buffer = 0;
+    };
+    if (deal)
+      return kernel.forEachRotatingRowTile(
+          size, tile, buffers, [&](const RowTile &rowTile, unsigned rotation) {
+            rotated(rowTile.partitions, rowTile.firstRow, rotation);
+          });
+    kernel.forEachRotatingTile(size, tile, buffers, rotated);
   };
   auto emit = [&](const RowTile &rowTile, const ColumnTile &columnTile) {
     if (succeeded(status))
