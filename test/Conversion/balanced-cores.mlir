@@ -21,14 +21,17 @@
 // ORACLE: oracle: {{identical|within tolerance}}
 
 // Few rows, many columns: one row tile of 4 rows, so the cores share the
-// six column tiles (64 columns each, the last 20): two rounds in a loop,
-// the fifth tile on core 0, the partial one on core 1. Before, core 0 ran
-// all six.
+// six column tiles (64 columns each, the last 20): two rounds, each core's
+// tiles taking turns between two sets of tiles (one loop iteration of two
+// rounds, emitted straight), the fifth tile on core 0, the partial one on
+// core 1. Before, core 0 ran all six.
 // CHECK-LABEL: bir.kernel @wide_add_kernel
-// CHECK:       bir.loop 0 to 2 step 1 {
-// CHECK-NEXT:    bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}64, 4], [1, 64]]>], %wide_add_arg0[#bir.sap<(d0)[s0] -> (d0 * 128 + s0 * 64), {{\[\[}}340, 4], [1, 64]]>] :
-// CHECK:         bir.dma %wide_add_result0[#bir.sap<(d0)[s0] -> (d0 * 128 + s0 * 64), {{\[\[}}340, 4], [1, 64]]>]
-// CHECK-NEXT:  }
+// CHECK-DAG:   %[[IN:.*]] = bir.memloc "in" internal {bir.rotating = 0 : i64}
+// CHECK-DAG:   %[[IN2:.*]] = bir.memloc "in_2" internal {bir.rotating = 1 : i64}
+// CHECK:       bir.dma %[[IN]][#bir.ap<0, {{\[\[}}64, 4], [1, 64]]>], %wide_add_arg0[#bir.sap<()[s0] -> (s0 * 64), {{\[\[}}340, 4], [1, 64]]>] :
+// CHECK:       bir.dma %wide_add_result0[#bir.sap<()[s0] -> (s0 * 64), {{\[\[}}340, 4], [1, 64]]>]
+// CHECK-NEXT:  bir.dma %[[IN2]][#bir.ap<0, {{\[\[}}64, 4], [1, 64]]>], %wide_add_arg0[#bir.sap<()[s0] -> (s0 * 64 + 128), {{\[\[}}340, 4], [1, 64]]>] :
+// CHECK:       bir.dma %wide_add_result0[#bir.sap<()[s0] -> (s0 * 64 + 128), {{\[\[}}340, 4], [1, 64]]>]
 // CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}64, 4], [1, 64]]>], %wide_add_arg0[#bir.sap<()[s0] -> (s0 * 64 + 256), {{\[\[}}340, 4], [1, 64]]>] {mask = #set}
 // CHECK:       bir.dma %[[IN]][#bir.ap<0, {{\[\[}}64, 4], [1, 20]]>], %wide_add_arg0[#bir.ap<320, {{\[\[}}340, 4], [1, 20]]>] {mask = #set1}
 func.func @wide_add(%a: tensor<4x340xf32>, %b: tensor<4x340xf32>) -> tensor<4x340xf32> {

@@ -11,12 +11,15 @@
 // move one packet per element.
 
 // CHECK-LABEL: bir.kernel @scale_rows_kernel
-// CHECK:       %[[COL:.*]] = bir.memloc "in_col" internal : !bir.sbuf<128x1xf32>
+// CHECK:       %[[COL:.*]] = bir.memloc "in_col" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x1xf32>
+// CHECK:       %[[COL1:.*]] = bir.memloc "in_col_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x1xf32>
 // CHECK:       bir.dma %[[COL]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %scale_rows_arg1[#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}1, 128], [1, 1]]>]
 // CHECK-NEXT:  bir.tensor_tensor multiply %[[T:.*]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %{{.*}}[#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[COL]][#bir.ap<0, {{\[\[}}1, 128], [0, 200]]>]
-// The partial row tile, core 1's: 44 rows from row 256.
-// CHECK:       bir.dma %[[COL]][#bir.ap<0, {{\[\[}}1, 44], [1, 1]]>], %scale_rows_arg1[#bir.ap<256, {{\[\[}}1, 44], [1, 1]]>]
-// CHECK-NEXT:  bir.tensor_tensor multiply %{{.*}}, %[[COL]][#bir.ap<0, {{\[\[}}1, 44], [0, 200]]>]
+// The partial row tile, 44 rows from row 256, on core 0 (its second
+// tile: the second set of tiles, the row tiles rotating as in any
+// elementwise op).
+// CHECK:       bir.dma %[[COL1]][#bir.ap<0, {{\[\[}}1, 44], [1, 1]]>], %scale_rows_arg1[#bir.ap<256, {{\[\[}}1, 44], [1, 1]]>]
+// CHECK-NEXT:  bir.tensor_tensor multiply %{{.*}}, %[[COL1]][#bir.ap<0, {{\[\[}}1, 44], [0, 200]]>]
 
 // The value yielded as it is: spread over a full tile before the store.
 // CHECK-LABEL: bir.kernel @spread_rows_kernel

@@ -41,15 +41,18 @@ func.func @rows(%x: memref<700x64xf32>, %y: memref<700x64xf32>) {
 
 // A bias, the same for every row, loads once per column tile (on every
 // core, before the row tiles), not once per tile: the column tiles are the
-// outer loop. The partial last column tile reuses the bias tile.
+// outer loop. The partial last column tile reuses the bias tile. The row
+// tiles dealt to a core take turns between two sets of tiles (core 0's
+// 44-row tile the second), so a tile's load need not wait for the last
+// tile's compute.
 
 // CHECK-LABEL: bir.kernel @bias_kernel
 // CHECK:       bir.dma %[[BIAS:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %bias_arg1[#bir.ap<0, {{\[\[}}0, 128], [1, 512]]>] : !bir.sbuf
 // CHECK-NEXT:  bir.dma %[[IN:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %bias_arg0[#bir.sap<()[s0] -> (s0 * 76800), {{\[\[}}600, 128], [1, 512]]>]
 // CHECK-NEXT:  bir.tensor_tensor add %[[T:.*]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>], %[[IN]][{{.*}}], %[[BIAS]][#bir.ap<0, {{\[\[}}512, 128], [1, 512]]>]
 // CHECK-NEXT:  bir.dma %bias_arg2
-// CHECK-NEXT:  bir.dma %[[IN]][#bir.ap<0, {{\[\[}}512, 44], [1, 512]]>], %bias_arg0[#bir.ap<153600, {{\[\[}}600, 44], [1, 512]]>] {mask
-// CHECK-NEXT:  bir.tensor_tensor add %[[T]][{{.*}}], %[[IN]][{{.*}}], %[[BIAS]][#bir.ap<0, {{\[\[}}512, 44], [1, 512]]>] {mask
+// CHECK-NEXT:  bir.dma %[[IN2:.*]][#bir.ap<0, {{\[\[}}512, 44], [1, 512]]>], %bias_arg0[#bir.ap<153600, {{\[\[}}600, 44], [1, 512]]>] {mask
+// CHECK-NEXT:  bir.tensor_tensor add %[[T2:.*]][{{.*}}], %[[IN2]][{{.*}}], %[[BIAS]][#bir.ap<0, {{\[\[}}512, 44], [1, 512]]>] {mask
 // CHECK-NEXT:  bir.dma %bias_arg2
 // CHECK-NEXT:  bir.dma %[[BIAS]][#bir.ap<0, {{\[\[}}512, 128], [1, 88]]>], %bias_arg1[#bir.ap<512, {{\[\[}}0, 128], [1, 88]]>] : !bir.sbuf
 // CHECK-NOT:   bir.dma %[[BIAS]][
