@@ -51,7 +51,7 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
            "loop, so one tile's loads overlap the last one's compute and "
            "store (1 to 4)">,
     Option<"attentionBuffers", "attention-buffers", "int64_t",
-           /*default=*/"2",
+           /*default=*/"4",
            "Rotating sets of SBUF and PSUM tiles for an attention nest's "
            "query tiles, so one tile's scores overlap the last one's "
            "softmax and P V (1 to 4)">,

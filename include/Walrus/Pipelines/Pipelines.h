@@ -63,7 +63,7 @@ struct WalrusFromLinalgOptions
       *this, "attention-buffers",
       llvm::cl::desc("Rotating query-tile sets of an attention nest "
                      "(-convert-linalg-to-bir)"),
-      llvm::cl::init(2)};
+      llvm::cl::init(4)};
   Option<std::string> autoCast{
       *this, "auto-cast",
       llvm::cl::desc("matmult (f32 matmul operands in bf16) or none "

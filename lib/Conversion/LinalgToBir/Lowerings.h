@@ -24,7 +24,7 @@ struct TileSizes {
   /// Rotating sets of an elementwise op's tiles.
   int64_t elementwiseBuffers = 2;
   /// Rotating sets of an attention nest's query-tile tiles.
-  int64_t attentionBuffers = 2;
+  int64_t attentionBuffers = 4;
   /// Whether a matmul nest casts f32 operands to bf16 (auto-cast=matmult).
   bool autoCast = true;
 };
