@@ -1,13 +1,14 @@
-// RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir | FileCheck %s
-// RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir=elementwise-buffers=1 | FileCheck %s --check-prefix=ONE
-// RUN: walrus-opt %s -walrus-from-linalg | FileCheck %s --check-prefix=PLACED
-// RUN: walrus-opt %s -walrus-from-linalg="schedule report" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEDULED
-// RUN: walrus-opt %s -walrus-from-linalg="schedule report elementwise-buffers=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEDULED-ONE
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lnc-size 1 --pipeline --atol 1e-6 --rtol 1e-6 | FileCheck %s --check-prefix=ORACLE
-// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lowering-options elementwise-buffers=3 --lnc-size 2 --pipeline --schedule-options "" --atol 1e-6 --rtol 1e-6 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir=column-tile=512 | FileCheck %s
+// RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="column-tile=512 elementwise-buffers=1" | FileCheck %s --check-prefix=ONE
+// RUN: walrus-opt %s -walrus-from-linalg=column-tile=512 | FileCheck %s --check-prefix=PLACED
+// RUN: walrus-opt %s -walrus-from-linalg="schedule report column-tile=512" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEDULED
+// RUN: walrus-opt %s -walrus-from-linalg="schedule report elementwise-buffers=1 column-tile=512" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEDULED-ONE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lowering-options column-tile=512 --lnc-size 1 --pipeline --atol 1e-6 --rtol 1e-6 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --lowering-options "column-tile=512 elementwise-buffers=3" --lnc-size 2 --pipeline --schedule-options "" --atol 1e-6 --rtol 1e-6 | FileCheck %s --check-prefix=ORACLE
 
-// An elementwise op's column tiles rotate two sets of SBUF tiles
-// (elementwise-buffers, default 2): the loop over the four column tiles of
+// With column tiles of 512 (column-tile=512; by default a row of 2048
+// is one tile), an elementwise op's column tiles rotate two sets of SBUF
+// tiles (elementwise-buffers, default 2): the loop over the four column tiles of
 // a row runs two per iteration, the first with the set of buffer 0, the
 // second with that of buffer 1, so the second tile's loads need not wait
 // for the first one's compute (docs/LinalgToBir.md, "Elementwise ops").

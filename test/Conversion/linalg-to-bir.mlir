@@ -1,4 +1,5 @@
-// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir="lnc-size=2 auto-cast=none" | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir="lnc-size=2 auto-cast=none column-tile=512" | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir="lnc-size=2 auto-cast=none" | FileCheck %s --check-prefix=WIDE
 
 // 700 rows: 5 full tiles of 128 and 60 more. Tiles 0-3 are two rounds on
 // both cores (core s0 takes rows (2 * d0 + s0) * 128), tile 4 is core 0's
@@ -57,6 +58,14 @@ func.func @rows(%x: memref<700x64xf32>, %y: memref<700x64xf32>) {
 // CHECK-NEXT:  bir.dma %[[BIAS]][#bir.ap<0, {{\[\[}}512, 128], [1, 88]]>], %bias_arg1[#bir.ap<512, {{\[\[}}0, 128], [1, 88]]>] : !bir.sbuf
 // CHECK-NOT:   bir.dma %[[BIAS]][
 // CHECK:       }
+// By default (column-tile=0) an elementwise op's tiles are up to 2048
+// columns wide, as SBUF holds its sets of tiles: the 600 columns are one
+// tile, and each transfer moves runs of 600 elements.
+// WIDE-LABEL:  bir.kernel @bias_kernel
+// WIDE:        bir.dma %[[BIAS:.*]][#bir.ap<0, {{\[\[}}600, 128], [1, 600]]>], %bias_arg1[#bir.ap<0, {{\[\[}}0, 128], [1, 600]]>] : !bir.sbuf
+// WIDE-NEXT:   bir.dma %{{.*}}[#bir.ap<0, {{\[\[}}600, 128], [1, 600]]>], %bias_arg0[#bir.sap<()[s0] -> (s0 * 76800), {{\[\[}}600, 128], [1, 600]]>]
+// WIDE-NOT:    bir.dma %[[BIAS]][
+// WIDE:        }
 func.func @bias(%x: memref<300x600xf32>, %b: memref<600xf32>, %y: memref<300x600xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
@@ -279,6 +288,49 @@ func.func @gelu_bf16(%x: memref<8x8xbf16>, %y: memref<8x8xbf16>) {
     %h = arith.mulf %a, %half : bf16
     %g = arith.mulf %h, %p : bf16
     linalg.yield %g : bf16
+  }
+  return
+}
+
+// -----
+
+// A body of 24 ops: its tiles (two sets of 27: the input, 24 values, the
+// output's) in half of an SBUF partition (98304 bytes on trn2) are at most
+// 98304 / (27 * 2 * 4) = 455 columns wide, so the 1024 columns go in
+// tiles of 455, 455 and 114.
+// WIDE-LABEL:  bir.kernel @long_body_kernel
+// WIDE:        bir.dma %{.*}[#bir.ap<0, {{\[\[}}455, 128], [1, 455]]>], %long_body_arg0
+// WIDE:        bir.dma %{.*}[#bir.ap<0, {{\[\[}}455, 128], [1, 114]]>], %long_body_arg0
+func.func @long_body(%x: memref<128x1024xf32>, %y: memref<128x1024xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<128x1024xf32>) outs(%y : memref<128x1024xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v0 = arith.mulf %a, %a : f32
+    %v1 = arith.addf %v0, %a : f32
+    %v2 = arith.mulf %v1, %a : f32
+    %v3 = arith.addf %v2, %a : f32
+    %v4 = arith.mulf %v3, %a : f32
+    %v5 = arith.addf %v4, %a : f32
+    %v6 = arith.mulf %v5, %a : f32
+    %v7 = arith.addf %v6, %a : f32
+    %v8 = arith.mulf %v7, %a : f32
+    %v9 = arith.addf %v8, %a : f32
+    %v10 = arith.mulf %v9, %a : f32
+    %v11 = arith.addf %v10, %a : f32
+    %v12 = arith.mulf %v11, %a : f32
+    %v13 = arith.addf %v12, %a : f32
+    %v14 = arith.mulf %v13, %a : f32
+    %v15 = arith.addf %v14, %a : f32
+    %v16 = arith.mulf %v15, %a : f32
+    %v17 = arith.addf %v16, %a : f32
+    %v18 = arith.mulf %v17, %a : f32
+    %v19 = arith.addf %v18, %a : f32
+    %v20 = arith.mulf %v19, %a : f32
+    %v21 = arith.addf %v20, %a : f32
+    %v22 = arith.mulf %v21, %a : f32
+    %v23 = arith.addf %v22, %a : f32
+    linalg.yield %v23 : f32
   }
   return
 }

@@ -39,9 +39,10 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
            "Logical cores the kernel is written for (1 to 128)">,
     Option<"targetName", "target", "std::string", /*default=*/"\"trn2\"",
            "Target preset: trn1, trn2 or trn3">,
-    Option<"columnTile", "column-tile", "int64_t", /*default=*/"512",
+    Option<"columnTile", "column-tile", "int64_t", /*default=*/"0",
            "Columns per tile of elementwise ops and reductions, and at most "
-           "per matmul output tile (1 to 65536)">,
+           "per matmul output tile (1 to 65536; 0: 2048 for elementwise ops "
+           "and reductions, as SBUF holds them, and 512 for the rest)">,
     Option<"matmulBuffers", "matmul-buffers", "int64_t", /*default=*/"2",
            "Rotating SBUF tiles for a matmul's loads and PSUM tiles for its "
            "accumulation groups, so consecutive tiles overlap (1 to 4)">,

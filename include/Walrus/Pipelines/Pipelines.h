@@ -47,8 +47,9 @@ struct WalrusFromLinalgOptions
                              llvm::cl::init("trn2")};
   Option<int64_t> columnTile{
       *this, "column-tile",
-      llvm::cl::desc("Columns per tile (-convert-linalg-to-bir)"),
-      llvm::cl::init(512)};
+      llvm::cl::desc("Columns per tile, 0 for each op family's own "
+                     "(-convert-linalg-to-bir)"),
+      llvm::cl::init(0)};
   Option<int64_t> matmulBuffers{
       *this, "matmul-buffers",
       llvm::cl::desc("Rotating load and PSUM tiles of a matmul "

@@ -18,10 +18,8 @@ using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
-/// Whether `buffer` is only the link between `producer` and `consumer`:
-/// besides them, only a zero fill of it and its deallocation use it.
-static bool isOnlyBetween(Value buffer, Operation *producer,
-                          Operation *consumer) {
+bool walrus::linalg_to_bir::isOnlyBetween(Value buffer, Operation *producer,
+                                          Operation *consumer) {
   if (!buffer.getDefiningOp<memref::AllocOp>())
     return false;
   for (Operation *user : buffer.getUsers())

@@ -660,6 +660,18 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
   for (const AttentionChain &chain :
        findAttentionChains(func.getBody().front(), lowering))
     chains[chain.scores] = chain;
+  // A reduction computes the elementwise op only it reads, tile by tile.
+  DenseMap<Operation *, linalg::LinalgOp> producers;
+  for (Operation &op : func.getBody().front()) {
+    auto reduction = dyn_cast<linalg::LinalgOp>(op);
+    if (!reduction || !isLinalg(op) || !operandsFoldToRows(&op, lowering))
+      continue;
+    if (linalg::LinalgOp producer = findReductionProducer(reduction, lowering);
+        producer && !absorbed.contains(producer)) {
+      producers[&op] = producer;
+      absorbed.insert(producer);
+    }
+  }
   unsigned emitted = 0;
   for (Operation &op : func.getBody().front()) {
     if (!isLinalg(op))
@@ -689,9 +701,12 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
     LogicalResult status = failed(fused) ? failure() : success();
     if (succeeded(fused) && !*fused) {
       auto matmul = dyn_cast<linalg::MatmulOp>(op);
-      status = matmul && isTensorEngineMatmul(matmul, lowering)
-                   ? lowerMatmulChain(matmul, absorbed, lowering)
-                   : lower(&op, lowering);
+      if (linalg::LinalgOp producer = producers.lookup(&op))
+        status = lowerReduction(cast<linalg::LinalgOp>(op), lowering, producer);
+      else if (matmul && isTensorEngineMatmul(matmul, lowering))
+        status = lowerMatmulChain(matmul, absorbed, lowering);
+      else
+        status = lower(&op, lowering);
     }
     if (failed(status))
       return failure();
@@ -762,11 +777,16 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   SmallVector<Value> bound;
   DenseMap<Value, DramTensor> tensors =
       mapTensors(func, *classified, kernelBuilder, bound);
-  Lowering lowering{kernelBuilder,
-                    tensors,
-                    TileSizes{columnTile, matmulBuffers, elementwiseBuffers,
-                              attentionBuffers, autoCast == "matmult"},
-                    {}};
+  TileSizes tiles;
+  if (columnTile > 0) {
+    tiles.columns = tiles.vectorColumns = columnTile;
+    tiles.fitVectorColumns = false;
+  }
+  tiles.matmulBuffers = matmulBuffers;
+  tiles.elementwiseBuffers = elementwiseBuffers;
+  tiles.attentionBuffers = attentionBuffers;
+  tiles.autoCast = autoCast == "matmult";
+  Lowering lowering{kernelBuilder, tensors, tiles, {}};
   FailureOr<SmallVector<Operation *>> lowered = lowerOps(func, lowering);
   if (failed(lowered)) {
     kernel.erase();
@@ -782,12 +802,12 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
 
 void ConvertLinalgToBirPass::runOnOperation() {
   ModuleOp host = getOperation();
-  if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 1 ||
+  if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 0 ||
       columnTile > 65536 || matmulBuffers < 1 || matmulBuffers > 4 ||
       elementwiseBuffers < 1 || elementwiseBuffers > 4 ||
       attentionBuffers < 1 || attentionBuffers > 4 || instructionLimit < 1) {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
-                   "column-tile 1 to 65536, matmul-buffers, "
+                   "column-tile 0 to 65536, matmul-buffers, "
                    "elementwise-buffers and attention-buffers 1 to 4 and "
                    "instruction-limit positive");
     return signalPassFailure();

@@ -112,6 +112,29 @@ ElementwiseLowering::classifyTensorOperand(OpOperand &operand,
   return std::make_pair(seen, broadcast);
 }
 
+int64_t ElementwiseLowering::getVectorColumns() {
+  const TileSizes &tiles = lowering.tiles;
+  if (!tiles.fitVectorColumns)
+    return tiles.vectorColumns;
+  // A set holds at most a tile per input, per body op and the output's,
+  // each of the widest element type; the sets share half of a partition.
+  int64_t widest = 1;
+  auto note = [&](Type type) {
+    if (type.isIntOrFloat())
+      widest = std::max<int64_t>(widest, type.getIntOrFloatBitWidth() / 8);
+  };
+  for (Value value : op->getOperands())
+    note(getElementTypeOrSelf(value.getType()));
+  for (Operation &inner : op.getBlock()->getOperations())
+    for (Type type : inner.getResultTypes())
+      note(type);
+  int64_t tilesPerSet =
+      op->getNumOperands() + int64_t(op.getBlock()->getOperations().size());
+  int64_t budget = kernel.getTarget().getSbufBytesPerPartition() / 2;
+  int64_t fitting = budget / (tilesPerSet * tiles.elementwiseBuffers * widest);
+  return std::clamp<int64_t>(fitting, 1, tiles.vectorColumns);
+}
+
 LogicalResult ElementwiseLowering::classifyOperands() {
   inputs.clear();
   scalars.clear();
@@ -122,7 +145,7 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     return failure();
   unsigned rank = ranges.size();
   std::tie(rows, columns) = *shape;
-  tileColumns = std::min(columns, lowering.tiles.columns);
+  tileColumns = std::min(columns, getVectorColumns());
   if (op.getNumDpsInits() != 1)
     return unsupported(op, "more than one output");
   for (OpOperand &operand : op->getOpOperands()) {
@@ -594,6 +617,15 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       return failure();
     return binary(scalar, aluOp, commutative, *lhs, *rhs);
   };
+  // x * x on the scalar engine (one pass, where the vector engine's
+  // multiply reads two): computed exactly and rounded once, as the multiply.
+  if (isa<arith::MulFOp>(scalar) &&
+      scalar->getOperand(0) == scalar->getOperand(1)) {
+    FailureOr<Operand> source = lower(scalar->getOperand(0));
+    if (failed(source) || source->isConstant())
+      return alu(AluOp::Multiply, true);
+    return activation(scalar, ActivationFunction::Square, *source);
+  }
   return TypeSwitch<Operation *, FailureOr<Operand>>(scalar)
       .Case<arith::AddFOp, arith::AddIOp>(
           [&](auto) { return alu(AluOp::Add, true); })
@@ -733,7 +765,7 @@ Operand ElementwiseLowering::loadAcrossColumns(Value value, DramTensor tensor,
   return Operand{tile, {}, 0, /*acrossColumns=*/true};
 }
 
-LogicalResult ElementwiseLowering::emitTile(
+FailureOr<Operand> ElementwiseLowering::computeFullTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
     ArrayRef<std::pair<unsigned, Operand>> preloaded) {
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
@@ -741,20 +773,29 @@ LogicalResult ElementwiseLowering::emitTile(
   if (failed(result))
     return failure();
   Location loc = op.getLoc();
-  Operand stored = *result;
   if (result->isConstant()) {
-    stored = Operand{tileFor(yielded, output.elementType, "out")};
-    kernel.create<MemsetOp>(loc, stored.tile, tilePattern(stored),
+    Operand full{tileFor(yielded, output.elementType, "out")};
+    kernel.create<MemsetOp>(loc, full.tile, tilePattern(full),
                             result->constant);
-  } else if (result->getElementType() != output.elementType ||
-             result->acrossColumns) {
-    Operand converted{tileFor(Value(), output.elementType, "out")};
-    kernel.create<TensorCopyOp>(loc, converted.tile, tilePattern(converted),
-                                stored.tile, tilePattern(stored));
-    stored = converted;
+    return full;
   }
-  kernel.create<DmaOp>(loc, output.memloc, dramPattern(output, Broadcast::None),
-                       stored.tile, tilePattern(stored));
+  if (result->getElementType() == output.elementType && !result->acrossColumns)
+    return result;
+  Operand converted{tileFor(Value(), output.elementType, "out")};
+  kernel.create<TensorCopyOp>(loc, converted.tile, tilePattern(converted),
+                              result->tile, tilePattern(*result));
+  return converted;
+}
+
+LogicalResult ElementwiseLowering::emitTile(
+    const RowTile &rowTile, const ColumnTile &columnTile,
+    ArrayRef<std::pair<unsigned, Operand>> preloaded) {
+  FailureOr<Operand> stored = computeFullTile(rowTile, columnTile, preloaded);
+  if (failed(stored))
+    return failure();
+  kernel.create<DmaOp>(op.getLoc(), output.memloc,
+                       dramPattern(output, Broadcast::None), stored->tile,
+                       tilePattern(*stored));
   return success();
 }
 

@@ -69,8 +69,19 @@ public:
   computeTile(const RowTile &rows, const ColumnTile &columns,
               llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded,
               bir::MemlocOp resultTile = {});
+  /// computeTile's result as a full tile of the output's element type: a
+  /// constant is set, one value per row spread across the columns, another
+  /// type converted.
+  mlir::FailureOr<Operand>
+  computeFullTile(const RowTile &rows, const ColumnTile &columns,
+                  llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded = {});
+  /// Columns per tile (classifyOperands chooses them).
+  int64_t getTileColumns() const { return tileColumns; }
 
 private:
+  /// Columns per tile: `column-tile`, or by default the widest that lets
+  /// the rotating sets of this op's tiles fit half of an SBUF partition.
+  int64_t getVectorColumns();
   mlir::FailureOr<std::pair<DramTensor, Broadcast>>
   classifyTensorOperand(mlir::OpOperand &operand, const DramTensor &tensor,
                         unsigned rank);

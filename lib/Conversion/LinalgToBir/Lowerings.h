@@ -18,7 +18,14 @@ namespace walrus::linalg_to_bir {
 
 /// Tile sizes the user may override (pass options).
 struct TileSizes {
+  /// Columns per tile of matmul outputs, the general lowering and gathers.
   int64_t columns = 512;
+  /// Columns per tile of elementwise ops and reductions: wider runs make
+  /// each transfer's packets and each instruction's fixed cost count
+  /// less. With `fitVectorColumns`, an elementwise op narrows them until
+  /// its rotating sets of tiles fit half of an SBUF partition.
+  int64_t vectorColumns = 2048;
+  bool fitVectorColumns = true;
   /// Rotating buffers of a matmul nest's loads and accumulators.
   int64_t matmulBuffers = 2;
   /// Rotating sets of an elementwise op's tiles.
@@ -91,9 +98,21 @@ bool isTensorEngineContraction(mlir::linalg::LinalgOp op, Lowering &lowering);
 /// A convolution or other contraction as chains of matmults into PSUM.
 mlir::LogicalResult lowerContraction(mlir::linalg::LinalgOp op,
                                      Lowering &lowering);
-/// Reductions along the innermost dimension.
+/// Reductions along the innermost dimension. With `producer` (what
+/// findReductionProducer found), each tile of the input is computed in
+/// SBUF by the producer's body instead of loaded.
 mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
-                                   Lowering &lowering);
+                                   Lowering &lowering,
+                                   mlir::linalg::LinalgOp producer = {});
+/// The elementwise op whose result only `reduction` reads (RMSNorm's
+/// square before its sum), when the reduction can compute it tile by tile
+/// instead: the buffer between them is then never written. Null if none.
+mlir::linalg::LinalgOp findReductionProducer(mlir::linalg::LinalgOp reduction,
+                                             Lowering &lowering);
+/// Whether `buffer` is only the link between `producer` and `consumer`:
+/// besides them, only a zero fill of it and its deallocation use it.
+bool isOnlyBetween(mlir::Value buffer, mlir::Operation *producer,
+                   mlir::Operation *consumer);
 class ElementwiseLowering;
 
 /// An elementwise op fused into a matmul's store: it reads the product as

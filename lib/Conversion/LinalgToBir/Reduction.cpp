@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseLowering.h"
 #include "Lowerings.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -89,8 +90,60 @@ bool walrus::linalg_to_bir::isRowReduction(linalg::LinalgOp op) {
       op->getContext(), [&] { return LogicalResult(matchRowReduction(op)); }));
 }
 
+/// Whether nothing between `producer` and `reduction` writes memory, but
+/// for a fill of the reduction's own output, a buffer allocated after the
+/// producer (which cannot read it): the producer may then run at the
+/// reduction.
+static bool mayComputeAtReduction(linalg::LinalgOp producer,
+                                  linalg::LinalgOp reduction) {
+  Value init = reduction.getDpsInitOperand(0)->get();
+  auto alloc = init.getDefiningOp<memref::AllocOp>();
+  bool freshInit = alloc && alloc->getBlock() == producer->getBlock() &&
+                   producer->isBeforeInBlock(alloc);
+  for (Operation *between = producer->getNextNode(); between != reduction;
+       between = between->getNextNode()) {
+    auto fill = dyn_cast<linalg::FillOp>(between);
+    if (fill && freshInit && fill.getDpsInitOperand(0)->get() == init)
+      continue;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
+    if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
+        effects.hasEffect<MemoryEffects::Free>())
+      return false;
+  }
+  return true;
+}
+
+linalg::LinalgOp
+walrus::linalg_to_bir::findReductionProducer(linalg::LinalgOp reduction,
+                                             Lowering &lowering) {
+  if (!isRowReduction(reduction))
+    return {};
+  Value buffer = reduction.getDpsInputOperand(0)->get();
+  linalg::LinalgOp producer;
+  for (Operation *user : buffer.getUsers()) {
+    auto linalgUser = dyn_cast<linalg::LinalgOp>(user);
+    if (linalgUser && linalgUser != reduction &&
+        linalgUser.getNumDpsInits() == 1 &&
+        linalgUser.getDpsInitOperand(0)->get() == buffer)
+      producer = linalgUser;
+  }
+  if (!producer || !isOnlyBetween(buffer, producer, reduction) ||
+      producer->getBlock() != reduction->getBlock() ||
+      !producer->isBeforeInBlock(reduction) ||
+      producer.getNumReductionLoops() != 0 ||
+      producer.getStaticLoopRanges() != reduction.getStaticLoopRanges() ||
+      !mayComputeAtReduction(producer, reduction))
+    return {};
+  ElementwiseLowering elementwise(producer, lowering);
+  if (failed(quietly(producer->getContext(),
+                     [&] { return elementwise.classifyOperands(); })))
+    return {};
+  return producer;
+}
+
 LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
-                                                    Lowering &lowering) {
+                                                    Lowering &lowering,
+                                                    linalg::LinalgOp producer) {
   KernelBuilder &kernel = lowering.kernel;
   FailureOr<AluOp> alu = matchRowReduction(op);
   if (failed(alu))
@@ -112,11 +165,23 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
   if (!target->isContiguous())
     return unsupported(op, "an output that is a strided view");
   int64_t rows = shape->first, columns = shape->second;
-  int64_t tileColumns = std::min(columns, lowering.tiles.columns);
+  // The producer's body computes each input tile, or it is loaded.
+  std::optional<ElementwiseLowering> computed;
+  if (producer) {
+    computed.emplace(producer, lowering);
+    if (failed(computed->classifyOperands()))
+      return failure();
+  }
+  int64_t tileColumns = computed
+                            ? computed->getTileColumns()
+                            : std::min(columns, lowering.tiles.vectorColumns);
   Location loc = op.getLoc();
-  MemlocOp in = kernel.addTile("red_in", 128, tileColumns, source->elementType);
+  MemlocOp in = computed ? MemlocOp()
+                         : kernel.addTile("red_in", 128, tileColumns,
+                                          source->elementType);
   MemlocOp part = kernel.addTile("red_part", 128, 1, target->elementType);
   MemlocOp acc = kernel.addTile("red_acc", 128, 1, target->elementType);
+  LogicalResult status = success();
   kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
     int64_t p = rowTile.partitions;
     AffineExpr row = rowTile.firstRow;
@@ -126,18 +191,28 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
     kernel.create<DmaOp>(loc, acc, accTile, target->memloc, out);
     kernel.forEachColumnTile(columns, tileColumns, [&](const ColumnTile &col) {
       int64_t w = col.columns;
-      kernel.create<DmaOp>(
-          loc, in, kernel.tilePattern(in, p, w), source->memloc,
-          kernel.dramPattern(*source, row, col.firstColumn, p, w));
-      kernel.create<TensorReduceOp>(loc, *alu, part,
-                                    kernel.tilePattern(part, p, 1), in,
-                                    kernel.tilePattern(in, p, w));
+      Operand tile{in, {}};
+      if (computed) {
+        FailureOr<Operand> value = computed->computeFullTile(rowTile, col);
+        if (failed(value)) {
+          status = failure();
+          return;
+        }
+        tile = *value;
+      } else {
+        kernel.create<DmaOp>(
+            loc, in, kernel.tilePattern(in, p, w), source->memloc,
+            kernel.dramPattern(*source, row, col.firstColumn, p, w));
+      }
+      kernel.create<TensorReduceOp>(
+          loc, *alu, part, kernel.tilePattern(part, p, 1), tile.tile,
+          kernel.tilePattern(tile.tile, p, w, tile.columnOffset));
       kernel.create<TensorTensorOp>(loc, *alu, acc, accTile, acc, accTile, part,
                                     kernel.tilePattern(part, p, 1));
     });
     kernel.create<DmaOp>(loc, target->memloc, out, acc, accTile);
   });
-  return success();
+  return status;
 }
 
 void walrus::linalg_to_bir::emitRowSoftmax(KernelBuilder &kernel, Location loc,
