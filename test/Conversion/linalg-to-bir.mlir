@@ -295,12 +295,12 @@ func.func @gelu_bf16(%x: memref<8x8xbf16>, %y: memref<8x8xbf16>) {
 // -----
 
 // A body of 24 ops: its tiles (two sets of 27: the input, 24 values, the
-// output's) in half of an SBUF partition (98304 bytes on trn2) are at most
-// 98304 / (27 * 2 * 4) = 455 columns wide, so the 1024 columns go in
-// tiles of 455, 455 and 114.
+// output's) in half of an SBUF partition (114688 bytes on trn2) are at
+// most 114688 / (27 * 2 * 4) = 530 columns wide, so the 1024 columns go
+// in tiles of 530 and 494 (the cores take one each).
 // WIDE-LABEL:  bir.kernel @long_body_kernel
-// WIDE:        bir.dma %{.*}[#bir.ap<0, {{\[\[}}455, 128], [1, 455]]>], %long_body_arg0
-// WIDE:        bir.dma %{.*}[#bir.ap<0, {{\[\[}}455, 128], [1, 114]]>], %long_body_arg0
+// WIDE:        bir.dma %{{.*}}[#bir.ap<0, {{\[\[}}530, 128], [1, 530]]>], %long_body_arg0[#bir.sap<()[s0] -> (s0 * 530), {{\[\[}}1024, 128], [1, 530]]>] {mask
+// WIDE:        bir.dma %{{.*}}[#bir.ap<0, {{\[\[}}530, 128], [1, 494]]>], %long_body_arg0[#bir.ap<530, {{\[\[}}1024, 128], [1, 494]]>] {mask
 func.func @long_body(%x: memref<128x1024xf32>, %y: memref<128x1024xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}

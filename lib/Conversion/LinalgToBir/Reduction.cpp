@@ -59,6 +59,10 @@ static FailureOr<AluOp> matchRowReduction(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
     return unsupported(op, "a reduction of other than one input into one "
                            "output");
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators.empty() || iterators.back() != utils::IteratorType::reduction ||
+      op.getNumReductionLoops() != 1)
+    return unsupported(op, "a reduction of other than the innermost loop");
   OpOperand *input = op.getDpsInputOperand(0);
   OpOperand *init = op.getDpsInitOperand(0);
   unsigned rank = op.getNumLoops();
