@@ -1,4 +1,5 @@
 // RUN: walrus-opt %s -eliminate-empty-tensors -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=2" | FileCheck %s
+// RUN: walrus-opt %s -eliminate-empty-tensors -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=1" | FileCheck %s --check-prefix=ROTATE
 // RUN: %python %utils/linalg_oracle.py %s --func rms_norm --bin %walrus_tools --lnc-size 1 --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func rms_norm --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func squares_kept --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
@@ -11,6 +12,21 @@
 // and softmax"). Within f32 summation order of MLIR's CPU execution.
 
 // ORACLE: oracle: {{identical|within tolerance}}
+
+// On one core the three row tiles take turns between two sets of tiles
+// (elementwise-buffers): the accumulator, partial sum, x and square tiles
+// of set 0, then of set 1, then set 0 again for the last 44 rows.
+// ROTATE-LABEL: bir.kernel @rms_norm_kernel
+// ROTATE-DAG:   %[[ACC0:.*]] = bir.memloc "red_acc" internal {bir.rotating = 0 : i64}
+// ROTATE-DAG:   %[[ACC1:.*]] = bir.memloc "red_acc_1" internal {bir.rotating = 1 : i64}
+// ROTATE-DAG:   %[[SQ0:.*]] = bir.memloc "t" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x700xf32>
+// ROTATE-DAG:   %[[SQ1:.*]] = bir.memloc "t_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x700xf32>
+// ROTATE:       bir.dma %[[ACC0]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>]
+// ROTATE:       bir.tensor_reduce add %{{.*}}, %[[SQ0]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>]
+// ROTATE:       bir.dma %[[ACC1]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>]
+// ROTATE:       bir.tensor_reduce add %{{.*}}, %[[SQ1]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>]
+// ROTATE:       bir.dma %[[ACC0]][#bir.ap<0, {{\[\[}}1, 44], [1, 1]]>]
+// ROTATE:       bir.tensor_reduce add %{{.*}}, %[[SQ0]][#bir.ap<0, {{\[\[}}700, 44], [1, 700]]>]
 
 // CHECK-LABEL: bir.kernel @rms_norm_kernel
 // CHECK-NOT:   internal : !bir.dram<300x700xf32>

@@ -49,8 +49,8 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
     Option<"elementwiseBuffers", "elementwise-buffers", "int64_t",
            /*default=*/"2",
            "Rotating sets of SBUF tiles for an elementwise op's inner tile "
-           "loop, so one tile's loads overlap the last one's compute and "
-           "store (1 to 4)">,
+           "loop and a reduction's row tiles, so one tile's loads overlap "
+           "the last one's compute and store (1 to 4)">,
     Option<"attentionBuffers", "attention-buffers", "int64_t",
            /*default=*/"4",
            "Rotating sets of SBUF and PSUM tiles for an attention nest's "

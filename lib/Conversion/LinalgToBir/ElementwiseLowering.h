@@ -77,6 +77,11 @@ public:
                   llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded = {});
   /// Columns per tile (classifyOperands chooses them).
   int64_t getTileColumns() const { return tileColumns; }
+  /// The set of tiles the next tiles computed take (a caller rotating its
+  /// own tiles: a reduction computing this op); markRotations marks them.
+  void useBuffer(unsigned rotation) { buffer = rotation; }
+  /// Marks the tiles of each value that rotate (bir.rotating = buffer).
+  void markRotations();
 
 private:
   /// Columns per tile: `column-tile`, or by default the widest that lets
@@ -128,8 +133,6 @@ private:
   TileSets tiles{1};
   /// The buffer of the tile being emitted.
   unsigned buffer = 0;
-  /// Marks the tiles of each value that rotate (bir.rotating = buffer).
-  void markRotations();
   /// `value`'s tile in `sets` for the current buffer (null until made).
   bir::MemlocOp &getSlot(TileSets &sets, mlir::Value value);
   /// What each value is in the tile being emitted.

@@ -145,6 +145,63 @@ walrus::linalg_to_bir::findReductionProducer(linalg::LinalgOp reduction,
   return producer;
 }
 
+namespace {
+/// One rotating set of a reduction's tiles: the input tile (none when a
+/// producer computes it), the tile's partial result and the accumulator.
+struct ReductionTiles {
+  MemlocOp in, part, acc;
+};
+
+/// A row reduction being emitted, one tile of rows at a time.
+struct RowReduction {
+  KernelBuilder &kernel;
+  Location loc;
+  AluOp alu;
+  DramTensor source, target;
+  /// The producer computing each input tile, if one does.
+  ElementwiseLowering *computed;
+  int64_t columns, tileColumns;
+
+  /// Reduces the rows of `rowTile` with `tiles`, starting from the
+  /// output's value.
+  LogicalResult emitRowTile(const RowTile &rowTile, ReductionTiles tiles);
+};
+} // namespace
+
+LogicalResult RowReduction::emitRowTile(const RowTile &rowTile,
+                                        ReductionTiles tiles) {
+  int64_t p = rowTile.partitions;
+  AffineExpr row = rowTile.firstRow;
+  AccessPatternAttr accTile = kernel.tilePattern(tiles.acc, p, 1);
+  AccessPatternAttr partTile = kernel.tilePattern(tiles.part, p, 1);
+  AccessPatternAttr out = kernel.pattern(row + target.base, {{1, p}, {1, 1}});
+  kernel.create<DmaOp>(loc, tiles.acc, accTile, target.memloc, out);
+  LogicalResult status = success();
+  kernel.forEachColumnTile(columns, tileColumns, [&](const ColumnTile &col) {
+    int64_t w = col.columns;
+    Operand tile{tiles.in, {}};
+    if (computed) {
+      FailureOr<Operand> value = computed->computeFullTile(rowTile, col);
+      if (failed(value)) {
+        status = failure();
+        return;
+      }
+      tile = *value;
+    } else {
+      kernel.create<DmaOp>(
+          loc, tiles.in, kernel.tilePattern(tiles.in, p, w), source.memloc,
+          kernel.dramPattern(source, row, col.firstColumn, p, w));
+    }
+    kernel.create<TensorReduceOp>(
+        loc, alu, tiles.part, partTile, tile.tile,
+        kernel.tilePattern(tile.tile, p, w, tile.columnOffset));
+    kernel.create<TensorTensorOp>(loc, alu, tiles.acc, accTile, tiles.acc,
+                                  accTile, tiles.part, partTile);
+  });
+  kernel.create<DmaOp>(loc, target.memloc, out, tiles.acc, accTile);
+  return status;
+}
+
 LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
                                                     Lowering &lowering,
                                                     linalg::LinalgOp producer) {
@@ -152,10 +209,10 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
   FailureOr<AluOp> alu = matchRowReduction(op);
   if (failed(alu))
     return failure();
-  OpOperand *input = op.getDpsInputOperand(0);
-  OpOperand *init = op.getDpsInitOperand(0);
-  FailureOr<DramTensor> source = lowering.getTensor(op, input->get());
-  FailureOr<DramTensor> target = lowering.getTensor(op, init->get());
+  FailureOr<DramTensor> source =
+      lowering.getTensor(op, op.getDpsInputOperand(0)->get());
+  FailureOr<DramTensor> target =
+      lowering.getTensor(op, op.getDpsInitOperand(0)->get());
   if (failed(source) || failed(target))
     return failure();
   // Tiles are loaded before they are stored: in place, later tiles would
@@ -168,7 +225,6 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
     return failure();
   if (!target->isContiguous())
     return unsupported(op, "an output that is a strided view");
-  int64_t rows = shape->first, columns = shape->second;
   // The producer's body computes each input tile, or it is loaded.
   std::optional<ElementwiseLowering> computed;
   if (producer) {
@@ -176,46 +232,49 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
     if (failed(computed->classifyOperands()))
       return failure();
   }
-  int64_t tileColumns = computed
-                            ? computed->getTileColumns()
-                            : std::min(columns, lowering.tiles.vectorColumns);
-  Location loc = op.getLoc();
-  MemlocOp in = computed ? MemlocOp()
-                         : kernel.addTile("red_in", 128, tileColumns,
-                                          source->elementType);
-  MemlocOp part = kernel.addTile("red_part", 128, 1, target->elementType);
-  MemlocOp acc = kernel.addTile("red_acc", 128, 1, target->elementType);
+  int64_t columns = shape->second;
+  RowReduction reduction{kernel,
+                         op.getLoc(),
+                         *alu,
+                         *source,
+                         *target,
+                         computed ? &*computed : nullptr,
+                         columns,
+                         computed
+                             ? computed->getTileColumns()
+                             : std::min(columns, lowering.tiles.vectorColumns)};
+  // Consecutive row tiles of a core take turns among `elementwise-buffers`
+  // sets of tiles (no more than the core has tiles), so one tile's loads
+  // need not wait for the last one's reduction.
+  int64_t tilesPerCore =
+      llvm::divideCeil(kernel.getBusiestShare(shape->first, 128), 128);
+  int64_t buffers =
+      std::clamp<int64_t>(tilesPerCore, 1, lowering.tiles.elementwiseBuffers);
+  SmallVector<ReductionTiles> sets;
+  for (int64_t rotation = 0; rotation < buffers; ++rotation) {
+    ReductionTiles tiles;
+    if (!computed)
+      tiles.in = kernel.addTile("red_in", 128, reduction.tileColumns,
+                                source->elementType);
+    tiles.part = kernel.addTile("red_part", 128, 1, target->elementType);
+    tiles.acc = kernel.addTile("red_acc", 128, 1, target->elementType);
+    sets.push_back(tiles);
+  }
   LogicalResult status = success();
-  kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
-    int64_t p = rowTile.partitions;
-    AffineExpr row = rowTile.firstRow;
-    AccessPatternAttr accTile = kernel.tilePattern(acc, p, 1);
-    AccessPatternAttr out =
-        kernel.pattern(row + target->base, {{1, p}, {1, 1}});
-    kernel.create<DmaOp>(loc, acc, accTile, target->memloc, out);
-    kernel.forEachColumnTile(columns, tileColumns, [&](const ColumnTile &col) {
-      int64_t w = col.columns;
-      Operand tile{in, {}};
-      if (computed) {
-        FailureOr<Operand> value = computed->computeFullTile(rowTile, col);
-        if (failed(value)) {
-          status = failure();
-          return;
-        }
-        tile = *value;
-      } else {
-        kernel.create<DmaOp>(
-            loc, in, kernel.tilePattern(in, p, w), source->memloc,
-            kernel.dramPattern(*source, row, col.firstColumn, p, w));
-      }
-      kernel.create<TensorReduceOp>(
-          loc, *alu, part, kernel.tilePattern(part, p, 1), tile.tile,
-          kernel.tilePattern(tile.tile, p, w, tile.columnOffset));
-      kernel.create<TensorTensorOp>(loc, *alu, acc, accTile, acc, accTile, part,
-                                    kernel.tilePattern(part, p, 1));
-    });
-    kernel.create<DmaOp>(loc, target->memloc, out, acc, accTile);
-  });
+  kernel.forEachRotatingRowTile(
+      shape->first, 128, buffers, [&](const RowTile &rowTile, unsigned turn) {
+        if (computed)
+          computed->useBuffer(turn);
+        if (succeeded(status))
+          status = reduction.emitRowTile(rowTile, sets[turn]);
+      });
+  if (computed)
+    computed->markRotations();
+  for (auto [rotation, tiles] : llvm::enumerate(sets))
+    for (MemlocOp memloc : {tiles.in, tiles.part, tiles.acc})
+      if (memloc && buffers > 1)
+        memloc->setAttr(BIRDialect::kRotatingAttrName,
+                        kernel.getBuilder().getI64IntegerAttr(rotation));
   return status;
 }
 
