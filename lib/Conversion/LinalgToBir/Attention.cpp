@@ -242,9 +242,7 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
     for (MemlocOp memloc :
          {set.queryRows, set.queryRows16, set.queryT, set.scores, set.probs,
           set.stats, set.probT, set.out, set.acc, set.accContext})
-      if (memloc)
-        memloc->setAttr(BIRDialect::kRotatingAttrName,
-                        kernel.getBuilder().getI64IntegerAttr(index));
+      kernel.markRotating(memloc, index);
 }
 
 /// Runs `load` for `count` tiles, `group` at a time, and `use` for each

@@ -560,8 +560,7 @@ void ContractionNest::emit() {
   for (ArrayRef<MemlocOp> rotation : {stationaryTiles, movingTiles})
     for (auto [index, memloc] : llvm::enumerate(rotation))
       if (buffers > 1)
-        memloc->setAttr(BIRDialect::kRotatingAttrName,
-                        kernel.getBuilder().getI64IntegerAttr(index));
+        kernel.markRotating(memloc, index);
   psum = kernel.getSharedPsumTile(128, 512, Float32Type::get(op.getContext()));
   outTile = kernel.addTile("conv_out", 128, rowTile * columnTile,
                            plan.output.tensor.elementType);

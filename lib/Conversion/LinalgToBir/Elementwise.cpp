@@ -857,16 +857,11 @@ LogicalResult ElementwiseLowering::run() {
 }
 
 void ElementwiseLowering::markRotations() {
-  auto mark = [&](MemlocOp memloc, unsigned rotation) {
-    if (memloc)
-      memloc->setAttr(BIRDialect::kRotatingAttrName,
-                      kernel.getBuilder().getI64IntegerAttr(rotation));
-  };
   for (auto *sets : {&tiles, &columnTiles})
     for (unsigned rotation = 1; rotation < sets->size(); ++rotation)
       for (auto [value, tile] : (*sets)[rotation]) {
-        mark((*sets)[0].lookup(value), 0);
-        mark(tile, rotation);
+        kernel.markRotating((*sets)[0].lookup(value), 0);
+        kernel.markRotating(tile, rotation);
       }
 }
 

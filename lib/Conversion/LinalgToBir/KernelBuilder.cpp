@@ -40,6 +40,12 @@ Type KernelBuilder::getComputeType(Type type) const {
   return f64AsF32 && type.isF64() ? Float32Type::get(type.getContext()) : type;
 }
 
+void KernelBuilder::markRotating(MemlocOp tile, int64_t index) {
+  if (tile)
+    tile->setAttr(BIRDialect::kRotatingAttrName,
+                  builder.getI64IntegerAttr(index));
+}
+
 MemlocOp KernelBuilder::addTile(StringRef stem, int64_t partitions,
                                 int64_t columns, Type elementType, bool psum) {
   elementType = getComputeType(elementType);

@@ -75,6 +75,10 @@ public:
   bir::MemlocOp addTile(llvm::StringRef stem, int64_t partitions,
                         int64_t columns, mlir::Type elementType,
                         bool psum = false);
+  /// Marks `tile` (if any) as buffer `index` of a rotation
+  /// (bir.rotating): -sb-alloc keeps a rotation's buffers apart and
+  /// reports what they cost (docs/SbAlloc.md).
+  void markRotating(bir::MemlocOp tile, int64_t index);
 
   /// A PSUM accumulator shared by every op that asks for this shape: the
   /// ops run one after the other, and PSUM (8 banks) is not allocated by

@@ -565,8 +565,7 @@ void MatmulNest::markRotations() {
     if (used.size() < 2)
       continue;
     for (auto [index, memloc] : llvm::enumerate(used))
-      memloc->setAttr(BIRDialect::kRotatingAttrName,
-                      kernel.getBuilder().getI64IntegerAttr(index));
+      kernel.markRotating(memloc, index);
   }
 }
 

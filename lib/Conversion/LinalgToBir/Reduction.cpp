@@ -272,9 +272,8 @@ LogicalResult walrus::linalg_to_bir::lowerReduction(linalg::LinalgOp op,
     computed->markRotations();
   for (auto [rotation, tiles] : llvm::enumerate(sets))
     for (MemlocOp memloc : {tiles.in, tiles.part, tiles.acc})
-      if (memloc && buffers > 1)
-        memloc->setAttr(BIRDialect::kRotatingAttrName,
-                        kernel.getBuilder().getI64IntegerAttr(rotation));
+      if (buffers > 1)
+        kernel.markRotating(memloc, rotation);
   return status;
 }
 
