@@ -2,6 +2,7 @@
 // RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir="matmul-buffers=1 auto-cast=none" | FileCheck %s --check-prefix=ONE
 // RUN: walrus-opt %s -split-input-file -convert-linalg-to-bir=auto-cast=none -walrus-pipeline=report 2>&1 | FileCheck %s --check-prefix=ALLOC
 // RUN: %python %utils/linalg_oracle.py %s --func ragged --bin %walrus_tools --lnc-size 2 --pipeline --lowering-options "matmul-buffers=3 auto-cast=none" --atol 1e-4 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func ragged --bin %walrus_tools --lnc-size 1 --pipeline --lowering-options "matmul-buffers=1 auto-cast=none" --atol 1e-4 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 
 // k = 6144 is 48 k tiles: 6 groups of 8. The first group initialises the
 // block with buffers 0 (loads, A^T and PSUM tile); a loop of 2 iterations
@@ -56,14 +57,24 @@
 // CHECK-NEXT:  bir.dma %long_k_result0[#bir.sap<()[s0] -> (s0 * 8192), {{\[\[}}64, 128], [1, 64]]>], %[[C]]
 
 // One buffer: one set of tiles, no rotation marks, groups 1-4 in one loop.
+// Each group loads its own B first: a group that loaded the next one's B
+// would overwrite the tiles its later row tiles still read.
 // ONE-LABEL: bir.kernel @long_k_kernel
 // ONE:       bir.memloc "mm_a" internal : !bir.sbuf<128x1024xf32>
 // ONE-NEXT:  bir.memloc "mm_stationary" internal : !bir.sbuf<128x1024xf32>
-// ONE-NEXT:  bir.memloc "mm_b" internal : !bir.sbuf<128x512xf32>
+// ONE-NEXT:  %[[B:.*]] = bir.memloc "mm_b" internal : !bir.sbuf<128x512xf32>
 // ONE-NEXT:  bir.memloc "mm_acc" internal : !bir.psum<128x64xf32>
 // ONE-NEXT:  bir.memloc "mm_c" internal : !bir.sbuf<128x64xf32>
 // ONE-NOT:   bir.memloc
+// ONE-NEXT:  bir.dma %[[B]][{{.*}}], %long_k_arg1[#bir.ap<0,
+// ONE-NOT:   bir.dma %[[B]]
 // ONE:       bir.loop 0 to 4 step 1 {
+// ONE-NEXT:    bir.dma %[[B]][{{.*}}], %long_k_arg1[#bir.sap<(d0)[s0] -> (d0 * 65536 + 65536),
+// ONE-NOT:     bir.dma %[[B]]
+// ONE:       }
+// ONE-NEXT:  bir.dma %[[B]][{{.*}}], %long_k_arg1[#bir.ap<327680,
+// ONE-NOT:   bir.dma %[[B]]
+// ONE:       bir.dma %long_k_result0
 // ONE-NOT:   bir.rotating
 
 // After allocation the rotating buffers are live through the whole loop
@@ -92,6 +103,8 @@ func.func @long_k(%a: memref<128x6144xf32>, %b: memref<6144x64xf32>) -> memref<1
 // Ragged everywhere, three buffers, two cores, against MLIR: 300 rows (two
 // full row tiles and 44), k = 2200 (two groups of 8 k tiles, then one full
 // tile and 24 rows), 600 columns (a full PSUM tile and 88), C read first.
+// With one buffer on one core (three row tiles reading each group's B),
+// this was wrong before each group loaded its own B.
 // ORACLE: oracle: within tolerance
 func.func @ragged(%a: memref<300x2200xf32>, %b: memref<2200x600xf32>, %c: memref<300x600xf32>) {
   linalg.matmul ins(%a, %b : memref<300x2200xf32>, memref<2200x600xf32>) outs(%c : memref<300x600xf32>)

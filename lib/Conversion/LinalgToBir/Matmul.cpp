@@ -637,8 +637,10 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
   int64_t total = groups + !tail.empty();
   // Group q loads into buffer (firstSlot + q) % buffers: a loop iteration
   // runs `buffers` groups, so the buffer of each is known where it is
-  // emitted. Each group loads the next one's B (so all but the first were
-  // loaded). The first (initialising) and the last (storing) group, and
+  // emitted. With two buffers or more, each group loads the next one's B
+  // (so all but the first were loaded); with one, the next group's B would
+  // overwrite the tiles this group's later row tiles read, so each group
+  // loads its own. The first (initialising) and the last (storing) group, and
   // the full group after the loop (which a loop iteration's last group
   // loads), are emitted on their own.
   auto slotOf = [&](int64_t q) { return (firstSlot + q) % buffers; };
@@ -650,8 +652,8 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
     group.slot = slotOf(q);
     group.first = first;
     group.last = q + 1 == total;
-    group.loaded = q > 0;
-    if (q + 1 < total)
+    group.loaded = q > 0 && buffers > 1;
+    if (q + 1 < total && buffers > 1)
       group.ahead = KTiles{k0 + groupRows, widthsOf(q + 1), slotOf(q + 1)};
     return group;
   };
