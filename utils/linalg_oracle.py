@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Checks -convert-linalg-to-bir against MLIR's own CPU execution.
 
-For one func.func over static memrefs (f32, f64, f16, bf16, i8-i64) in FILE:
+For one func.func over static memrefs or tensors (f32, f64, f16, bf16,
+i8-i64) in FILE (tensors are bufferized first, as -walrus-from-linalg does):
   1. seeded inputs (floats uniform in [-1, 1) as the type holds them,
      integers in [-8, 8), from --seed and the argument's name), outputs
      zero;
   2. MLIR runs the original function: a harness module calls it on the
      inputs and prints every output's bits, lowered to LLVM with Debian's
      mlir-opt and run by mlir-runner (docs/LinalgToBir.md, "The oracle");
-  3. walrus-opt lowers the file with -convert-linalg-to-bir (and, with
+  3. walrus-opt lowers the file with -convert-linalg-to-bir (tensors
+     after -fold-into-matmul, which MLIR's run does not see; and, with
      --pipeline, the whole Walrus pipeline after it), walrus-run runs the
      kernel on the same inputs and writes its outputs;
   4. every output is compared: bit for bit by default, or within
@@ -42,6 +44,22 @@ BUFFERIZE = ["-eliminate-empty-tensors",
              "function-boundary-type-conversion=identity-layout-map"]
 WALRUS_PIPELINE = ["-expand-replication", "-lnc-split", "-vn-split", "-shrink-dn", "-sb-alloc",
                    "-sb-alloc-verify"]
+
+
+def bufferize(bin_dir, path, passes, output):
+    """Writes `path` after `passes` to `output` and returns its text, with
+    its dense_resource blobs (weights), which --mlir-print-local-scope leaves
+    out, taken from a second print."""
+    opt = os.path.join(bin_dir, "walrus-opt")
+    run([opt, path, *passes, "--mlir-print-local-scope", "-o", output])
+    with open(output) as source:
+        text = source.read()
+    scoped = run([opt, path, *passes])
+    if "{-#" in scoped:
+        text += scoped[scoped.index("{-#"):]
+        with open(output, "w") as out:
+            out.write(text)
+    return text
 
 
 def run(command, **kwargs):
@@ -124,12 +142,19 @@ def returned_labels(text, name):
     argument's own (`name_argK`) when the function returns an argument,
     else `name_resultJ`, J the place of the returned allocation among the
     returned ones in allocation order (the lowering's naming). A buffer
-    returned twice has one label."""
+    returned twice has one label; a view returned (a reshape, a cast) is
+    read back from the buffer it views."""
     start = re.search(r"func\.func\s+@" + re.escape(name) + r"\s*\(", text).start()
     end = text.find("\n  }", start)
     body = text[start:end if end >= 0 else len(text)]
     ret = re.search(r"^\s*return\s+([^:\n]*?)\s*:", body, re.MULTILINE)
+    viewed = dict(re.findall(r"^\s*(%[\w.]+) = memref\.(?:collapse_shape|expand_shape|cast|"
+                             r"subview|reinterpret_cast)\s+(%[\w.]+)", body, re.MULTILINE))
     values = [v.strip() for v in ret.group(1).split(",")] if ret else []
+    for index, value in enumerate(values):
+        while value in viewed:
+            value = viewed[value]
+        values[index] = value
     allocs = re.findall(r"^\s*(%[\w.]+) = memref\.alloc", body, re.MULTILINE)
     returned_allocs = [a for a in allocs if a in values]
     labels = []
@@ -349,23 +374,13 @@ def main():
 
     work = tempfile.mkdtemp(prefix="walrus-oracle-")
     try:
-        # Tensors are bufferized as -walrus-from-linalg does; both sides run
-        # the memref form.
+        # Tensors are bufferized as -walrus-from-linalg does (its operand
+        # folds first); MLIR runs the function as written, bufferized.
         bufferized = os.path.join(work, "bufferized.mlir")
-        run([os.path.join(args.bin, "walrus-opt"), args.file, *BUFFERIZE,
-             "--mlir-print-local-scope", "-o", bufferized])
-        with open(bufferized) as source:
-            text = source.read()
-        # --mlir-print-local-scope leaves out dense_resource blobs (weights):
-        # they are taken from a second print.
-        scoped = run([os.path.join(args.bin, "walrus-opt"), args.file, *BUFFERIZE])
-        if "{-#" in scoped:
-            text += scoped[scoped.index("{-#"):]
-            with open(bufferized, "w") as out:
-                out.write(text)
+        text = bufferize(args.bin, args.file, ["-fold-into-matmul", *BUFFERIZE], bufferized)
         name, arguments, results = find_function(text, args.func)
         reference = args.reference or name
-        cpu_text = text
+        cpu_text = bufferize(args.bin, args.file, BUFFERIZE, os.path.join(work, "cpu.mlir"))
         if args.reference_file:
             reference_path = os.path.join(work, "reference.mlir")
             run([os.path.join(args.bin, "walrus-opt"), args.reference_file, *BUFFERIZE,

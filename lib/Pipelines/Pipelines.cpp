@@ -53,6 +53,9 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
 
 void walrus::buildWalrusFromLinalgPipeline(
     OpPassManager &pm, const WalrusFromLinalgOptions &options) {
+  // A weight transposed or broadcast over the batch for a matmul is read
+  // where it is, not copied first (a torch-mlir linear).
+  pm.addPass(createFoldIntoMatmul());
   // An op whose result is inserted into a slice writes into the slice:
   // per-head attention outputs land in their columns of the context
   // instead of a buffer copied there (docs/LinalgToBir.md, "Bufferization").
@@ -121,7 +124,8 @@ void walrus::registerWalrusPipelines() {
       buildWalrusPipeline);
   registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",
-      "From linalg to allocated per-core programs: one-shot-bufferize "
+      "From linalg to allocated per-core programs: fold-into-matmul, "
+      "one-shot-bufferize "
       "(function boundaries, identity layouts), convert-linalg-to-bir, then "
       "walrus-pipeline",
       buildWalrusFromLinalgPipeline);

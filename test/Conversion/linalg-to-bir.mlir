@@ -142,11 +142,13 @@ func.func @matmul(%a: memref<128x172xf32>, %b: memref<172x96xf32>) -> memref<128
 // -----
 
 // Without a zero fill, the block starts from C's tile; B stored transposed
-// ((n, k)) loads with a strided DMA. 16 rows: one partial tile, core 0's.
+// ((n, k)) loads its 64 rows of B^T with k contiguous and turns them on the
+// tensor engine. 16 rows: one partial tile, core 0's.
 
 // CHECK-LABEL: func.func @accumulate
 // CHECK:       bir.dma %[[BLOCK:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[C:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>] {mask = #[[CORE0:.*]]}
-// CHECK-NEXT:  bir.dma %[[B:.*]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>], %{{.*}}[#bir.ap<0, {{\[\[}}1, 32], [32, 64]]>]
+// CHECK-NEXT:  bir.dma %[[BT:.*]][#bir.ap<0, {{\[\[}}128, 64], [1, 32]]>], %{{.*}}[#bir.ap<0, {{\[\[}}32, 64], [1, 32]]>]
+// CHECK-NEXT:  bir.transpose %[[B:.*]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>], %[[BT]][#bir.ap<0, {{\[\[}}128, 64], [1, 32]]>]
 // CHECK:       bir.matmult %[[ACC:.*]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %{{.*}}, %[[B]][#bir.ap<0, {{\[\[}}64, 32], [1, 64]]>] start stop
 // CHECK-NEXT:  bir.tensor_tensor add %[[BLOCK]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[BLOCK]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[ACC]]
 // CHECK-NEXT:  bir.dma %[[C]][#bir.ap<0, {{\[\[}}64, 16], [1, 64]]>], %[[BLOCK]]

@@ -51,7 +51,8 @@ func.func @taps(%x: memref<132x64xf32>, %w: memref<2x64x96xf32>) -> memref<130x9
 // Without a fill, C is loaded once and every term of the chain (here of
 // different k, one with B transposed) adds to it: the first term's two k
 // tiles are one group (one PSUM sum, one add), the second term's group
-// takes the next buffers and the next PSUM tile.
+// takes the next buffers and the next PSUM tile. The transposed B's rows
+// (n outer) load as they are stored and turn on the tensor engine.
 // CHECK-LABEL: bir.kernel @accumulate_kernel
 // CHECK:       bir.dma %mm_c[#bir.ap<0, {{\[\[}}64, 40], [1, 64]]>], %accumulate_arg2
 // CHECK-NEXT:  bir.dma %mm_b[#bir.ap<0, {{\[\[}}128, 128], [1, 64]]>], %accumulate_arg1[#bir.ap<0, {{\[\[}}64, 128], [1, 64]]>]
@@ -62,7 +63,8 @@ func.func @taps(%x: memref<132x64xf32>, %w: memref<2x64x96xf32>) -> memref<130x9
 // CHECK-NEXT:  bir.matmult %mm_acc[{{.*}}] start {mask
 // CHECK-NEXT:  bir.matmult %mm_acc[{{.*}}] stop {mask
 // CHECK-NEXT:  bir.tensor_tensor add %mm_c[#bir.ap<0, {{\[\[}}64, 40], [1, 64]]>], %mm_c[#bir.ap<0, {{\[\[}}64, 40], [1, 64]]>], %mm_acc[
-// CHECK-NEXT:  bir.dma %mm_b_1[#bir.ap<0, {{\[\[}}128, 30], [1, 64]]>], %accumulate_arg4[#bir.ap<0, {{\[\[}}1, 30], [30, 64]]>]
+// CHECK-NEXT:  bir.dma %mm_bt[#bir.ap<0, {{\[\[}}256, 64], [1, 30]]>], %accumulate_arg4[#bir.ap<0, {{\[\[}}30, 64], [1, 30]]>]
+// CHECK-NEXT:  bir.transpose %mm_b_1[#bir.ap<0, {{\[\[}}128, 30], [1, 64]]>], %mm_bt[#bir.ap<0, {{\[\[}}256, 64], [1, 30]]>]
 // CHECK-NEXT:  bir.dma %mm_a_1[#bir.ap<0, {{\[\[}}256, 40], [1, 30]]>], %accumulate_arg3
 // CHECK-NEXT:  bir.transpose %mm_stationary_1
 // CHECK-NEXT:  bir.matmult %mm_acc_1[{{.*}}] start stop {mask

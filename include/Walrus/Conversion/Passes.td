@@ -70,4 +70,34 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
   ];
 }
 
+def FoldIntoMatmul : Pass<"fold-into-matmul"> {
+  let summary = "Read a matmul's operands where a transpose or a batch "
+                "broadcast of them came from (linalg on tensors)";
+  let description = [{
+    Frontends hand a weight to a matmul through ops that only move it:
+    torch-mlir lowers `aten.linear` on 3-D activations to a transpose of the
+    weight, a broadcast of it over the batch and `linalg.batch_matmul`; a
+    2-D `aten.mm` by a transposed weight to `linalg.transpose` and
+    `linalg.matmul`. Lowered as written, each copy moves the whole weight
+    through DRAM. This pass (on `linalg` ops on tensors, before
+    bufferization) rewrites:
+
+    - a `linalg.batch_matmul` whose B is the same for every batch (an op
+      that only copies a 2-D tensor to each batch, transposed or not) into
+      a `linalg.matmul` of the batches' rows stacked (`tensor.collapse_shape`
+      of A and C, `tensor.expand_shape` of the result);
+    - a `linalg.matmul` operand that is a 2-D transpose of a tensor into
+      that tensor, read through the matmul's indexing map (`(n, k)` for B,
+      `(k, m)` for A).
+
+    An op that only moves data is a `linalg.generic`, `linalg.transpose` or
+    `linalg.broadcast` with one input read through a projected permutation,
+    its output written whole, and a body that yields the input. The moving
+    ops stay for any other user and are erased when none is left. Anything
+    else is left as it is. `-walrus-from-linalg` runs it first.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 #endif // WALRUS_CONVERSION_PASSES_TD

@@ -251,6 +251,9 @@ getWindowShifts(ArrayRef<Term> terms, const MatmulShape &shape, int64_t mTile) {
   return shifts;
 }
 
+/// Whether a term's B is stored transposed (n outer).
+static bool isTransposedB(const Term &term) { return term.b.transposed; }
+
 namespace {
 /// Consecutive k tiles of one term: where they start, each tile's rows (all
 /// 128 but perhaps the last) and the buffers they load into.
@@ -311,11 +314,19 @@ private:
   /// row tile, each output tile's products accumulated in PSUM and added
   /// into the block.
   void emitGroup(const Term &term, const KGroup &group);
-  /// moving[slot] = B's rows of tiles `first` .. `first + count` of
+  /// How many parts loadMoving loads B of `tiles` in: k tiles, or for a
+  /// B stored transposed, tiles of 128 of the block's columns.
+  int64_t movingParts(const Term &term, const KTiles &tiles) const;
+  /// moving[slot] = B's rows of parts `first` .. `first + count` of
   /// `tiles` for the block's columns: the full ones in one transfer, a
   /// partial last one in another.
   void loadMoving(const Term &term, const KTiles &tiles, int64_t first,
                   int64_t count);
+  /// loadMoving for a B stored transposed (n outer): the rows of B^T for
+  /// column tiles `first` .. `first + count` and every k of `tiles`, each
+  /// run of k contiguous in DRAM, turned on the tensor engine.
+  void loadTransposedMoving(const Term &term, const KTiles &tiles,
+                            int64_t first, int64_t count);
   /// stationary[aSlot] = A^T of the group for the rows `row` .. `row + p`.
   void loadStationaryGroup(const Term &term, const KGroup &group,
                            AffineExpr row, int64_t p, int64_t aSlot);
@@ -373,6 +384,10 @@ private:
   /// A's rows, A^T (when A is stored transposed) and B's rows arrive in.
   SmallVector<MemlocOp> rowsOfA, stationary, moving, accs;
   SmallVector<MemlocOp> castRowsOfA, stagedStationary, stagedMoving;
+  /// For a B stored transposed: its rows as loaded (the block's column
+  /// tiles side by side, each every k of a group), and in bf16 with
+  /// auto-cast; one each, read right after their load.
+  SmallVector<MemlocOp> rowsOfB, castRowsOfB;
   /// Whether f32 operands go to the tensor engine in bf16.
   bool castToBf16 = false;
   MemlocOp block;
@@ -441,6 +456,8 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   auto isTransposed = [](const Term &term) { return term.a.transposed; };
   bool anyRowsOfA = !llvm::all_of(terms, isTransposed);
   bool anyTransposedA = llvm::any_of(terms, isTransposed);
+  bool anyRowsOfB = !llvm::all_of(terms, isTransposedB);
+  bool anyTransposedB = llvm::any_of(terms, isTransposedB);
   // Auto-cast: f32 operands go to the tensor engine in bf16, staged in f32
   // as they come from DRAM (docs/LinalgToBir.md, "Auto-cast").
   Type loaded = kernel.getComputeType(abType);
@@ -450,8 +467,11 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   bool cast = operand != loaded;
   int64_t loadedBytes = bytesOf(loaded), operandBytes = bytesOf(operand);
   // A staging tile is read by its cast right after its load: one serves
-  // every buffer.
-  int64_t stagedBytes = cast ? loadedBytes : 0;
+  // every buffer. So do B^T's rows as loaded and cast, per column of the
+  // block, and the column tile the last one rounds up to.
+  int64_t stagedBytes = cast && anyRowsOfB ? loadedBytes : 0;
+  int64_t rowsOfBBytes =
+      anyTransposedB ? loadedBytes + (cast ? operandBytes : 0) : 0;
   // Fewer buffers, then smaller groups, until a block fits.
   FailureOr<Blocking> blocking = failure();
   int64_t wanted = buffers;
@@ -464,12 +484,13 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
                : slots * 128 * loadedBytes * anyRowsOfA;
       int64_t stationaryBytes = slots * mTile * operandBytes +
                                 kGroup * mTile * stagedBytes * anyTransposedA;
-      BlockingBudget budget{bytesOf(abType),
-                            bytesOf(abType),
-                            bytesOf(c.elementType),
-                            slots * operandBytes + kGroup * stagedBytes,
-                            rowBytes + stationaryBytes,
-                            sbufBudget};
+      BlockingBudget budget{
+          bytesOf(abType),
+          bytesOf(abType),
+          bytesOf(c.elementType),
+          slots * operandBytes + kGroup * (stagedBytes + rowsOfBBytes),
+          rowBytes + stationaryBytes + 127 * kGroup * rowsOfBBytes,
+          sbufBudget};
       blocking = chooseBlocking(shape, nTile, mTile, kernel, budget);
       if (succeeded(blocking))
         break;
@@ -489,6 +510,8 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
 void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
                                bool anyTransposedA) {
   bool cast = operand != loaded;
+  bool anyRowsOfB = !llvm::all_of(terms, isTransposedB);
+  bool anyTransposedB = llvm::any_of(terms, isTransposedB);
   // With auto-cast, one f32 staging tile of each kind serves every buffer.
   for (int64_t b = 0; b < buffers; ++b) {
     bool stage = cast && b == 0;
@@ -502,10 +525,17 @@ void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
           kernel.addTile("mm_stationary_f32", 128, kGroup * mTile, loaded));
     stationary.push_back(
         kernel.addTile("mm_stationary", 128, kGroup * mTile, operand));
-    if (stage)
+    if (stage && anyRowsOfB)
       stagedMoving.push_back(
           kernel.addTile("mm_b_f32", 128, kGroup * nBlock, loaded));
     moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, operand));
+  }
+  if (anyTransposedB) {
+    int64_t rowsFree = llvm::divideCeil(nBlock, 128) * kGroup * 128;
+    rowsOfB.push_back(kernel.addTile("mm_bt", 128, rowsFree, loaded));
+    if (cast)
+      castRowsOfB.push_back(
+          kernel.addTile("mm_bt_bf16", 128, rowsFree, operand));
   }
   // Other lowerings keep up to two shared PSUM tiles live across a nest.
   TargetAttr target = kernel.getTarget();
@@ -672,8 +702,15 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
   return total;
 }
 
+int64_t MatmulNest::movingParts(const Term &term, const KTiles &tiles) const {
+  return term.b.transposed ? llvm::divideCeil(nb, 128)
+                           : int64_t(tiles.widths.size());
+}
+
 void MatmulNest::loadMoving(const Term &term, const KTiles &tiles,
                             int64_t first, int64_t count) {
+  if (term.b.transposed)
+    return loadTransposedMoving(term, tiles, first, count);
   MatmulOperand b = term.b;
   int64_t stride = b.tensor.rowStride, free = kGroup * nBlock;
   MemlocOp tile =
@@ -699,6 +736,35 @@ void MatmulNest::loadMoving(const Term &term, const KTiles &tiles,
     load(first, fullEnd - first, 128);
   if (end > fullEnd)
     load(fullEnd, 1, tiles.widths.back());
+}
+
+void MatmulNest::loadTransposedMoving(const Term &term, const KTiles &tiles,
+                                      int64_t first, int64_t count) {
+  MatmulOperand b = term.b;
+  int64_t stride = b.tensor.rowStride, groupRows = kGroup * 128;
+  int64_t kRows = tiles.rows();
+  MemlocOp loaded = rowsOfB.front();
+  MemlocOp rows = castRowsOfB.empty() ? loaded : castRowsOfB.front();
+  MemlocOp target = moving[tiles.slot];
+  // Column tile j of B^T: 128 of the block's columns (fewer in the last)
+  // with the group's k rows side by side, in a transfer of its own, so the
+  // next tile's transfer overlaps this one's cast and turns.
+  for (int64_t j = first; j < first + count; ++j) {
+    int64_t columns = std::min<int64_t>(128, nb - j * 128);
+    AccessPatternAttr slots =
+        kernel.tilePattern(loaded, columns, kRows, j * groupRows);
+    kernel.create<DmaOp>(
+        loc, loaded, slots, b.tensor.memloc,
+        kernel.pattern(bBase(term) + (col0 + j * 128) * stride + tiles.k0,
+                       {{stride, columns}, {1, kRows}}));
+    if (rows != loaded)
+      kernel.cast(loc, rows, slots, loaded);
+    for (auto [t, kw] : llvm::enumerate(tiles.widths))
+      kernel.create<TransposeOp>(
+          loc, target,
+          kernel.tilePattern(target, kw, columns, t * nBlock + j * 128), rows,
+          kernel.tilePattern(rows, columns, kw, j * groupRows + t * 128));
+  }
 }
 
 void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
@@ -748,12 +814,12 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
 
 void MatmulNest::emitGroup(const Term &term, const KGroup &group) {
   if (!group.loaded)
-    loadMoving(term, group, 0, group.widths.size());
+    loadMoving(term, group, 0, movingParts(term, group));
   int64_t last = group.widths.size() - 1;
-  // The next group's B comes in a k tile or so after each row tile's A:
-  // one transfer of the whole would hold every DMA queue, and the next row
+  // The next group's B comes in a part or so after each row tile's A: one
+  // transfer of the whole would hold every DMA queue, and the next row
   // tile's load behind it.
-  int64_t aheadTiles = group.ahead ? group.ahead->widths.size() : 0;
+  int64_t aheadTiles = group.ahead ? movingParts(term, *group.ahead) : 0;
   int64_t rows = rowParts.size();
   for (int64_t i = 0; i < rows; ++i) {
     // Consecutive row tiles, and the groups of a loop iteration, take the
