@@ -543,19 +543,92 @@ static SmallVector<linalg::LinalgOp> findChain(linalg::MatmulOp matmul,
   return chain;
 }
 
+/// Whether `second` is `first`'s sibling: a matmul of the same A (the same
+/// buffer through the same map), m, n, k and element types into a zero-
+/// filled C of its own, which one nest computes with `first` on one A^T.
+static bool isSibling(linalg::MatmulOp first, linalg::MatmulOp second,
+                      Lowering &lowering) {
+  if (!second || !isTensorEngineMatmul(second, lowering) ||
+      !lowering.zeroInitialized.contains(first) ||
+      !lowering.zeroInitialized.contains(second) ||
+      first.getDpsInputs()[0] != second.getDpsInputs()[0] ||
+      first.getIndexingMapsArray()[0] != second.getIndexingMapsArray()[0] ||
+      first.getStaticLoopRanges() != second.getStaticLoopRanges())
+    return false;
+  Value firstC = getRoot(first.getDpsInits()[0]);
+  Value secondC = getRoot(second.getDpsInits()[0]);
+  auto elementType = [](Type type) { return getElementTypeOrSelf(type); };
+  return firstC != secondC && getRoot(second.getDpsInputs()[1]) != firstC &&
+         llvm::equal(llvm::map_range(first->getOperandTypes(), elementType),
+                     llvm::map_range(second->getOperandTypes(), elementType));
+}
+
 namespace {
 /// The nest a tensor-engine matmul lowers as: the matmuls that accumulate
-/// into its C one after the other (findChain), and the elementwise op after
-/// them as its epilogue, if one can be (findEpilogue) and its operands
-/// lower (`epilogueLowering`, classified).
+/// into its C one after the other (findChain), or its sibling (isSibling)
+/// when one elementwise op reads both products, and the elementwise op
+/// after them as its epilogue, if one can be (findEpilogue) and its
+/// operands lower (`epilogueLowering`, classified).
 struct MatmulNestPlan {
   SmallVector<linalg::LinalgOp> chain;
+  bool siblings = false;
   linalg::LinalgOp epilogue;
-  /// The epilogue's block argument that reads C.
-  unsigned epilogueArgument = 0;
+  /// The epilogue's block argument that reads C (each sibling's).
+  SmallVector<unsigned, 2> epilogueArguments;
   std::optional<ElementwiseLowering> epilogueLowering;
 };
 } // namespace
+
+/// The block argument by which `consumer` reads `matmul`'s C (findEpilogue
+/// found it reads it once).
+static unsigned getEpilogueArgument(linalg::LinalgOp consumer,
+                                    linalg::MatmulOp matmul) {
+  OpOperand *read =
+      llvm::find_if(consumer.getDpsInputOperands(), [&](OpOperand *input) {
+        return input->get() == matmul.getDpsInitOperand(0)->get();
+      })[0];
+  return consumer.getMatchingBlockArgument(read).getArgNumber();
+}
+
+/// Makes `consumer` the plan's epilogue if the elementwise lowering takes
+/// it (classified); an epilogue it does not take lowers on its own.
+static bool planEpilogue(linalg::LinalgOp consumer, Lowering &lowering,
+                         MatmulNestPlan &plan) {
+  plan.epilogueLowering.emplace(consumer, lowering);
+  if (failed(quietly(consumer->getContext(), [&] {
+        return plan.epilogueLowering->classifyOperands();
+      }))) {
+    plan.epilogueLowering.reset();
+    return false;
+  }
+  plan.epilogue = consumer;
+  return true;
+}
+
+/// Plans `matmul` with its sibling when the op after both reads both
+/// products as their epilogue: the gate and up projections of a SwiGLU
+/// MLP. False (and nothing planned) otherwise.
+static bool planSiblings(linalg::MatmulOp matmul,
+                         const DenseSet<Operation *> &absorbed,
+                         Lowering &lowering, MatmulNestPlan &plan) {
+  // The sibling's zero fill, absorbed, may come between them.
+  Operation *next = getNextLinalg(matmul);
+  while (next && absorbed.contains(next) && isa<linalg::FillOp>(next))
+    next = getNextLinalg(next);
+  auto sibling = dyn_cast_or_null<linalg::MatmulOp>(next);
+  if (!isSibling(matmul, sibling, lowering))
+    return false;
+  Operation *after = getNextLinalg(sibling);
+  linalg::LinalgOp consumer = findEpilogue(matmul, after);
+  if (!consumer || consumer != findEpilogue(sibling, after) ||
+      absorbed.contains(after) || !planEpilogue(consumer, lowering, plan))
+    return false;
+  plan.chain = {matmul, sibling};
+  plan.siblings = true;
+  plan.epilogueArguments = {getEpilogueArgument(consumer, matmul),
+                            getEpilogueArgument(consumer, sibling)};
+  return true;
+}
 
 /// Plans `matmul`'s nest (emits nothing); `absorbed` holds the ops another
 /// nest already took.
@@ -563,26 +636,15 @@ static void planMatmulNest(linalg::MatmulOp matmul,
                            const DenseSet<Operation *> &absorbed,
                            Lowering &lowering, MatmulNestPlan &plan) {
   plan.chain = findChain(matmul, lowering);
+  if (plan.chain.size() == 1 && planSiblings(matmul, absorbed, lowering, plan))
+    return;
   Operation *next = getNextLinalg(plan.chain.back());
   linalg::LinalgOp consumer =
       findEpilogue(cast<linalg::MatmulOp>(plan.chain.back()), next);
-  if (!consumer || absorbed.contains(next))
+  if (!consumer || absorbed.contains(next) ||
+      !planEpilogue(consumer, lowering, plan))
     return;
-  // An epilogue the elementwise lowering does not take lowers on its own.
-  plan.epilogueLowering.emplace(consumer, lowering);
-  if (failed(quietly(consumer->getContext(), [&] {
-        return plan.epilogueLowering->classifyOperands();
-      }))) {
-    plan.epilogueLowering.reset();
-    return;
-  }
-  OpOperand *read =
-      llvm::find_if(consumer.getDpsInputOperands(), [&](OpOperand *input) {
-        return input->get() == matmul.getDpsInitOperand(0)->get();
-      })[0];
-  plan.epilogue = consumer;
-  plan.epilogueArgument =
-      consumer.getMatchingBlockArgument(read).getArgNumber();
+  plan.epilogueArguments = {getEpilogueArgument(consumer, matmul)};
 }
 
 /// Lowers `matmul`'s nest as planMatmulNest plans it; adds what it
@@ -596,8 +658,8 @@ static LogicalResult lowerMatmulChain(linalg::MatmulOp matmul,
   if (!plan.epilogue)
     return lowerMatmul(plan.chain, lowering);
   absorbed.insert(plan.epilogue);
-  MatmulEpilogue epilogue{&*plan.epilogueLowering, plan.epilogueArgument};
-  return lowerMatmul(plan.chain, lowering, &epilogue);
+  MatmulEpilogue epilogue{&*plan.epilogueLowering, plan.epilogueArguments};
+  return lowerMatmul(plan.chain, lowering, &epilogue, plan.siblings);
 }
 
 /// The DRAM tensor of every classified memref and every view of one;

@@ -115,11 +115,12 @@ bool isOnlyBetween(mlir::Value buffer, mlir::Operation *producer,
                    mlir::Operation *consumer);
 class ElementwiseLowering;
 
-/// An elementwise op fused into a matmul's store: it reads the product as
-/// its block argument `argument`, and its own output replaces C's.
+/// An elementwise op fused into a matmul's store: it reads the product (of
+/// each sibling) as its block argument `arguments[i]`, and its own output
+/// replaces C's.
 struct MatmulEpilogue {
   ElementwiseLowering *consumer;
-  unsigned argument;
+  llvm::SmallVector<unsigned, 2> arguments;
 };
 
 /// The elementwise op that can be `matmul`'s epilogue: the next linalg op
@@ -131,11 +132,13 @@ mlir::linalg::LinalgOp findEpilogue(mlir::linalg::MatmulOp matmul,
 /// matmul (either operand transposed) and batch_matmul, or a chain of them
 /// that accumulate one after the other into the same C (a convolution's
 /// taps; the terms share m, n, batch and element types): C stays in SBUF
-/// while the chain's k tiles run in turn. With `epilogue`, C is not stored
-/// but passed to it tile by tile.
+/// while the chain's k tiles run in turn. With `siblings`, the matmuls read
+/// the same A (and share m, n, k) into C's of their own: A^T is loaded once
+/// for all. With `epilogue`, C is not stored but passed to it tile by tile.
 mlir::LogicalResult lowerMatmul(llvm::ArrayRef<mlir::linalg::LinalgOp> chain,
                                 Lowering &lowering,
-                                const MatmulEpilogue *epilogue = nullptr);
+                                const MatmulEpilogue *epilogue = nullptr,
+                                bool siblings = false);
 /// A 2-D linalg.transpose.
 mlir::LogicalResult lowerTranspose(mlir::linalg::TransposeOp op,
                                    Lowering &lowering);

@@ -169,10 +169,12 @@ static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
 }
 
 namespace {
-/// One matmul of a chain: its operands, its reduction size and C.
+/// One matmul of a chain or of siblings: its operands, its reduction size,
+/// and (siblings) which of the nest's C's it computes.
 struct Term {
   MatmulOperand a, b;
   int64_t k = 0;
+  unsigned output = 0;
 };
 } // namespace
 
@@ -261,16 +263,27 @@ struct KTiles {
   mlir::AffineExpr k0;
   SmallVector<int64_t> widths;
   int64_t slot = 0;
+  /// The block's columns: the first, and how many.
+  mlir::AffineExpr col0;
+  int64_t nb = 0;
   int64_t fullTiles() const { return llvm::count(widths, int64_t(128)); }
   int64_t rows() const { return llvm::sum_of(widths); }
 };
 
 /// A group of k tiles: whether its products initialise the block, whether
 /// it is the term's last, whether the group before loaded its B, and the
-/// next group's tiles (whose B this group loads) when there is one.
+/// next group's tiles (whose B this group loads) when there is one: for
+/// the last group, the next block's first (emitPrefetchingBlocks).
 struct KGroup : KTiles {
   bool first = false, last = false, loaded = false;
   std::optional<KTiles> ahead;
+};
+
+/// The block of columns after the one being emitted, whose first group's
+/// B the last group loads: the first column and how many.
+struct NextBlock {
+  mlir::AffineExpr col0;
+  int64_t nb = 0;
 };
 
 /// The loop nest of a matmul chain (docs/LinalgToBir.md, "Matmul"): per
@@ -279,10 +292,12 @@ struct KGroup : KTiles {
 /// epilogue.
 class MatmulNest {
 public:
+  /// With one C the terms are a chain that sums into it; with a C per
+  /// term they are siblings, each term into its own.
   MatmulNest(Lowering &lowering, Location loc, ArrayRef<Term> terms,
-             const MatmulShape &shape, DramTensor c,
+             const MatmulShape &shape, ArrayRef<DramTensor> cs,
              const MatmulEpilogue *epilogue)
-      : kernel(lowering.kernel), loc(loc), terms(terms), shape(shape), c(c),
+      : kernel(lowering.kernel), loc(loc), terms(terms), shape(shape), cs(cs),
         epilogue(epilogue), buffers(lowering.tiles.matmulBuffers),
         castToBf16(lowering.tiles.autoCast) {}
 
@@ -303,6 +318,19 @@ private:
   /// Chooses the blocking of a window nest and adds its tiles.
   LogicalResult planWindow(Type abType, int64_t sbufBudget);
   void markRotations();
+  /// Whether the last k group of a block loads the next block's first B
+  /// (emitPrefetchingBlocks): in a sibling nest (a single matmul's last
+  /// group is busy with the block's stores), with one block of rows per
+  /// core and batch, and the first group's buffers free in the last.
+  bool canPrefetchBlocks() const;
+  /// The blocks of columns in order, each but the first with its first B
+  /// loaded by the block before: the first and the last full block and
+  /// the partial one on their own, the full ones between in a loop.
+  void emitPrefetchingBlocks();
+  /// The block of `columns` columns from `first` (the rows of every core),
+  /// its first B `loaded` by the block before, loading `next`'s.
+  void emitColumnBlock(AffineExpr first, int64_t columns, bool loaded,
+                       std::optional<NextBlock> next);
   void emitBlock(const RowTile &rows);
   /// Runs `step` over the k groups of a term of `k` rows: the first (when
   /// it `initialises` the block) alone, then `buffers` groups per loop
@@ -310,10 +338,15 @@ private:
   /// buffers turn from `firstSlot` on; returns the number of groups.
   int64_t forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
                         llvm::function_ref<void(const KGroup &)> step);
-  /// One k group of one term: B's rows for the block's columns, A^T per
-  /// row tile, each output tile's products accumulated in PSUM and added
-  /// into the block.
-  void emitGroup(const Term &term, const KGroup &group);
+  /// One k group of the terms `sharing` one A (a term of a chain, or every
+  /// sibling): each term's B for the block's columns, A^T per row tile,
+  /// each output tile's products accumulated in PSUM and added into the
+  /// term's block.
+  void emitGroup(ArrayRef<Term> sharing, const KGroup &group);
+  /// The moving tile of `term`'s B in buffer `slot`.
+  MemlocOp movingOf(const Term &term, int64_t slot) const {
+    return moving[slot * cs.size() + term.output];
+  }
   /// How many parts loadMoving loads B of `tiles` in: k tiles, or for a
   /// B stored transposed, tiles of 128 of the block's columns.
   int64_t movingParts(const Term &term, const KTiles &tiles) const;
@@ -344,20 +377,21 @@ private:
   void accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
                   bool first);
   /// Copies (the block's first products) or adds `sum` of `acc` into the
-  /// block's tile (i, j).
-  void intoBlock(size_t i, size_t j, MemlocOp acc, AccessPatternAttr sum,
-                 bool first);
+  /// tile (i, j) of output `o`'s block.
+  void intoBlock(unsigned o, size_t i, size_t j, MemlocOp acc,
+                 AccessPatternAttr sum, bool first);
   /// Runs `step` over every k tile of `k` (the first, with a zero C,
   /// initialising the block).
   void forEachKTile(int64_t k, bool initialises,
                     llvm::function_ref<void(AffineExpr, int64_t, bool)> step);
-  /// Row tile `i` of the block to C, or through the epilogue.
+  /// Row tile `i` of every block to its C, or through the epilogue.
   LogicalResult storeRow(size_t i);
 
-  AccessPatternAttr blockTile(size_t i, size_t j);
-  /// Row tile `i` of the block, and of C, every column of the block.
-  AccessPatternAttr blockRow(size_t i);
-  AccessPatternAttr cRow(size_t i);
+  AccessPatternAttr blockTile(unsigned o, size_t i, size_t j);
+  /// Row tile `i` of output `o`'s block, and of its C, every column of the
+  /// block.
+  AccessPatternAttr blockRow(unsigned o, size_t i);
+  AccessPatternAttr cRow(unsigned o, size_t i);
   AffineExpr aBase(const Term &term);
   AffineExpr bBase(const Term &term);
   /// `pairs` with the middle one dropped when it counts a single tile.
@@ -370,7 +404,8 @@ private:
   Location loc;
   ArrayRef<Term> terms;
   MatmulShape shape;
-  DramTensor c;
+  /// C, or each sibling's C.
+  ArrayRef<DramTensor> cs;
   const MatmulEpilogue *epilogue;
   bool zeroInit = false;
   int64_t nTile = 0, mTile = 0, rowTiles = 1, nBlock = 1;
@@ -379,7 +414,8 @@ private:
   /// k tiles per group and rotating buffers (1 and 1 for a window nest).
   int64_t kGroup = 1, buffers = 1;
   SmallVector<int64_t> shifts;
-  /// Per buffer: A's rows as loaded, A^T, B's rows, and a PSUM tile; with
+  /// Per buffer: A's rows as loaded, A^T, B's rows (one per C, movingOf),
+  /// and a PSUM tile; with
   /// auto-cast, A's rows in bf16 per buffer, and one f32 tile each that
   /// A's rows, A^T (when A is stored transposed) and B's rows arrive in.
   SmallVector<MemlocOp> rowsOfA, stationary, moving, accs;
@@ -390,10 +426,15 @@ private:
   SmallVector<MemlocOp> rowsOfB, castRowsOfB;
   /// Whether f32 operands go to the tensor engine in bf16.
   bool castToBf16 = false;
-  MemlocOp block;
+  /// Per C, its block.
+  SmallVector<MemlocOp> blocks;
   // The point being emitted: batch, column block, row tiles, column tiles.
   AffineExpr batch, col0;
   int64_t nb = 0;
+  /// Whether the block's first B was loaded by the block before, and the
+  /// block whose first B this one's last group loads.
+  bool blockLoaded = false;
+  std::optional<NextBlock> nextBlock;
   SmallVector<std::pair<AffineExpr, int64_t>> rowParts, colParts;
   LogicalResult status = success();
 };
@@ -414,7 +455,9 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
   nTile = std::min<int64_t>(
       {columnTile, bankColumns, target.getMaxMovingFree(), shape.n});
   mTile = std::min<int64_t>(128, target.getMaxStationaryFree());
-  shifts = getWindowShifts(terms, shape, mTile);
+  // Siblings share one A^T but sum into C's of their own.
+  if (cs.size() == 1)
+    shifts = getWindowShifts(terms, shape, mTile);
   int64_t sbufBudget = target.getSbufBytesPerPartition() * 3 / 4;
   // A window needs a B slot per term: without a block that fits them, the
   // terms load A each.
@@ -428,11 +471,11 @@ LogicalResult MatmulNest::plan(linalg::LinalgOp op, int64_t columnTile,
 
 LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
   int64_t window = *llvm::max_element(shifts);
-  FailureOr<Blocking> blocking =
-      chooseBlocking(shape, nTile, mTile, kernel,
-                     {bytesOf(abType), bytesOf(abType), bytesOf(c.elementType),
-                      int64_t(terms.size()) * bytesOf(abType),
-                      (2 * mTile + window) * bytesOf(abType), sbufBudget});
+  FailureOr<Blocking> blocking = chooseBlocking(
+      shape, nTile, mTile, kernel,
+      {bytesOf(abType), bytesOf(abType), bytesOf(cs[0].elementType),
+       int64_t(terms.size()) * bytesOf(abType),
+       (2 * mTile + window) * bytesOf(abType), sbufBudget});
   if (failed(blocking))
     return failure();
   rowTiles = blocking->rowTiles;
@@ -445,7 +488,8 @@ LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
   moving = {kernel.addTile("mm_b", 128, nBlock * terms.size(), abType)};
   accs = {kernel.getSharedPsumTile(mTile, nTile,
                                    Float32Type::get(kernel.getContext()))};
-  block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
+  blocks = {
+      kernel.addTile("mm_c", mTile, rowTiles * nBlock, cs[0].elementType)};
   return success();
 }
 
@@ -477,20 +521,22 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   int64_t wanted = buffers;
   for (kGroup = std::min(kMaxKGroup, kTiles); kGroup >= 1; kGroup /= 2) {
     for (buffers = wanted; buffers >= 1; --buffers) {
-      int64_t slots = buffers * kGroup;
+      int64_t slots = buffers * kGroup, outputs = cs.size();
       int64_t rows = anyRowsOfA ? kGroup * 128 : 0;
       int64_t rowBytes =
           cast ? rows * loadedBytes + slots * 128 * operandBytes * anyRowsOfA
                : slots * 128 * loadedBytes * anyRowsOfA;
       int64_t stationaryBytes = slots * mTile * operandBytes +
                                 kGroup * mTile * stagedBytes * anyTransposedA;
-      BlockingBudget budget{
-          bytesOf(abType),
-          bytesOf(abType),
-          bytesOf(c.elementType),
-          slots * operandBytes + kGroup * (stagedBytes + rowsOfBBytes),
-          rowBytes + stationaryBytes + 127 * kGroup * rowsOfBBytes,
-          sbufBudget};
+      // Siblings: a block and a B per C, one A.
+      BlockingBudget budget{bytesOf(abType),
+                            bytesOf(abType) * outputs,
+                            bytesOf(cs[0].elementType) * outputs,
+                            slots * operandBytes * outputs +
+                                kGroup * (stagedBytes + rowsOfBBytes),
+                            rowBytes + stationaryBytes +
+                                127 * kGroup * rowsOfBBytes,
+                            sbufBudget};
       blocking = chooseBlocking(shape, nTile, mTile, kernel, budget);
       if (succeeded(blocking))
         break;
@@ -528,7 +574,8 @@ void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
     if (stage && anyRowsOfB)
       stagedMoving.push_back(
           kernel.addTile("mm_b_f32", 128, kGroup * nBlock, loaded));
-    moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, operand));
+    for (size_t o = 0; o < cs.size(); ++o)
+      moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, operand));
   }
   if (anyTransposedB) {
     int64_t rowsFree = llvm::divideCeil(nBlock, 128) * kGroup * 128;
@@ -545,7 +592,9 @@ void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
   Type f32 = Float32Type::get(kernel.getContext());
   for (int64_t b = 0; b < psumBuffers; ++b)
     accs.push_back(kernel.addTile("mm_acc", mTile, nTile, f32, /*psum=*/true));
-  block = kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType);
+  for (const DramTensor &c : cs)
+    blocks.push_back(
+        kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType));
 }
 
 AffineExpr MatmulNest::aBase(const Term &term) {
@@ -560,16 +609,17 @@ AffineExpr MatmulNest::bBase(const Term &term) {
   return batch * (b.perBatch ? rows * b.tensor.rowStride : 0) + b.tensor.base;
 }
 
-AccessPatternAttr MatmulNest::blockTile(size_t i, size_t j) {
-  return kernel.tilePattern(block, rowParts[i].second, colParts[j].second,
+AccessPatternAttr MatmulNest::blockTile(unsigned o, size_t i, size_t j) {
+  return kernel.tilePattern(blocks[o], rowParts[i].second, colParts[j].second,
                             i * nBlock + j * nTile);
 }
 
-AccessPatternAttr MatmulNest::blockRow(size_t i) {
-  return kernel.tilePattern(block, rowParts[i].second, nb, i * nBlock);
+AccessPatternAttr MatmulNest::blockRow(unsigned o, size_t i) {
+  return kernel.tilePattern(blocks[o], rowParts[i].second, nb, i * nBlock);
 }
 
-AccessPatternAttr MatmulNest::cRow(size_t i) {
+AccessPatternAttr MatmulNest::cRow(unsigned o, size_t i) {
+  const DramTensor &c = cs[o];
   AffineExpr cBase = batch * (shape.m * c.rowStride) + c.base;
   return kernel.pattern(cBase + rowParts[i].first * c.rowStride + col0,
                         {{c.rowStride, rowParts[i].second}, {1, nb}});
@@ -586,10 +636,15 @@ AccessPatternAttr MatmulNest::groupPattern(
 /// Marks the buffers of each rotation that more than one of them took part
 /// in: -sb-alloc keeps them apart and reports what they cost.
 void MatmulNest::markRotations() {
-  for (ArrayRef<MemlocOp> rotation :
-       {ArrayRef(rowsOfA), ArrayRef(castRowsOfA), ArrayRef(stagedStationary),
-        ArrayRef(stationary), ArrayRef(stagedMoving), ArrayRef(moving),
-        ArrayRef(accs)}) {
+  SmallVector<SmallVector<MemlocOp>> rotations{
+      rowsOfA, castRowsOfA, stagedStationary, stationary, stagedMoving, accs};
+  // Each C's B tiles rotate on their own.
+  for (size_t o = 0; o < cs.size(); ++o) {
+    SmallVector<MemlocOp> &ofC = rotations.emplace_back();
+    for (size_t b = o; b < moving.size(); b += cs.size())
+      ofC.push_back(moving[b]);
+  }
+  for (ArrayRef<MemlocOp> rotation : rotations) {
     SmallVector<MemlocOp> used = llvm::filter_to_vector(
         rotation, [](MemlocOp memloc) { return !memloc->use_empty(); });
     if (used.size() < 2)
@@ -600,6 +655,12 @@ void MatmulNest::markRotations() {
 }
 
 LogicalResult MatmulNest::emit() {
+  if (canPrefetchBlocks()) {
+    batch = kernel.constant(0);
+    emitPrefetchingBlocks();
+    markRotations();
+    return status;
+  }
   kernel.loop(shape.batch, [&](AffineExpr batchIv) {
     batch = batchIv;
     kernel.forEachTile(
@@ -621,6 +682,55 @@ LogicalResult MatmulNest::emit() {
   return status;
 }
 
+bool MatmulNest::canPrefetchBlocks() const {
+  // The first group's buffers are the last group's when the groups are
+  // one more than a multiple of the buffers.
+  int64_t kTiles = llvm::divideCeil(terms[0].k, 128);
+  int64_t groups = llvm::divideCeil(kTiles, kGroup);
+  int64_t rowBlocks = llvm::divideCeil(shape.m, mTile * rowTiles);
+  return shifts.empty() && shape.batch == 1 && !dealColumns && cs.size() > 1 &&
+         buffers > 1 && groups % buffers != 1 &&
+         rowBlocks <= kernel.getLncSize() && shape.n > nBlock;
+}
+
+void MatmulNest::emitColumnBlock(AffineExpr first, int64_t columns, bool loaded,
+                                 std::optional<NextBlock> next) {
+  nb = columns;
+  col0 = first;
+  blockLoaded = loaded;
+  nextBlock = next;
+  if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
+    epilogue->consumer->loadRowBroadcasts(ColumnTile{columns, first});
+  kernel.forEachTile(shape.m, mTile * rowTiles, /*deal=*/true,
+                     [&](int64_t rows, AffineExpr firstRow) {
+                       emitBlock(RowTile{rows, firstRow});
+                     });
+}
+
+void MatmulNest::emitPrefetchingBlocks() {
+  int64_t full = shape.n / nBlock, rest = shape.n % nBlock;
+  auto blockAt = [&](int64_t b) { return kernel.constant(b * nBlock); };
+  // What follows full block `b`: the next full one, the partial one, or
+  // none.
+  auto after = [&](int64_t b) -> std::optional<NextBlock> {
+    if (b + 1 < full)
+      return NextBlock{blockAt(b + 1), nBlock};
+    if (rest)
+      return NextBlock{blockAt(full), rest};
+    return std::nullopt;
+  };
+  emitColumnBlock(blockAt(0), nBlock, /*loaded=*/false, after(0));
+  kernel.loop(std::max<int64_t>(0, full - 2), [&](AffineExpr iv) {
+    emitColumnBlock((iv + 1) * nBlock, nBlock, /*loaded=*/true,
+                    NextBlock{(iv + 2) * nBlock, nBlock});
+  });
+  if (full >= 2)
+    emitColumnBlock(blockAt(full - 1), nBlock, /*loaded=*/true,
+                    after(full - 1));
+  if (rest)
+    emitColumnBlock(blockAt(full), rest, /*loaded=*/true, std::nullopt);
+}
+
 void MatmulNest::emitBlock(const RowTile &rows) {
   // The block's row tiles and column tiles, with their extents.
   rowParts.clear();
@@ -632,8 +742,10 @@ void MatmulNest::emitBlock(const RowTile &rows) {
     colParts.push_back(
         {kernel.constant(j * nTile), std::min(nTile, nb - j * nTile)});
   if (!zeroInit)
-    for (size_t i = 0; i < rowParts.size(); ++i)
-      kernel.create<DmaOp>(loc, block, blockRow(i), c.memloc, cRow(i));
+    for (size_t o = 0; o < cs.size(); ++o)
+      for (size_t i = 0; i < rowParts.size(); ++i)
+        kernel.create<DmaOp>(loc, blocks[o], blockRow(o, i),
+                             MemlocOp(cs[o].memloc), cRow(o, i));
   if (!shifts.empty()) {
     forEachKTile(terms[0].k, zeroInit,
                  [&](AffineExpr k0, int64_t kw, bool first) {
@@ -644,6 +756,12 @@ void MatmulNest::emitBlock(const RowTile &rows) {
         status = failure();
     return;
   }
+  // Siblings run their k groups together on one A.
+  if (cs.size() > 1) {
+    forEachKGroup(terms[0].k, zeroInit, 0,
+                  [&](const KGroup &group) { emitGroup(terms, group); });
+    return;
+  }
   // Each row tile leaves in the last group of the last term, as soon as
   // its products are in. The buffers keep turning from term to term.
   int64_t slot = 0;
@@ -652,7 +770,7 @@ void MatmulNest::emitBlock(const RowTile &rows) {
                           [&, &term = term, index = index](KGroup group) {
                             group.last =
                                 group.last && index + 1 == terms.size();
-                            emitGroup(term, group);
+                            emitGroup(ArrayRef(term), group);
                           });
 }
 
@@ -672,7 +790,8 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
   // overwrite the tiles this group's later row tiles read, so each group
   // loads its own. The first (initialising) and the last (storing) group, and
   // the full group after the loop (which a loop iteration's last group
-  // loads), are emitted on their own.
+  // loads), are emitted on their own. The block before may have loaded
+  // the first group's B, and the last group loads the next block's.
   auto slotOf = [&](int64_t q) { return (firstSlot + q) % buffers; };
   auto widthsOf = [&](int64_t q) { return q < groups ? full : tail; };
   auto groupAt = [&](AffineExpr k0, int64_t q, bool first) {
@@ -680,11 +799,17 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
     group.k0 = k0;
     group.widths = widthsOf(q);
     group.slot = slotOf(q);
+    group.col0 = col0;
+    group.nb = nb;
     group.first = first;
     group.last = q + 1 == total;
-    group.loaded = q > 0 && buffers > 1;
+    group.loaded = (q > 0 && buffers > 1) || (q == 0 && blockLoaded);
     if (q + 1 < total && buffers > 1)
-      group.ahead = KTiles{k0 + groupRows, widthsOf(q + 1), slotOf(q + 1)};
+      group.ahead =
+          KTiles{k0 + groupRows, widthsOf(q + 1), slotOf(q + 1), col0, nb};
+    else if (q + 1 == total && nextBlock)
+      group.ahead = KTiles{kernel.constant(0), widthsOf(0), slotOf(0),
+                           nextBlock->col0, nextBlock->nb};
     return group;
   };
   if (!total)
@@ -703,7 +828,7 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
 }
 
 int64_t MatmulNest::movingParts(const Term &term, const KTiles &tiles) const {
-  return term.b.transposed ? llvm::divideCeil(nb, 128)
+  return term.b.transposed ? llvm::divideCeil(tiles.nb, 128)
                            : int64_t(tiles.widths.size());
 }
 
@@ -714,21 +839,19 @@ void MatmulNest::loadMoving(const Term &term, const KTiles &tiles,
   MatmulOperand b = term.b;
   int64_t stride = b.tensor.rowStride, free = kGroup * nBlock;
   MemlocOp tile =
-      stagedMoving.empty() ? moving[tiles.slot] : stagedMoving.front();
+      stagedMoving.empty() ? movingOf(term, tiles.slot) : stagedMoving.front();
+  int64_t nb = tiles.nb;
   auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
     AffineExpr k0 = tiles.k0 + firstTile * 128;
-    AffineExpr start = b.transposed ? bBase(term) + col0 * stride + k0
-                                    : bBase(term) + col0 + k0 * stride;
+    AffineExpr start = bBase(term) + tiles.col0 + k0 * stride;
     AccessPatternAttr source =
-        b.transposed
-            ? groupPattern(start, {1, kw}, {128, count}, {stride, nb})
-            : groupPattern(start, {stride, kw}, {128 * stride, count}, {1, nb});
+        groupPattern(start, {stride, kw}, {128 * stride, count}, {1, nb});
     AccessPatternAttr slots =
         groupPattern(kernel.constant(firstTile * nBlock), {free, kw},
                      {nBlock, count}, {1, nb});
     kernel.create<DmaOp>(loc, tile, slots, b.tensor.memloc, source);
-    if (tile != moving[tiles.slot])
-      kernel.cast(loc, moving[tiles.slot], slots, tile);
+    if (tile != movingOf(term, tiles.slot))
+      kernel.cast(loc, movingOf(term, tiles.slot), slots, tile);
   };
   int64_t end = first + count;
   int64_t fullEnd = std::min(end, tiles.fullTiles());
@@ -745,17 +868,17 @@ void MatmulNest::loadTransposedMoving(const Term &term, const KTiles &tiles,
   int64_t kRows = tiles.rows();
   MemlocOp loaded = rowsOfB.front();
   MemlocOp rows = castRowsOfB.empty() ? loaded : castRowsOfB.front();
-  MemlocOp target = moving[tiles.slot];
+  MemlocOp target = movingOf(term, tiles.slot);
   // Column tile j of B^T: 128 of the block's columns (fewer in the last)
   // with the group's k rows side by side, in a transfer of its own, so the
   // next tile's transfer overlaps this one's cast and turns.
   for (int64_t j = first; j < first + count; ++j) {
-    int64_t columns = std::min<int64_t>(128, nb - j * 128);
+    int64_t columns = std::min<int64_t>(128, tiles.nb - j * 128);
     AccessPatternAttr slots =
         kernel.tilePattern(loaded, columns, kRows, j * groupRows);
     kernel.create<DmaOp>(
         loc, loaded, slots, b.tensor.memloc,
-        kernel.pattern(bBase(term) + (col0 + j * 128) * stride + tiles.k0,
+        kernel.pattern(bBase(term) + (tiles.col0 + j * 128) * stride + tiles.k0,
                        {{stride, columns}, {1, kRows}}));
     if (rows != loaded)
       kernel.cast(loc, rows, slots, loaded);
@@ -812,14 +935,11 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
                                rows, kernel.tilePattern(rows, p, kw, t * 128));
 }
 
-void MatmulNest::emitGroup(const Term &term, const KGroup &group) {
+void MatmulNest::emitGroup(ArrayRef<Term> sharing, const KGroup &group) {
   if (!group.loaded)
-    loadMoving(term, group, 0, movingParts(term, group));
+    for (const Term &term : sharing)
+      loadMoving(term, group, 0, movingParts(term, group));
   int64_t last = group.widths.size() - 1;
-  // The next group's B comes in a part or so after each row tile's A: one
-  // transfer of the whole would hold every DMA queue, and the next row
-  // tile's load behind it.
-  int64_t aheadTiles = group.ahead ? movingParts(term, *group.ahead) : 0;
   int64_t rows = rowParts.size();
   for (int64_t i = 0; i < rows; ++i) {
     // Consecutive row tiles, and the groups of a loop iteration, take the
@@ -827,40 +947,49 @@ void MatmulNest::emitGroup(const Term &term, const KGroup &group) {
     int64_t turn = group.slot * rowParts.size() + i;
     int64_t aSlot = turn % buffers;
     auto [row, p] = rowParts[i];
-    loadStationaryGroup(term, group, row, p, aSlot);
+    loadStationaryGroup(sharing.front(), group, row, p, aSlot);
     // The previous row tile leaves after this one's load: a DMA queue
     // issues in order, so the load does not wait behind the store.
     if (group.last && i > 0 && failed(storeRow(i - 1)))
       status = failure();
-    int64_t firstAhead = i * aheadTiles / rows;
-    if (int64_t count = (i + 1) * aheadTiles / rows - firstAhead)
-      loadMoving(term, *group.ahead, firstAhead, count);
-    for (size_t j = 0; j < colParts.size(); ++j) {
-      MemlocOp acc = accs[(turn * colParts.size() + j) % accs.size()];
-      int64_t w = colParts[j].second;
-      AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
-      for (auto [t, kw] : llvm::enumerate(group.widths))
-        kernel.create<MatmultOp>(
-            loc, acc, sum, stationary[aSlot],
-            kernel.tilePattern(stationary[aSlot], kw, p, t * mTile),
-            moving[group.slot],
-            kernel.tilePattern(moving[group.slot], kw, w,
-                               t * nBlock + j * nTile),
-            t == 0, int64_t(t) == last, ReplicationAttr());
-      intoBlock(i, j, acc, sum, group.first);
+    for (const Term &term : sharing) {
+      // The next group's B comes in a part or so after each row tile's A:
+      // one transfer of the whole would hold every DMA queue, and the next
+      // row tile's load behind it.
+      int64_t ahead = group.ahead ? movingParts(term, *group.ahead) : 0;
+      int64_t firstAhead = i * ahead / rows;
+      if (int64_t count = (i + 1) * ahead / rows - firstAhead)
+        loadMoving(term, *group.ahead, firstAhead, count);
+    }
+    for (const Term &term : sharing) {
+      MemlocOp b = movingOf(term, group.slot);
+      for (size_t j = 0; j < colParts.size(); ++j) {
+        int64_t accTurn = (turn * cs.size() + term.output) * colParts.size();
+        MemlocOp acc = accs[(accTurn + j) % accs.size()];
+        int64_t w = colParts[j].second;
+        AccessPatternAttr sum = kernel.tilePattern(acc, p, w);
+        for (auto [t, kw] : llvm::enumerate(group.widths))
+          kernel.create<MatmultOp>(
+              loc, acc, sum, stationary[aSlot],
+              kernel.tilePattern(stationary[aSlot], kw, p, t * mTile), b,
+              kernel.tilePattern(b, kw, w, t * nBlock + j * nTile), t == 0,
+              int64_t(t) == last, ReplicationAttr());
+        intoBlock(term.output, i, j, acc, sum, group.first);
+      }
     }
   }
   if (group.last && failed(storeRow(rowParts.size() - 1)))
     status = failure();
 }
 
-void MatmulNest::intoBlock(size_t i, size_t j, MemlocOp acc,
+void MatmulNest::intoBlock(unsigned o, size_t i, size_t j, MemlocOp acc,
                            AccessPatternAttr sum, bool first) {
+  MemlocOp block = blocks[o];
   if (first)
-    kernel.create<TensorCopyOp>(loc, block, blockTile(i, j), acc, sum);
+    kernel.create<TensorCopyOp>(loc, block, blockTile(o, i, j), acc, sum);
   else
-    kernel.create<TensorTensorOp>(loc, AluOp::Add, block, blockTile(i, j),
-                                  block, blockTile(i, j), acc, sum);
+    kernel.create<TensorTensorOp>(loc, AluOp::Add, block, blockTile(o, i, j),
+                                  block, blockTile(o, i, j), acc, sum);
 }
 
 void MatmulNest::forEachKTile(
@@ -926,7 +1055,7 @@ void MatmulNest::accumulate(size_t i, int64_t kw, int64_t shift, int64_t slot,
         kernel.tilePattern(stationary[0], kw, p, shift), moving[0],
         kernel.tilePattern(moving[0], kw, w, slot * nBlock + j * nTile), true,
         true, ReplicationAttr());
-    intoBlock(i, j, accs[0], sum, first);
+    intoBlock(0, i, j, accs[0], sum, first);
   }
 }
 
@@ -948,15 +1077,19 @@ void MatmulNest::emitWindowStep(AffineExpr k0, int64_t kw, bool first) {
 LogicalResult MatmulNest::storeRow(size_t i) {
   auto [row, p] = rowParts[i];
   if (!epilogue) {
-    kernel.create<DmaOp>(loc, c.memloc, cRow(i), block, blockRow(i));
+    for (size_t o = 0; o < cs.size(); ++o)
+      kernel.create<DmaOp>(loc, MemlocOp(cs[o].memloc), cRow(o, i), blocks[o],
+                           blockRow(o, i));
     return success();
   }
-  // The epilogue reads the product where the block holds it.
+  // The epilogue reads each product where its block holds it.
   for (size_t j = 0; j < colParts.size(); ++j) {
-    Operand product{block, 0, int64_t(i * nBlock + j * nTile)};
+    SmallVector<std::pair<unsigned, Operand>, 2> products;
+    for (auto [o, argument] : llvm::enumerate(epilogue->arguments))
+      products.push_back(
+          {argument, Operand{blocks[o], {}, int64_t(i * nBlock + j * nTile)}});
     if (failed(epilogue->consumer->emitTile(
-            {p, row}, {colParts[j].second, col0 + j * nTile},
-            {{epilogue->argument, product}})))
+            {p, row}, {colParts[j].second, col0 + j * nTile}, products)))
       return failure();
   }
   return success();
@@ -973,19 +1106,23 @@ bool walrus::linalg_to_bir::isTensorEngineMatmul(linalg::LinalgOp op,
   }));
 }
 
-LogicalResult
-walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
-                                   Lowering &lowering,
-                                   const MatmulEpilogue *epilogue) {
+LogicalResult walrus::linalg_to_bir::lowerMatmul(
+    ArrayRef<linalg::LinalgOp> chain, Lowering &lowering,
+    const MatmulEpilogue *epilogue, bool siblings) {
   linalg::LinalgOp op = chain.front();
   MatmulShape shape;
-  DramTensor c;
+  SmallVector<DramTensor> cs;
   SmallVector<Term> terms;
   for (linalg::LinalgOp termOp : chain) {
     MatmulShape termShape;
+    DramTensor c;
     FailureOr<Term> term = readTerm(termOp, lowering, termShape, c);
     if (failed(term))
       return failure();
+    if (cs.empty() || siblings) {
+      term->output = cs.size();
+      cs.push_back(c);
+    }
     // findChain only chains matmuls of one m, n and element types.
     assert((terms.empty() ||
             (termShape.batch == shape.batch && termShape.m == shape.m &&
@@ -994,13 +1131,14 @@ walrus::linalg_to_bir::lowerMatmul(ArrayRef<linalg::LinalgOp> chain,
            "a chain's terms share their shape and element types");
     int64_t k = shape.k;
     shape = termShape;
-    // The chain's blocking sees one reduction over every term's k.
+    // The chain's blocking sees one reduction over every term's k; the
+    // siblings' over their one k.
     if (!llvm::checkedAdd(k, term->k).has_value())
       return unsupported(termOp, "a chain of matmuls this long");
-    shape.k = k + term->k;
+    shape.k = siblings ? term->k : k + term->k;
     terms.push_back(*term);
   }
-  MatmulNest nest(lowering, op.getLoc(), terms, shape, c, epilogue);
+  MatmulNest nest(lowering, op.getLoc(), terms, shape, cs, epilogue);
   if (failed(nest.plan(op, lowering.tiles.columns,
                        lowering.zeroInitialized.contains(op))))
     return failure();
