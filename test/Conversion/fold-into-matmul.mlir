@@ -153,3 +153,4 @@ func.func @shared_transpose(%x: tensor<8x16xf32>, %w: tensor<4x16xf32>, %c: tens
   %mm = linalg.matmul ins(%x, %wt : tensor<8x16xf32>, tensor<16x4xf32>) outs(%c : tensor<8x4xf32>) -> tensor<8x4xf32>
   return %mm, %wt : tensor<8x4xf32>, tensor<16x4xf32>
 }
+

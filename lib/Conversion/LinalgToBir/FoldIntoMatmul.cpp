@@ -125,10 +125,14 @@ struct BatchMatmulOfBroadcast : OpRewritePattern<linalg::BatchMatmulOp> {
         AffineMapAttr::get(plain ? pairMap(context, 2, 1)
                                  : pairMap(context, 1, 2)),
         AffineMapAttr::get(pairMap(context, 0, 1))};
+    // The operands' casts (signed or unsigned) stay as they were.
+    SmallVector<NamedAttribute> attributes{
+        rewriter.getNamedAttr("indexing_maps", rewriter.getArrayAttr(maps))};
+    if (linalg::TypeFnAttr cast = op.getCastAttr())
+      attributes.push_back(rewriter.getNamedAttr("cast", cast));
     auto matmul = linalg::MatmulOp::create(
         rewriter, loc, TypeRange{stackedC.getType()},
-        ValueRange{stackedA, moved->source}, ValueRange{stackedC},
-        {rewriter.getNamedAttr("indexing_maps", rewriter.getArrayAttr(maps))});
+        ValueRange{stackedA, moved->source}, ValueRange{stackedC}, attributes);
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
         op, cType, matmul->getResult(0), rows);
     return success();
