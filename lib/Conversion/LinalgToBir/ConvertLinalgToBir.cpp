@@ -513,6 +513,13 @@ static Operation *getNextLinalg(Operation *op) {
   return nullptr;
 }
 
+/// Whether two ops have operands of the same element types, in order.
+static bool haveSameElementTypes(Operation *first, Operation *second) {
+  auto elementType = [](Type type) { return getElementTypeOrSelf(type); };
+  return llvm::equal(llvm::map_range(first->getOperandTypes(), elementType),
+                     llvm::map_range(second->getOperandTypes(), elementType));
+}
+
 /// Whether `next` adds to `first`'s C as `first` does: the same C, m, n
 /// and element types, and neither operand in C's buffer.
 static bool accumulatesLike(linalg::MatmulOp next, linalg::MatmulOp first,
@@ -525,10 +532,8 @@ static bool accumulatesLike(linalg::MatmulOp next, linalg::MatmulOp first,
     return false;
   SmallVector<int64_t> ranges = next.getStaticLoopRanges(),
                        firstRanges = first.getStaticLoopRanges();
-  auto elementType = [](Type type) { return getElementTypeOrSelf(type); };
   return ranges[0] == firstRanges[0] && ranges[1] == firstRanges[1] &&
-         llvm::equal(llvm::map_range(next->getOperandTypes(), elementType),
-                     llvm::map_range(first->getOperandTypes(), elementType));
+         haveSameElementTypes(next, first);
 }
 
 /// The matmuls from `matmul` on that accumulate into its C one after the
@@ -557,10 +562,8 @@ static bool isSibling(linalg::MatmulOp first, linalg::MatmulOp second,
     return false;
   Value firstC = getRoot(first.getDpsInits()[0]);
   Value secondC = getRoot(second.getDpsInits()[0]);
-  auto elementType = [](Type type) { return getElementTypeOrSelf(type); };
   return firstC != secondC && getRoot(second.getDpsInputs()[1]) != firstC &&
-         llvm::equal(llvm::map_range(first->getOperandTypes(), elementType),
-                     llvm::map_range(second->getOperandTypes(), elementType));
+         haveSameElementTypes(first, second);
 }
 
 namespace {

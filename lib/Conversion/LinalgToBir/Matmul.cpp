@@ -253,8 +253,24 @@ getWindowShifts(ArrayRef<Term> terms, const MatmulShape &shape, int64_t mTile) {
   return shifts;
 }
 
-/// Whether a term's B is stored transposed (n outer).
-static bool isTransposedB(const Term &term) { return term.b.transposed; }
+namespace {
+/// How the terms' operands are stored: whether some A is row-major (its
+/// rows turned on the tensor engine) or stored transposed, and the same
+/// for B.
+struct OperandForms {
+  bool rowsOfA = false, transposedA = false;
+  bool rowsOfB = false, transposedB = false;
+};
+} // namespace
+
+static OperandForms getOperandForms(ArrayRef<Term> terms) {
+  OperandForms forms;
+  for (const Term &term : terms) {
+    (term.a.transposed ? forms.transposedA : forms.rowsOfA) = true;
+    (term.b.transposed ? forms.transposedB : forms.rowsOfB) = true;
+  }
+  return forms;
+}
 
 namespace {
 /// Consecutive k tiles of one term: where they start, each tile's rows (all
@@ -313,8 +329,7 @@ private:
   /// The rotating tiles of a grouped nest: A's rows as `loaded` from DRAM,
   /// the operands in `operand` (bf16 with auto-cast), the PSUM tiles and
   /// the block.
-  void addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
-                     bool anyTransposedA);
+  void addGroupTiles(Type loaded, Type operand, const OperandForms &forms);
   /// Chooses the blocking of a window nest and adds its tiles.
   LogicalResult planWindow(Type abType, int64_t sbufBudget);
   void markRotations();
@@ -327,8 +342,9 @@ private:
   /// loaded by the block before: the first and the last full block and
   /// the partial one on their own, the full ones between in a loop.
   void emitPrefetchingBlocks();
-  /// The block of `columns` columns from `first` (the rows of every core),
-  /// its first B `loaded` by the block before, loading `next`'s.
+  /// The block of `columns` columns from `first` (every block of rows, the
+  /// cores' share unless columns are dealt), its first B `loaded` by the
+  /// block before, loading `next`'s.
   void emitColumnBlock(AffineExpr first, int64_t columns, bool loaded,
                        std::optional<NextBlock> next);
   void emitBlock(const RowTile &rows);
@@ -415,9 +431,9 @@ private:
   int64_t kGroup = 1, buffers = 1;
   SmallVector<int64_t> shifts;
   /// Per buffer: A's rows as loaded, A^T, B's rows (one per C, movingOf),
-  /// and a PSUM tile; with
-  /// auto-cast, A's rows in bf16 per buffer, and one f32 tile each that
-  /// A's rows, A^T (when A is stored transposed) and B's rows arrive in.
+  /// and a PSUM tile; with auto-cast, A's rows in bf16 per buffer, and one
+  /// f32 tile each that A's rows, A^T (when A is stored transposed) and B's
+  /// rows arrive in.
   SmallVector<MemlocOp> rowsOfA, stationary, moving, accs;
   SmallVector<MemlocOp> castRowsOfA, stagedStationary, stagedMoving;
   /// For a B stored transposed: its rows as loaded (the block's column
@@ -497,11 +513,8 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   int64_t kTiles = 0;
   for (const Term &term : terms)
     kTiles = std::max<int64_t>(kTiles, llvm::divideCeil(term.k, 128));
-  auto isTransposed = [](const Term &term) { return term.a.transposed; };
-  bool anyRowsOfA = !llvm::all_of(terms, isTransposed);
-  bool anyTransposedA = llvm::any_of(terms, isTransposed);
-  bool anyRowsOfB = !llvm::all_of(terms, isTransposedB);
-  bool anyTransposedB = llvm::any_of(terms, isTransposedB);
+  OperandForms forms = getOperandForms(terms);
+  bool anyRowsOfA = forms.rowsOfA, anyTransposedA = forms.transposedA;
   // Auto-cast: f32 operands go to the tensor engine in bf16, staged in f32
   // as they come from DRAM (docs/LinalgToBir.md, "Auto-cast").
   Type loaded = kernel.getComputeType(abType);
@@ -513,9 +526,9 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   // A staging tile is read by its cast right after its load: one serves
   // every buffer. So do B^T's rows as loaded and cast, per column of the
   // block, and the column tile the last one rounds up to.
-  int64_t stagedBytes = cast && anyRowsOfB ? loadedBytes : 0;
+  int64_t stagedBytes = cast && forms.rowsOfB ? loadedBytes : 0;
   int64_t rowsOfBBytes =
-      anyTransposedB ? loadedBytes + (cast ? operandBytes : 0) : 0;
+      forms.transposedB ? loadedBytes + (cast ? operandBytes : 0) : 0;
   // Fewer buffers, then smaller groups, until a block fits.
   FailureOr<Blocking> blocking = failure();
   int64_t wanted = buffers;
@@ -549,15 +562,14 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
   dealColumns = blocking->dealColumns;
-  addGroupTiles(loaded, operand, anyRowsOfA, anyTransposedA);
+  addGroupTiles(loaded, operand, forms);
   return success();
 }
 
-void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
-                               bool anyTransposedA) {
+void MatmulNest::addGroupTiles(Type loaded, Type operand,
+                               const OperandForms &forms) {
   bool cast = operand != loaded;
-  bool anyRowsOfB = !llvm::all_of(terms, isTransposedB);
-  bool anyTransposedB = llvm::any_of(terms, isTransposedB);
+  bool anyRowsOfA = forms.rowsOfA, anyTransposedA = forms.transposedA;
   // With auto-cast, one f32 staging tile of each kind serves every buffer.
   for (int64_t b = 0; b < buffers; ++b) {
     bool stage = cast && b == 0;
@@ -571,13 +583,13 @@ void MatmulNest::addGroupTiles(Type loaded, Type operand, bool anyRowsOfA,
           kernel.addTile("mm_stationary_f32", 128, kGroup * mTile, loaded));
     stationary.push_back(
         kernel.addTile("mm_stationary", 128, kGroup * mTile, operand));
-    if (stage && anyRowsOfB)
+    if (stage && forms.rowsOfB)
       stagedMoving.push_back(
           kernel.addTile("mm_b_f32", 128, kGroup * nBlock, loaded));
     for (size_t o = 0; o < cs.size(); ++o)
       moving.push_back(kernel.addTile("mm_b", 128, kGroup * nBlock, operand));
   }
-  if (anyTransposedB) {
+  if (forms.transposedB) {
     int64_t rowsFree = llvm::divideCeil(nBlock, 128) * kGroup * 128;
     rowsOfB.push_back(kernel.addTile("mm_bt", 128, rowsFree, loaded));
     if (cast)
@@ -658,26 +670,15 @@ LogicalResult MatmulNest::emit() {
   if (canPrefetchBlocks()) {
     batch = kernel.constant(0);
     emitPrefetchingBlocks();
-    markRotations();
-    return status;
+  } else {
+    kernel.loop(shape.batch, [&](AffineExpr batchIv) {
+      batch = batchIv;
+      kernel.forEachTile(
+          shape.n, nBlock, dealColumns, [&](int64_t columns, AffineExpr first) {
+            emitColumnBlock(first, columns, /*loaded=*/false, std::nullopt);
+          });
+    });
   }
-  kernel.loop(shape.batch, [&](AffineExpr batchIv) {
-    batch = batchIv;
-    kernel.forEachTile(
-        shape.n, nBlock, dealColumns, [&](int64_t columns, AffineExpr first) {
-          nb = columns;
-          col0 = first;
-          // The epilogue's row broadcasts (a bias) load once per block of
-          // columns, not once per tile.
-          if (epilogue && shape.m > mTile &&
-              epilogue->consumer->hasRowBroadcasts())
-            epilogue->consumer->loadRowBroadcasts(ColumnTile{columns, first});
-          kernel.forEachTile(shape.m, mTile * rowTiles, !dealColumns,
-                             [&](int64_t rows, AffineExpr firstRow) {
-                               emitBlock(RowTile{rows, firstRow});
-                             });
-        });
-  });
   markRotations();
   return status;
 }
@@ -699,9 +700,11 @@ void MatmulNest::emitColumnBlock(AffineExpr first, int64_t columns, bool loaded,
   col0 = first;
   blockLoaded = loaded;
   nextBlock = next;
+  // The epilogue's row broadcasts (a bias) load once per block of columns,
+  // not once per tile.
   if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
     epilogue->consumer->loadRowBroadcasts(ColumnTile{columns, first});
-  kernel.forEachTile(shape.m, mTile * rowTiles, /*deal=*/true,
+  kernel.forEachTile(shape.m, mTile * rowTiles, !dealColumns,
                      [&](int64_t rows, AffineExpr firstRow) {
                        emitBlock(RowTile{rows, firstRow});
                      });
