@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace walrus {
 #define GEN_PASS_DEF_FOLDINTOMATMUL
@@ -68,10 +69,10 @@ static AffineMap pairMap(MLIRContext *context, unsigned first,
       context);
 }
 
-/// `c` with its first two dimensions as one: a fill of an empty tensor is
-/// filled again in the new shape (the lowering sees a zero-filled C), any
-/// other C is collapsed.
-static Value stackRows(PatternRewriter &rewriter, Value c,
+/// `c` with its first two dimensions as one, `stacked` rows: a fill of an
+/// empty tensor is filled again in the new shape (the lowering sees a
+/// zero-filled C), any other C is collapsed.
+static Value stackRows(PatternRewriter &rewriter, Value c, int64_t stacked,
                        ArrayRef<ReassociationIndices> rows) {
   Location loc = c.getLoc();
   auto fill = c.getDefiningOp<linalg::FillOp>();
@@ -79,9 +80,7 @@ static Value stackRows(PatternRewriter &rewriter, Value c,
     return tensor::CollapseShapeOp::create(rewriter, loc, c, rows);
   auto type = cast<RankedTensorType>(c.getType());
   Value empty = tensor::EmptyOp::create(
-      rewriter, loc,
-      ArrayRef<int64_t>{type.getDimSize(0) * type.getDimSize(1),
-                        type.getDimSize(2)},
+      rewriter, loc, ArrayRef<int64_t>{stacked, type.getDimSize(2)},
       type.getElementType());
   return linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], empty)
       .getResult(0);
@@ -115,10 +114,15 @@ struct BatchMatmulOfBroadcast : OpRewritePattern<linalg::BatchMatmulOp> {
     auto cType = cast<RankedTensorType>(c.getType());
     if (!aType.hasStaticShape() || !cType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    // The batches' rows stacked: a count the shapes may make overflow.
+    std::optional<int64_t> stacked =
+        llvm::checkedMul(cType.getDimSize(0), cType.getDimSize(1));
+    if (!stacked)
+      return rewriter.notifyMatchFailure(op, "too many rows to stack");
     Location loc = op.getLoc();
     SmallVector<ReassociationIndices> rows{{0, 1}, {2}};
     Value stackedA = tensor::CollapseShapeOp::create(rewriter, loc, a, rows);
-    Value stackedC = stackRows(rewriter, c, rows);
+    Value stackedC = stackRows(rewriter, c, *stacked, rows);
     // (m, n, k): A (m, k), B as the source holds it, C (m, n).
     SmallVector<Attribute> maps{
         AffineMapAttr::get(pairMap(context, 0, 2)),
