@@ -522,20 +522,25 @@ static void multiplyIntegersInto(Operand &dst, ArrayRef<int64_t> lhs,
                  int64_t(start ? sums[i] : uint64_t(dst.loadInt(i)) + sums[i]));
 }
 
-/// dst = function(src * scale + bias), `bias` null for none.
-static void activate(Operand &dst, Operand &src, Operand *bias,
+/// dst = function(src * scale * scales + bias), `bias` and `scales` null
+/// for none.
+static void activate(Operand &dst, Operand &src, Operand *bias, Operand *scales,
                      ActivationFunction function, double scale) {
   // The identity between integers converts exactly (saturating).
   if (function == ActivationFunction::Identity && scale == 1.0 && !bias &&
-      isIntegerDomain({&dst, &src})) {
+      !scales && isIntegerDomain({&dst, &src})) {
     copyElements(dst, src);
     return;
   }
   std::vector<double> values = src.loadAll();
   std::vector<double> offsets =
       bias ? bias->loadAll() : std::vector<double>(values.size(), 0.0);
+  std::vector<double> factors =
+      scales ? scales->loadAll() : std::vector<double>(values.size(), scale);
+  // An f32 product is exact in double: one rounding, at the store.
   for (size_t i = 0; i < dst.size(); ++i)
-    dst.store(i, applyActivation(function, values[i] * scale + offsets[i]));
+    dst.store(i,
+              applyActivation(function, values[i] * factors[i] + offsets[i]));
 }
 
 /// Where an integer operation divides by zero.
@@ -790,13 +795,18 @@ LogicalResult Machine::executeVector(Core &core, Operation *op) {
   };
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](ActivationOp activation) {
-        SmallVector<std::pair<Value, AccessPatternAttr>, 3> tensors = {
+        SmallVector<std::pair<Value, AccessPatternAttr>, 4> tensors = {
             {activation.getDst(), activation.getDstAp()},
             {activation.getSrc(), activation.getSrcAp()}};
-        if (activation.getBias())
+        bool bias = bool(activation.getBias());
+        if (bias)
           tensors.push_back({activation.getBias(), activation.getBiasApAttr()});
+        if (activation.getScales())
+          tensors.push_back(
+              {activation.getScales(), activation.getScalesApAttr()});
         return run(tensors, [&](MutableArrayRef<Operand> o) {
-          activate(o[0], o[1], o.size() > 2 ? &o[2] : nullptr,
+          Operand *scales = activation.getScales() ? &o.back() : nullptr;
+          activate(o[0], o[1], bias ? &o[2] : nullptr, scales,
                    activation.getFunction(),
                    activation.getScale().convertToDouble());
           return success();

@@ -71,6 +71,7 @@ void walrus::buildWalrusFromLinalgPipeline(
   lower.columnTile = options.columnTile;
   lower.matmulBuffers = options.matmulBuffers;
   lower.elementwiseBuffers = options.elementwiseBuffers;
+  lower.normalizationBuffers = options.normalizationBuffers;
   lower.attentionBuffers = options.attentionBuffers;
   lower.autoCast = options.autoCast;
   lower.f64AsF32 = options.f64AsF32;

@@ -8,18 +8,19 @@
 // column) or one value in all (a 0-d tensor) loads one element per
 // partition into a one-column tile, and the engines read it with free step
 // 0 for every column: a DMA of the value repeated across the row would
-// move one packet per element.
+// move one packet per element. A float product by it runs on the scalar
+// engine, the value its per-partition scale: exactly the product.
 
 // CHECK-LABEL: bir.kernel @scale_rows_kernel
 // CHECK:       %[[COL:.*]] = bir.memloc "in_col" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x1xf32>
 // CHECK:       %[[COL1:.*]] = bir.memloc "in_col_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x1xf32>
 // CHECK:       bir.dma %[[COL]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %scale_rows_arg1[#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}1, 128], [1, 1]]>]
-// CHECK-NEXT:  bir.tensor_tensor multiply %[[T:.*]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %{{.*}}[#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[COL]][#bir.ap<0, {{\[\[}}1, 128], [0, 200]]>]
+// CHECK-NEXT:  bir.activation identity %[[T:.*]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %{{.*}}[#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>] scales %[[COL]][#bir.ap<0, {{\[\[}}1, 128], [0, 200]]>]
 // The partial row tile, 44 rows from row 256, on core 0 (its second
 // tile: the second set of tiles, the row tiles rotating as in any
 // elementwise op).
 // CHECK:       bir.dma %[[COL1]][#bir.ap<0, {{\[\[}}1, 44], [1, 1]]>], %scale_rows_arg1[#bir.ap<256, {{\[\[}}1, 44], [1, 1]]>]
-// CHECK-NEXT:  bir.tensor_tensor multiply %{{.*}}, %[[COL1]][#bir.ap<0, {{\[\[}}1, 44], [0, 200]]>]
+// CHECK-NEXT:  bir.activation identity %{{.*}} scales %[[COL1]][#bir.ap<0, {{\[\[}}1, 44], [0, 200]]>]
 
 // The value yielded as it is: spread over a full tile before the store.
 // CHECK-LABEL: bir.kernel @spread_rows_kernel

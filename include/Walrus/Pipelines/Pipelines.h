@@ -60,6 +60,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc("Rotating tile sets of an elementwise op "
                      "(-convert-linalg-to-bir)"),
       llvm::cl::init(2)};
+  Option<int64_t> normalizationBuffers{
+      *this, "normalization-buffers",
+      llvm::cl::desc("Rotating row-tile sets of a normalization nest "
+                     "(-convert-linalg-to-bir)"),
+      llvm::cl::init(3)};
   Option<int64_t> attentionBuffers{
       *this, "attention-buffers",
       llvm::cl::desc("Rotating query-tile sets of an attention nest "

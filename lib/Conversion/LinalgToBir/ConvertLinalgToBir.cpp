@@ -716,16 +716,11 @@ static bool touchesF64(Operation &op) {
   return found;
 }
 
-FailureOr<SmallVector<Operation *>>
-ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
-  KernelBuilder &kernelBuilder = lowering.kernel;
-  SmallVector<Operation *> lowered;
-  DenseSet<Operation *> absorbed = findZeroInitialized(func, lowering);
-  DenseMap<Operation *, AttentionChain> chains;
-  for (const AttentionChain &chain :
-       findAttentionChains(func.getBody().front(), lowering))
-    chains[chain.scores] = chain;
-  // A reduction computes the elementwise op only it reads, tile by tile.
+/// The elementwise op each reduction computes tile by tile (the op only it
+/// reads); adds them to `absorbed`.
+static DenseMap<Operation *, linalg::LinalgOp>
+findReductionProducers(func::FuncOp func, DenseSet<Operation *> &absorbed,
+                       Lowering &lowering) {
   DenseMap<Operation *, linalg::LinalgOp> producers;
   for (Operation &op : func.getBody().front()) {
     auto reduction = dyn_cast<linalg::LinalgOp>(op);
@@ -737,6 +732,48 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
       absorbed.insert(producer);
     }
   }
+  return producers;
+}
+
+/// The reductions that lower with the ops that normalize by them, one nest
+/// per row tile; adds those ops to `absorbed`.
+static DenseMap<Operation *, NormalizationChain>
+findNormalizations(func::FuncOp func,
+                   const DenseMap<Operation *, linalg::LinalgOp> &producers,
+                   DenseSet<Operation *> &absorbed, Lowering &lowering) {
+  DenseMap<Operation *, NormalizationChain> normalizations;
+  for (Operation &op : func.getBody().front()) {
+    auto reduction = dyn_cast<linalg::LinalgOp>(op);
+    if (!reduction || !isLinalg(op) || absorbed.contains(&op) ||
+        !operandsFoldToRows(&op, lowering))
+      continue;
+    std::optional<NormalizationChain> chain =
+        findNormalization(reduction, producers.lookup(&op), lowering);
+    if (!chain || absorbed.contains(chain->normalize) ||
+        llvm::any_of(chain->rowOps, [&](linalg::LinalgOp rowOp) {
+          return absorbed.contains(rowOp);
+        }))
+      continue;
+    absorbed.insert(chain->normalize);
+    absorbed.insert(chain->rowOps.begin(), chain->rowOps.end());
+    normalizations[&op] = *chain;
+  }
+  return normalizations;
+}
+
+FailureOr<SmallVector<Operation *>>
+ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
+  KernelBuilder &kernelBuilder = lowering.kernel;
+  SmallVector<Operation *> lowered;
+  DenseSet<Operation *> absorbed = findZeroInitialized(func, lowering);
+  DenseMap<Operation *, AttentionChain> chains;
+  for (const AttentionChain &chain :
+       findAttentionChains(func.getBody().front(), lowering))
+    chains[chain.scores] = chain;
+  DenseMap<Operation *, linalg::LinalgOp> producers =
+      findReductionProducers(func, absorbed, lowering);
+  DenseMap<Operation *, NormalizationChain> normalizations =
+      findNormalizations(func, producers, absorbed, lowering);
   unsigned emitted = 0;
   for (Operation &op : func.getBody().front()) {
     if (!isLinalg(op))
@@ -766,7 +803,10 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
     LogicalResult status = failed(fused) ? failure() : success();
     if (succeeded(fused) && !*fused) {
       auto matmul = dyn_cast<linalg::MatmulOp>(op);
-      if (linalg::LinalgOp producer = producers.lookup(&op))
+      auto normalization = normalizations.find(&op);
+      if (normalization != normalizations.end())
+        status = lowerNormalization(normalization->second, lowering);
+      else if (linalg::LinalgOp producer = producers.lookup(&op))
         status = lowerReduction(cast<linalg::LinalgOp>(op), lowering, producer);
       else if (matmul && isTensorEngineMatmul(matmul, lowering))
         status = lowerMatmulChain(matmul, absorbed, lowering);
@@ -849,6 +889,7 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
   }
   tiles.matmulBuffers = matmulBuffers;
   tiles.elementwiseBuffers = elementwiseBuffers;
+  tiles.normalizationBuffers = normalizationBuffers;
   tiles.attentionBuffers = attentionBuffers;
   tiles.autoCast = autoCast == "matmult";
   Lowering lowering{kernelBuilder, tensors, tiles, {}};
@@ -870,11 +911,13 @@ void ConvertLinalgToBirPass::runOnOperation() {
   if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 0 ||
       columnTile > 65536 || matmulBuffers < 1 || matmulBuffers > 4 ||
       elementwiseBuffers < 1 || elementwiseBuffers > 4 ||
+      normalizationBuffers < 1 || normalizationBuffers > 4 ||
       attentionBuffers < 1 || attentionBuffers > 4 || instructionLimit < 1) {
     host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
                    "column-tile 0 to 65536, matmul-buffers, "
-                   "elementwise-buffers and attention-buffers 1 to 4 and "
-                   "instruction-limit positive");
+                   "elementwise-buffers, normalization-buffers and "
+                   "attention-buffers 1 to 4 and instruction-limit "
+                   "positive");
     return signalPassFailure();
   }
   if (autoCast != "matmult" && autoCast != "none") {

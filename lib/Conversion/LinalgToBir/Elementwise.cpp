@@ -112,12 +112,7 @@ ElementwiseLowering::classifyTensorOperand(OpOperand &operand,
   return std::make_pair(seen, broadcast);
 }
 
-int64_t ElementwiseLowering::getVectorColumns() {
-  const TileSizes &tiles = lowering.tiles;
-  if (!tiles.fitVectorColumns)
-    return tiles.vectorColumns;
-  // A set holds at most a tile per input, per body op and the output's,
-  // each of the widest element type; the sets share half of a partition.
+int64_t ElementwiseLowering::getWidestBytes() {
   int64_t widest = 1;
   auto note = [&](Type type) {
     if (type.isIntOrFloat())
@@ -128,10 +123,25 @@ int64_t ElementwiseLowering::getVectorColumns() {
   for (Operation &inner : op.getBlock()->getOperations())
     for (Type type : inner.getResultTypes())
       note(type);
+  return widest;
+}
+
+int64_t ElementwiseLowering::getTileBytesPerColumn(unsigned loadedInputs) {
+  int64_t bodyValues = int64_t(op.getBlock()->getOperations().size()) - 1;
+  return (loadedInputs + bodyValues + 1) * getWidestBytes();
+}
+
+int64_t ElementwiseLowering::getVectorColumns() {
+  const TileSizes &tiles = lowering.tiles;
+  if (!tiles.fitVectorColumns)
+    return tiles.vectorColumns;
+  // A set holds at most a tile per operand and per body op; the sets share
+  // half of a partition.
   int64_t tilesPerSet =
       op->getNumOperands() + int64_t(op.getBlock()->getOperations().size());
   int64_t budget = kernel.getTarget().getSbufBytesPerPartition() / 2;
-  int64_t fitting = budget / (tilesPerSet * tiles.elementwiseBuffers * widest);
+  int64_t fitting =
+      budget / (tilesPerSet * getWidestBytes() * tiles.elementwiseBuffers);
   return std::clamp<int64_t>(fitting, 1, tiles.vectorColumns);
 }
 
@@ -677,31 +687,73 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       });
 }
 
+Operand ElementwiseLowering::resultTile(Value value,
+                                        ArrayRef<Operand> operands) {
+  // A value of per-row values alone is one per row too: computed once per
+  // row on a one-column tile, not across every column.
+  bool perRow = llvm::all_of(operands, [](const Operand &operand) {
+    return operand.isConstant() || operand.acrossColumns;
+  });
+  if (!perRow)
+    return Operand{tileFor(value, value.getType()), {}};
+  MemlocOp &tile = getSlot(columnTiles, value);
+  if (!tile)
+    tile = kernel.addTile("t_row", 128, 1, value.getType());
+  return Operand{tile, {}, 0, /*acrossColumns=*/true};
+}
+
+AccessPatternAttr ElementwiseLowering::computePattern(const Operand &operand,
+                                                      const Operand &result) {
+  if (!result.acrossColumns)
+    return tilePattern(operand);
+  MemlocOp tile = operand.tile;
+  return kernel.pattern(
+      kernel.constant(operand.columnOffset),
+      {{tile.getMemoryType().getFreeSize(), current.rows.partitions}, {1, 1}});
+}
+
 FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
                                                bool commutative, Operand lhs,
                                                Operand rhs) {
-  Type type = scalar->getResult(0).getType();
   if (lhs.isConstant() && rhs.isConstant())
     return unsupported(op, "a body value computed from constants alone");
   if (lhs.isConstant() && commutative)
     std::swap(lhs, rhs);
-  MemlocOp dst = tileFor(scalar->getResult(0), type);
+  Operand dst = resultTile(scalar->getResult(0), {lhs, rhs});
+  auto pattern = [&](const Operand &operand) {
+    return computePattern(operand, dst);
+  };
   Location loc = op.getLoc();
+  // A float product by one f32 value per row runs on the scalar engine, as
+  // its per-partition scale: one pass over the tile where the vector
+  // engine's multiply reads two; the product is rounded once either way.
+  if (isa<arith::MulFOp>(scalar) && !lhs.isConstant() && !rhs.isConstant() &&
+      lhs.acrossColumns != rhs.acrossColumns) {
+    auto [full, factor] =
+        lhs.acrossColumns ? std::pair(rhs, lhs) : std::pair(lhs, rhs);
+    if (factor.getElementType().isF32()) {
+      kernel.create<ActivationOp>(loc, ActivationFunction::Identity, dst.tile,
+                                  pattern(dst), full.tile, pattern(full),
+                                  Value(), AccessPatternAttr(), factor.tile,
+                                  pattern(factor), APFloat(1.0));
+      return dst;
+    }
+  }
   if (lhs.isConstant()) {
     // c - x and c / x: the constant is the left operand.
-    kernel.create<TensorScalarOp>(loc, alu, dst, tilePattern(dst), rhs.tile,
-                                  tilePattern(rhs), lhs.constant,
+    kernel.create<TensorScalarOp>(loc, alu, dst.tile, pattern(dst), rhs.tile,
+                                  pattern(rhs), lhs.constant,
                                   /*reverse=*/true);
-    return Operand{dst};
+    return dst;
   }
   if (rhs.isConstant())
-    kernel.create<TensorScalarOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
-                                  tilePattern(lhs), rhs.constant,
+    kernel.create<TensorScalarOp>(loc, alu, dst.tile, pattern(dst), lhs.tile,
+                                  pattern(lhs), rhs.constant,
                                   /*reverse=*/false);
   else
-    kernel.create<TensorTensorOp>(loc, alu, dst, tilePattern(dst), lhs.tile,
-                                  tilePattern(lhs), rhs.tile, tilePattern(rhs));
-  return Operand{dst};
+    kernel.create<TensorTensorOp>(loc, alu, dst.tile, pattern(dst), lhs.tile,
+                                  pattern(lhs), rhs.tile, pattern(rhs));
+  return dst;
 }
 
 FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
@@ -709,10 +761,11 @@ FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
                                                    Operand source) {
   if (source.isConstant())
     return unsupported(op, "a body value computed from constants alone");
-  MemlocOp dst = tileFor(scalar->getResult(0), scalar->getResult(0).getType());
-  kernel.create<ActivationOp>(op.getLoc(), function, dst, tilePattern(dst),
-                              source.tile, tilePattern(source), APFloat(1.0));
-  return Operand{dst};
+  Operand dst = resultTile(scalar->getResult(0), {source});
+  kernel.create<ActivationOp>(op.getLoc(), function, dst.tile,
+                              computePattern(dst, dst), source.tile,
+                              computePattern(source, dst), APFloat(1.0));
+  return dst;
 }
 
 LogicalResult ElementwiseLowering::prepareBody(int64_t tiles) {

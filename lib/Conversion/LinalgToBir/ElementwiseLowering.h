@@ -77,6 +77,21 @@ public:
                   llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded = {});
   /// Columns per tile (classifyOperands chooses them).
   int64_t getTileColumns() const { return tileColumns; }
+  /// Overrides the columns per tile: a nest that computes this op beside
+  /// others shares SBUF among them.
+  void setTileColumns(int64_t columns) { tileColumns = columns; }
+  /// The SBUF bytes per column of one set of this op's tiles when
+  /// `loadedInputs` of its inputs are loaded into tiles of their own (the
+  /// others are in SBUF already): a tile per loaded input, per body value
+  /// and for the result.
+  int64_t getTileBytesPerColumn(unsigned loadedInputs);
+  /// How the input of block argument `index` is broadcast; none for a
+  /// scalar (after classifyOperands).
+  std::optional<Broadcast> getBroadcast(unsigned index) const {
+    if (index >= inputs.size() || !inputs[index])
+      return std::nullopt;
+    return inputs[index]->second;
+  }
   /// The set of tiles the next tiles computed take (a caller rotating its
   /// own tiles: a reduction computing this op); markRotations marks them.
   void useBuffer(unsigned rotation) { buffer = rotation; }
@@ -84,6 +99,8 @@ public:
   void markRotations();
 
 private:
+  /// The widest element type's bytes among the operands and body values.
+  int64_t getWidestBytes();
   /// Columns per tile: `column-tile`, or by default the widest that lets
   /// the rotating sets of this op's tiles fit half of an SBUF partition.
   int64_t getVectorColumns();
@@ -97,6 +114,14 @@ private:
   std::optional<mlir::FailureOr<Operand>> lowerPattern(mlir::Operation *scalar);
   /// `scalar` as one instruction of its own kind.
   mlir::FailureOr<Operand> lowerSingle(mlir::Operation *scalar);
+  /// The tile `value` (a body op's result from `operands`) is computed
+  /// into: one column when every operand is one value per row (the
+  /// result then is too), else a full tile.
+  Operand resultTile(mlir::Value value, llvm::ArrayRef<Operand> operands);
+  /// How an instruction computing `result` reads or writes `operand`: one
+  /// column of each partition for a per-row result, else the tile.
+  bir::AccessPatternAttr computePattern(const Operand &operand,
+                                        const Operand &result);
   mlir::FailureOr<Operand> binary(mlir::Operation *scalar, bir::AluOp alu,
                                   bool commutative, Operand lhs, Operand rhs);
   mlir::FailureOr<Operand> activation(mlir::Operation *scalar,

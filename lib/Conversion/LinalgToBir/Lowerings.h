@@ -30,6 +30,8 @@ struct TileSizes {
   int64_t matmulBuffers = 2;
   /// Rotating sets of an elementwise op's tiles.
   int64_t elementwiseBuffers = 2;
+  /// Rotating sets of a normalization nest's row-tile tiles.
+  int64_t normalizationBuffers = 3;
   /// Rotating sets of an attention nest's query-tile tiles.
   int64_t attentionBuffers = 4;
   /// Whether a matmul nest casts f32 operands to bf16 (auto-cast=matmult).
@@ -80,6 +82,10 @@ mlir::LogicalResult quietly(mlir::MLIRContext *context,
 std::optional<bir::AluOp> getCombiner(mlir::Operation *combiner);
 /// Whether lowerReduction takes `op`.
 bool isRowReduction(mlir::linalg::LinalgOp op);
+/// The combiner of `op` when it reduces the innermost dimension of its one
+/// input into its one output (indexed by the other loops, or keeping the
+/// reduced dimension as size 1: torch's keepdim), or an error.
+mlir::FailureOr<bir::AluOp> matchRowReduction(mlir::linalg::LinalgOp op);
 /// Whether lowerMatmul takes `op` (a matmul or batch_matmul the tensor
 /// engine computes).
 bool isTensorEngineMatmul(mlir::linalg::LinalgOp op, Lowering &lowering);
@@ -114,6 +120,36 @@ mlir::linalg::LinalgOp findReductionProducer(mlir::linalg::LinalgOp reduction,
 bool isOnlyBetween(mlir::Value buffer, mlir::Operation *producer,
                    mlir::Operation *consumer);
 class ElementwiseLowering;
+struct Operand;
+
+/// Reduces the first `columns` columns of the first `partitions` rows of
+/// `tile` with `alu` into `part`, and combines that into `acc`.
+void reduceInto(KernelBuilder &kernel, mlir::Location loc, bir::AluOp alu,
+                bir::MemlocOp acc, bir::MemlocOp part, const Operand &tile,
+                int64_t partitions, int64_t columns);
+
+/// A row reduction and the ops that normalize its rows by its result
+/// (RMSNorm): the elementwise `producer` it computes (or none), elementwise
+/// ops of its result, one value per row (`rowOps`, each reading the last),
+/// then `normalize`, an elementwise op over the reduction's loops that
+/// reads the reduced rows' sources again and a per-row value.
+struct NormalizationChain {
+  mlir::linalg::LinalgOp producer, reduction;
+  llvm::SmallVector<mlir::linalg::LinalgOp, 2> rowOps;
+  mlir::linalg::LinalgOp normalize;
+};
+
+/// The chain that starts at `reduction` (computing `producer`, if any),
+/// when its ops follow one another with nothing between them that writes
+/// memory, their tiles and a whole row of each source fit in SBUF, and
+/// dealing rows to the cores suits the normalization. None otherwise.
+std::optional<NormalizationChain>
+findNormalization(mlir::linalg::LinalgOp reduction,
+                  mlir::linalg::LinalgOp producer, Lowering &lowering);
+/// Lowers the chain as one nest: per row tile, the sources' rows are
+/// loaded once, reduced, and normalized from SBUF.
+mlir::LogicalResult lowerNormalization(const NormalizationChain &chain,
+                                       Lowering &lowering);
 
 /// An elementwise op fused into a matmul's store: it reads the product (of
 /// each sibling) as its block argument `arguments[i]`, and its own output

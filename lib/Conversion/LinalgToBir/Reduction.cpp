@@ -52,10 +52,7 @@ std::optional<AluOp> walrus::linalg_to_bir::getCombiner(Operation *combiner) {
   return std::nullopt;
 }
 
-/// The combiner of `op` when it reduces the innermost dimension of its one
-/// input into its one output (indexed by the other loops, or keeping the
-/// reduced dimension as size 1: torch's keepdim), or an error.
-static FailureOr<AluOp> matchRowReduction(linalg::LinalgOp op) {
+FailureOr<AluOp> walrus::linalg_to_bir::matchRowReduction(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
     return unsupported(op, "a reduction of other than one input into one "
                            "output");
@@ -168,12 +165,25 @@ struct RowReduction {
 };
 } // namespace
 
+void walrus::linalg_to_bir::reduceInto(KernelBuilder &kernel, Location loc,
+                                       AluOp alu, MemlocOp acc, MemlocOp part,
+                                       const Operand &tile, int64_t partitions,
+                                       int64_t columns) {
+  AccessPatternAttr accTile = kernel.tilePattern(acc, partitions, 1);
+  AccessPatternAttr partTile = kernel.tilePattern(part, partitions, 1);
+  MemlocOp source = tile.tile;
+  kernel.create<TensorReduceOp>(
+      loc, alu, part, partTile, source,
+      kernel.tilePattern(source, partitions, columns, tile.columnOffset));
+  kernel.create<TensorTensorOp>(loc, alu, acc, accTile, acc, accTile, part,
+                                partTile);
+}
+
 LogicalResult RowReduction::emitRowTile(const RowTile &rowTile,
                                         ReductionTiles tiles) {
   int64_t p = rowTile.partitions;
   AffineExpr row = rowTile.firstRow;
   AccessPatternAttr accTile = kernel.tilePattern(tiles.acc, p, 1);
-  AccessPatternAttr partTile = kernel.tilePattern(tiles.part, p, 1);
   AccessPatternAttr out = kernel.pattern(row + target.base, {{1, p}, {1, 1}});
   kernel.create<DmaOp>(loc, tiles.acc, accTile, target.memloc, out);
   LogicalResult status = success();
@@ -192,11 +202,7 @@ LogicalResult RowReduction::emitRowTile(const RowTile &rowTile,
           loc, tiles.in, kernel.tilePattern(tiles.in, p, w), source.memloc,
           kernel.dramPattern(source, row, col.firstColumn, p, w));
     }
-    kernel.create<TensorReduceOp>(
-        loc, alu, tiles.part, partTile, tile.tile,
-        kernel.tilePattern(tile.tile, p, w, tile.columnOffset));
-    kernel.create<TensorTensorOp>(loc, alu, tiles.acc, accTile, tiles.acc,
-                                  accTile, tiles.part, partTile);
+    reduceInto(kernel, loc, alu, tiles.acc, tiles.part, tile, p, w);
   });
   kernel.create<DmaOp>(loc, target.memloc, out, tiles.acc, accTile);
   return status;

@@ -20,6 +20,7 @@
 // CHECK-NEXT: bir.activation: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.activation: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.activation: effects write 'f' read 'f' read 'f'; accesses write dst_ap read src_ap read bias_ap
+// CHECK-NEXT: bir.activation: effects write 'f' read 'f' read 'f' read 'f'; accesses write dst_ap read src_ap read bias_ap read scales_ap
 // CHECK-NEXT: bir.tensor_tensor: effects write 'f' read 'f' read 't'; accesses write dst_ap read lhs_ap read rhs_ap
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap

@@ -221,7 +221,7 @@ bir.func @f {
 bir.func @f {
   %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
   // expected-error @+1 {{'bias' and 'bias_ap' go together}}
-  "bir.activation"(%a, %a) <{bias_ap = #bir.ap<0, [[4, 128], [0, 4]]>, dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
+  "bir.activation"(%a, %a) <{bias_ap = #bir.ap<0, [[4, 128], [0, 4]]>, dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
 }
 
 // -----
@@ -229,7 +229,7 @@ bir.func @f {
 bir.func @f {
   %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
   // expected-error @+1 {{'bias' and 'bias_ap' go together}}
-  "bir.activation"(%a, %a, %a) <{dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
+  "bir.activation"(%a, %a, %a) <{dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
 }
 
 // -----
@@ -269,6 +269,53 @@ bir.func @f {
   // expected-error @+1 {{'bias' must be an on-chip tensor}}
   bir.activation exp %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] bias %b[#bir.ap<0, [[1, 128], [0, 4]]>]
     : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.dram<128x1xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'scales' and 'scales_ap' go together}}
+  "bir.activation"(%a, %a, %a) <{dst_ap = #bir.ap<0, [[4, 128], [1, 4]]>, function = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 1>, scale = 1.000000e+00 : f64, src_ap = #bir.ap<0, [[4, 128], [1, 4]]>}> : (!bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>) -> ()
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x1xbf16>
+  // expected-error @+1 {{'scales' must hold f32}}
+  bir.activation identity %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] scales %b[#bir.ap<0, [[1, 128], [0, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x1xbf16>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'scales' must be one value per partition (its pattern steps 0 along the free dimensions)}}
+  bir.activation identity %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] scales %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x1xf32>
+  // expected-error @+1 {{'scales' and a 'scale' other than 1 exclude each other}}
+  bir.activation identity %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] scales %b[#bir.ap<0, [[1, 128], [0, 4]]>] scale 2.0
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x1xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x1xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'scales' touches 256}}
+  bir.activation identity %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] bias %b[#bir.ap<0, [[1, 128], [0, 4]]>] scales %b[#bir.ap<0, [[1, 64], [0, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x1xf32>, !bir.sbuf<128x1xf32>
 }
 
 // -----

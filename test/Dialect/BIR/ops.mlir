@@ -83,6 +83,14 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
                        %f[#bir.ap<0, [[512, 128], [1, 512]]>]
                        bias %f[#bir.ap<0, [[512, 128], [0, 512]]>] scale 0.25
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // Per-partition scales (one f32 per partition, steps 0 along the row)
+    // multiply before the bias is added; their type comes after the bias's.
+    // CHECK: bir.activation identity %f[{{.*}}], %f[{{.*}}] bias %f[#bir.ap<0, {{\[\[}}512, 128], [0, 512]]>] scales %f[#bir.ap<1, {{\[\[}}512, 128], [0, 512]]>] : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    bir.activation identity %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                            %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+                            bias %f[#bir.ap<0, [[512, 128], [0, 512]]>]
+                            scales %f[#bir.ap<1, [[512, 128], [0, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     // CHECK: bir.tensor_tensor max %f[{{.*}}], %f[{{.*}}], %[[VIEW]][#bir.ap<0, {{\[\[}}256, 128], [0, 512]]>]
     bir.tensor_tensor max %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                           %f[#bir.ap<0, [[512, 128], [1, 512]]>],

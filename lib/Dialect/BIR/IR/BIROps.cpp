@@ -417,39 +417,80 @@ void ActivationOp::getAccesses(SmallVectorImpl<Access> &accesses) {
                       &getProperties().dst_ap, AccessKind::Write});
   accesses.push_back(
       readOf(getSrcMutable(), getSrcApAttrName(), getProperties().src_ap));
-  // The verifier rejects a bias without its pattern; until then, neither
-  // is an access.
+  // The verifier rejects an operand without its pattern; until then,
+  // neither is an access.
   if (getBias() && getBiasApAttr())
-    accesses.push_back(readOf(getOperation()->getOpOperand(2),
-                              getBiasApAttrName(), getProperties().bias_ap));
+    accesses.push_back(readOf(getBiasMutable()[0], getBiasApAttrName(),
+                              getProperties().bias_ap));
+  if (getScales() && getScalesApAttr())
+    accesses.push_back(readOf(getScalesMutable()[0], getScalesApAttrName(),
+                              getProperties().scales_ap));
 }
 
-/// The scalar engine adds one f32 value per partition: `bias` touches as
-/// many elements as `dst` and steps 0 along every free dimension.
-static LogicalResult verifyBias(ActivationOp op) {
-  Value bias = op.getBias();
-  AccessPatternAttr pattern = op.getBiasApAttr();
-  if (bool(bias) != bool(pattern))
-    return op.emitOpError("'bias' and 'bias_ap' go together");
-  if (!bias)
+/// The scalar engine's bias and scale vectors hold one f32 value per
+/// partition: `value` touches as many elements as `dst` and steps 0 along
+/// every free dimension.
+static LogicalResult verifyPerPartition(ActivationOp op, StringRef role,
+                                        Value value,
+                                        AccessPatternAttr pattern) {
+  if (bool(value) != bool(pattern))
+    return op.emitOpError("'")
+           << role << "' and '" << role << "_ap' go together";
+  if (!value)
     return success();
-  if (!memoryTypeOf(bias).getElementType().isF32())
-    return op.emitOpError("'bias' must hold f32");
+  if (!memoryTypeOf(value).getElementType().isF32())
+    return op.emitOpError("'") << role << "' must hold f32";
   if (llvm::any_of(pattern.getSteps().drop_front(),
                    [](int64_t step) { return step != 0; }))
-    return op.emitOpError("'bias' must be one value per partition (its "
-                          "pattern steps 0 along the free dimensions)");
+    return op.emitOpError("'")
+           << role
+           << "' must be one value per partition (its pattern steps 0 along "
+              "the free dimensions)";
   return success();
 }
 
 LogicalResult ActivationOp::verify() {
-  SmallVector<std::tuple<StringRef, Value, AccessPatternAttr>, 2> sources = {
+  SmallVector<std::tuple<StringRef, Value, AccessPatternAttr>, 3> sources = {
       {"src", getSrc(), getSrcAp()}};
   if (getBias() && getBiasApAttr())
     sources.push_back({"bias", getBias(), getBiasApAttr()});
-  if (failed(verifyBias(*this)))
+  if (getScales() && getScalesApAttr())
+    sources.push_back({"scales", getScales(), getScalesApAttr()});
+  if (failed(verifyPerPartition(*this, "bias", getBias(), getBiasApAttr())) ||
+      failed(
+          verifyPerPartition(*this, "scales", getScales(), getScalesApAttr())))
     return failure();
+  if (getScales() && !getScale().isExactlyValue(1.0))
+    return emitOpError("'scales' and a 'scale' other than 1 exclude each "
+                       "other");
   return verifyElementwise(*this, getDst(), getDstAp(), sources);
+}
+
+/// An activation's types: `dst`'s, `src`'s, then `bias`'s and `scales`'
+/// for those present (a declarative list could not tell which of the two
+/// a third type is).
+static ParseResult parseActivationTypes(
+    OpAsmParser &parser, Type &dstType, Type &srcType,
+    std::optional<OpAsmParser::UnresolvedOperand> bias, Type &biasType,
+    std::optional<OpAsmParser::UnresolvedOperand> scales, Type &scalesType) {
+  if (parser.parseType(dstType) || parser.parseComma() ||
+      parser.parseType(srcType))
+    return failure();
+  if (bias && (parser.parseComma() || parser.parseType(biasType)))
+    return failure();
+  if (scales && (parser.parseComma() || parser.parseType(scalesType)))
+    return failure();
+  return success();
+}
+
+static void printActivationTypes(OpAsmPrinter &printer, Operation *,
+                                 Type dstType, Type srcType, Value bias,
+                                 Type biasType, Value scales, Type scalesType) {
+  printer << dstType << ", " << srcType;
+  if (bias)
+    printer << ", " << biasType;
+  if (scales)
+    printer << ", " << scalesType;
 }
 
 LogicalResult TensorTensorOp::verify() {

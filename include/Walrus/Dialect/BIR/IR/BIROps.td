@@ -412,12 +412,16 @@ def BIR_MatmultOp : BIR_InstOp<"matmult"> {
   let hasVerifier = 1;
 }
 
-def BIR_ActivationOp : BIR_InstOp<"activation"> {
+def BIR_ActivationOp : BIR_InstOp<"activation", [AttrSizedOperandSegments]> {
   let summary = "scalar-engine elementwise function";
   let description = [{
     `dst = func(src * scale + bias)` element by element. The optional
     `bias` is one f32 value per partition (its pattern steps 0 along the
-    free dimensions), as the scalar engine's bias vector is.
+    free dimensions), as the scalar engine's bias vector is. The optional
+    `scales` multiply each partition's elements by its own f32 value, as
+    the scalar engine's scale vector does (NKI's `nisa.activation` takes
+    `scale` as a constant or such a vector): then `scale` is 1. Trailing
+    types: `dst`, `src`, then `bias`'s and `scales`' when present.
 
     ```mlir
     bir.activation exp %p[#bir.ap<0, [[512, 128], [1, 512]]>],
@@ -425,9 +429,14 @@ def BIR_ActivationOp : BIR_InstOp<"activation"> {
                        bias %negmax[#bir.ap<0, [[1, 128], [0, 512]]>]
                        scale 0.125
       : !bir.sbuf<128x512xbf16>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x1xf32>
+    bir.activation identity %y[#bir.ap<0, [[512, 128], [1, 512]]>],
+                            %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+                            scales %r[#bir.ap<0, [[1, 128], [0, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x1xf32>
     ```
   }];
-  // `bias` is optional: its own getAccesses lists it when present.
+  // `bias` and `scales` are optional: its own getAccesses lists them when
+  // present.
   let generateAccesses = 0;
   let arguments = (ins BIR_ActivationFunction:$function,
                        BIR_WrittenTensor:$dst,
@@ -437,12 +446,17 @@ def BIR_ActivationOp : BIR_InstOp<"activation"> {
                        Arg<Optional<BIR_AnyMemoryType>,
                            "a per-partition bias", [MemRead]>:$bias,
                        OptionalAttr<BIR_AccessPatternAttrInterface>:$bias_ap,
+                       Arg<Optional<BIR_AnyMemoryType>,
+                           "per-partition scales", [MemRead]>:$scales,
+                       OptionalAttr<BIR_AccessPatternAttrInterface>:$scales_ap,
                        DefaultValuedAttr<F64Attr, "1.0">:$scale,
                        OptionalAttr<IntegerSetAttr>:$mask);
   let assemblyFormat = [{
     $function $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]`
-    (`bias` $bias^ `[` $bias_ap `]`)? (`scale` $scale^)? attr-dict `:`
-    type($dst) `,` type($src) (`,` type($bias)^)?
+    (`bias` $bias^ `[` $bias_ap `]`)? (`scales` $scales^ `[` $scales_ap `]`)?
+    (`scale` $scale^)? attr-dict `:`
+    custom<ActivationTypes>(type($dst), type($src), ref($bias), type($bias),
+                            ref($scales), type($scales))
   }];
   let builders = [
     OpBuilder<(ins "ActivationFunction":$function, "::mlir::Value":$dst,
@@ -451,7 +465,17 @@ def BIR_ActivationOp : BIR_InstOp<"activation"> {
                    CArg<"::mlir::IntegerSetAttr", "{}">:$mask), [{
       build($_builder, $_state, function, dst, dstAp, src, srcAp,
             /*bias=*/::mlir::Value(), /*biasAp=*/AccessPatternAttr(),
+            /*scales=*/::mlir::Value(), /*scalesAp=*/AccessPatternAttr(),
             scale, mask);
+    }]>,
+    OpBuilder<(ins "ActivationFunction":$function, "::mlir::Value":$dst,
+                   "AccessPatternAttr":$dstAp, "::mlir::Value":$src,
+                   "AccessPatternAttr":$srcAp, "::mlir::Value":$bias,
+                   "AccessPatternAttr":$biasAp, "::llvm::APFloat":$scale,
+                   CArg<"::mlir::IntegerSetAttr", "{}">:$mask), [{
+      build($_builder, $_state, function, dst, dstAp, src, srcAp, bias,
+            biasAp, /*scales=*/::mlir::Value(),
+            /*scalesAp=*/AccessPatternAttr(), scale, mask);
     }]>
   ];
   let hasVerifier = 1;
