@@ -690,11 +690,12 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
 Operand ElementwiseLowering::resultTile(Value value,
                                         ArrayRef<Operand> operands) {
   // A value of per-row values alone is one per row too: computed once per
-  // row on a one-column tile, not across every column.
+  // row on a one-column tile, not across every column, unless the caller
+  // gave it a full tile (computeTile's result tile).
   bool perRow = llvm::all_of(operands, [](const Operand &operand) {
     return operand.isConstant() || operand.acrossColumns;
   });
-  if (!perRow)
+  if (!perRow || getSlot(tiles, value))
     return Operand{tileFor(value, value.getType()), {}};
   MemlocOp &tile = getSlot(columnTiles, value);
   if (!tile)
