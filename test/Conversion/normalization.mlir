@@ -4,6 +4,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func rms_norm --bin %walrus_tools --lnc-size 3 --pipeline --lowering-options elementwise-buffers=3 --atol 1e-5 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func rms_norm_keepdim --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func row_share --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func accumulate --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func between --bin %walrus_tools --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func too_wide --bin %walrus_tools --lnc-size 1 --pipeline --atol 1e-5 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 
@@ -16,9 +17,10 @@
 // ORACLE: oracle: {{identical|within tolerance}}
 
 // RMSNorm as a hand-written layer has it: x * x, a linalg.reduce, the
-// per-row rsqrt(mean + eps) as an op of its own, then x * r * g. 300 rows:
+// per-row rsqrt(mean + eps) as an op of its own, then x * r * g. The sum
+// starts from the fill's 0 set in SBUF (the fill is not emitted). 300 rows:
 // two full row tiles and 44 rows, each with its own set of tiles
-// (normalization-buffers, default 3).
+// (normalization-buffers, default 4).
 // CHECK-LABEL: bir.kernel @rms_norm_kernel
 // CHECK-DAG:   %[[X:.*]] = bir.memloc "rms_norm_arg0" input
 // CHECK-DAG:   %[[SUM:.*]] = bir.memloc "rms_norm_buf1" internal : !bir.dram<300xf32>
@@ -27,9 +29,10 @@
 // CHECK-DAG:   %[[ROW0:.*]] = bir.memloc "norm_row" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x700xf32>
 // CHECK-DAG:   %[[ROW1:.*]] = bir.memloc "norm_row_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x700xf32>
 // CHECK-DAG:   %[[ROW2:.*]] = bir.memloc "norm_row_2" internal {bir.rotating = 2 : i64} : !bir.sbuf<128x700xf32>
+// CHECK-NOT:   bir.dma %[[SUM]][{{.*}}], %{{.*}}[#bir.ap<0, {{\[\[}}300, 1], [1, 300]]>]
 // CHECK:       bir.dma %[[G:[a-z0-9_]+]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>], %rms_norm_arg1[#bir.ap<0, {{\[\[}}0, 128], [1, 700]]>]
 // CHECK-NEXT:  bir.dma %[[ROW0]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>], %[[X]][#bir.sap<()[s0] -> (s0 * 89600), {{\[\[}}700, 128], [1, 700]]>]
-// CHECK-NEXT:  bir.dma %[[ACC:[a-z0-9_]+]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[SUM]][#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}1, 128], [1, 1]]>]
+// CHECK-NEXT:  bir.memset %[[ACC:[a-z0-9_]+]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], 0.000000e+00
 // CHECK-NEXT:  bir.activation square %[[SQ:[a-z0-9_]+]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>], %[[ROW0]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>]
 // CHECK-NEXT:  bir.tensor_reduce add %[[PART:[a-z0-9_]+]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %[[SQ]][#bir.ap<0, {{\[\[}}700, 128], [1, 700]]>]
 // CHECK-NEXT:  bir.tensor_tensor add %[[ACC]][{{.*}}], %[[ACC]][{{.*}}], %[[PART]]
@@ -150,6 +153,55 @@ func.func @row_share(%x: tensor<200x300xf32>) -> tensor<200x300xf32> {
     linalg.yield %o : f32
   } -> tensor<200x300xf32>
   return %y : tensor<200x300xf32>
+}
+
+// -----
+
+// A reduction into a buffer that holds values already: each row tile's sum
+// starts from the buffer's rows, loaded.
+// CHECK-LABEL: bir.kernel @accumulate_kernel
+// CHECK:       bir.dma %[[ROW:norm_row[_0-9]*]][#bir.ap<0, {{\[\[}}300, 128], [1, 300]]>], %accumulate_arg0
+// CHECK-NEXT:  bir.dma %[[ACC:red_acc[_0-9]*]][#bir.ap<0, {{\[\[}}1, 128], [1, 1]]>], %accumulate_arg1[#bir.sap<()[s0] -> (s0 * 128), {{\[\[}}1, 128], [1, 1]]>]
+// CHECK-NEXT:  bir.tensor_reduce add %{{.*}}, %[[ROW]]
+func.func @accumulate(%x: tensor<200x300xf32>, %start: tensor<200xf32>) -> tensor<200x300xf32> {
+  %sum = linalg.reduce ins(%x : tensor<200x300xf32>) outs(%start : tensor<200xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %c = arith.addf %in, %acc : f32
+      linalg.yield %c : f32
+    }
+  %e2 = tensor.empty() : tensor<200x300xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %sum : tensor<200x300xf32>, tensor<200xf32>) outs(%e2 : tensor<200x300xf32>) {
+  ^bb0(%a: f32, %s: f32, %out: f32):
+    %o = arith.subf %a, %s : f32
+    linalg.yield %o : f32
+  } -> tensor<200x300xf32>
+  return %y : tensor<200x300xf32>
+}
+
+// -----
+
+// Rows of 16000 f32 (62.5 KiB): three sets of rows do not fit beside the
+// tiles, two do.
+// CHECK-LABEL: bir.kernel @wide_rows_kernel
+// CHECK:       bir.memloc "norm_row" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x16000xf32>
+// CHECK:       bir.memloc "norm_row_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x16000xf32>
+// CHECK-NOT:   norm_row_2
+func.func @wide_rows(%x: tensor<400x16000xf32>) -> tensor<400x16000xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<400xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e1 : tensor<400xf32>) -> tensor<400xf32>
+  %sum = linalg.reduce ins(%x : tensor<400x16000xf32>) outs(%f : tensor<400xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %c = arith.addf %in, %acc : f32
+      linalg.yield %c : f32
+    }
+  %e2 = tensor.empty() : tensor<400x16000xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %sum : tensor<400x16000xf32>, tensor<400xf32>) outs(%e2 : tensor<400x16000xf32>) {
+  ^bb0(%a: f32, %s: f32, %out: f32):
+    %o = arith.divf %a, %s : f32
+    linalg.yield %o : f32
+  } -> tensor<400x16000xf32>
+  return %y : tensor<400x16000xf32>
 }
 
 // -----

@@ -52,7 +52,7 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
            "loop and a reduction's row tiles, so one tile's loads overlap "
            "the last one's compute and store (1 to 4)">,
     Option<"normalizationBuffers", "normalization-buffers", "int64_t",
-           /*default=*/"3",
+           /*default=*/"4",
            "Rotating sets of SBUF tiles for a normalization nest's row "
            "tiles (a reduction and the ops that normalize by it), so one "
            "row tile's load overlaps the last ones' chain (1 to 4)">,

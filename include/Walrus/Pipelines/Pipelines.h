@@ -64,7 +64,7 @@ struct WalrusFromLinalgOptions
       *this, "normalization-buffers",
       llvm::cl::desc("Rotating row-tile sets of a normalization nest "
                      "(-convert-linalg-to-bir)"),
-      llvm::cl::init(3)};
+      llvm::cl::init(4)};
   Option<int64_t> attentionBuffers{
       *this, "attention-buffers",
       llvm::cl::desc("Rotating query-tile sets of an attention nest "

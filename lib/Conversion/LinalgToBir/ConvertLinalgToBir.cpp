@@ -756,6 +756,10 @@ findNormalizations(func::FuncOp func,
       continue;
     absorbed.insert(chain->normalize);
     absorbed.insert(chain->rowOps.begin(), chain->rowOps.end());
+    if (chain->fill && !absorbed.contains(chain->fill))
+      absorbed.insert(chain->fill);
+    else
+      chain->fill = {};
     normalizations[&op] = *chain;
   }
   return normalizations;

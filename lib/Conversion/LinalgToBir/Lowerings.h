@@ -31,7 +31,7 @@ struct TileSizes {
   /// Rotating sets of an elementwise op's tiles.
   int64_t elementwiseBuffers = 2;
   /// Rotating sets of a normalization nest's row-tile tiles.
-  int64_t normalizationBuffers = 3;
+  int64_t normalizationBuffers = 4;
   /// Rotating sets of an attention nest's query-tile tiles.
   int64_t attentionBuffers = 4;
   /// Whether a matmul nest casts f32 operands to bf16 (auto-cast=matmult).
@@ -137,6 +137,11 @@ struct NormalizationChain {
   mlir::linalg::LinalgOp producer, reduction;
   llvm::SmallVector<mlir::linalg::LinalgOp, 2> rowOps;
   mlir::linalg::LinalgOp normalize;
+  /// The fill of a constant into the reduction's output just before it
+  /// (the reduction's start), if there is one: the nest starts each row
+  /// tile's accumulator from the constant, and the fill is not emitted.
+  mlir::linalg::FillOp fill;
+  mlir::Attribute fillValue;
 };
 
 /// The chain that starts at `reduction` (computing `producer`, if any),

@@ -12,6 +12,7 @@
 #include "ElementwiseLowering.h"
 #include "Lowerings.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <memory>
@@ -71,6 +72,57 @@ static bool onlyChainWritesBetween(Operation *first, Operation *last,
   return true;
 }
 
+/// The previous op before `op` that the lowering takes.
+static Operation *getPreviousLowered(Operation *op) {
+  for (Operation *previous = op->getPrevNode(); previous;
+       previous = previous->getPrevNode())
+    if (isa<linalg::LinalgOp, linalg::SoftmaxOp>(previous))
+      return previous;
+  return nullptr;
+}
+
+/// Whether no op strictly between `first` and `last` but `producer` reads
+/// or writes memory, and `producer` does not touch `buffer`: what `first`
+/// writes into `buffer` is then seen first by `last`.
+static bool onlyProducerBetween(Operation *first, Operation *last,
+                                Operation *producer, Value buffer) {
+  if (producer && llvm::is_contained(producer->getOperands(), buffer))
+    return false;
+  for (Operation *op = first->getNextNode(); op && op != last;
+       op = op->getNextNode()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (op != producer &&
+        (!effects || effects.hasEffect<MemoryEffects::Read>() ||
+         effects.hasEffect<MemoryEffects::Write>() ||
+         effects.hasEffect<MemoryEffects::Free>()))
+      return false;
+  }
+  return true;
+}
+
+/// Sets the chain's fill: a fill of a constant into the reduction's output,
+/// the op the lowering takes just before the reduction (or its producer),
+/// with nothing between them that touches memory but the producer.
+static void matchFill(NormalizationChain &chain) {
+  Value output = chain.reduction.getDpsInits()[0];
+  Operation *previous = getPreviousLowered(chain.reduction);
+  if (previous && previous == chain.producer)
+    previous = getPreviousLowered(previous);
+  auto fill = dyn_cast_or_null<linalg::FillOp>(previous);
+  Attribute value;
+  if (!fill || fill.getOutputs()[0] != output ||
+      !matchPattern(fill.getInputs()[0], m_Constant(&value)) ||
+      !onlyProducerBetween(fill, chain.reduction, chain.producer, output))
+    return;
+  MLIRContext *context = fill.getContext();
+  if (auto real = dyn_cast<FloatAttr>(value))
+    chain.fillValue = getFloatImmediate(context, real.getValueAsDouble());
+  else if (auto integer = dyn_cast<IntegerAttr>(value))
+    chain.fillValue = getIntegerImmediate(context, integer.getInt());
+  if (chain.fillValue)
+    chain.fill = fill;
+}
+
 /// The chain's ops after `reduction` (per-row ops, then the normalization)
 /// by their shapes and what they read; nothing checked about lowering.
 static std::optional<NormalizationChain> matchChain(linalg::LinalgOp reduction,
@@ -107,6 +159,7 @@ static std::optional<NormalizationChain> matchChain(linalg::LinalgOp reduction,
   if (!llvm::any_of(perRowValues, reads) ||
       !onlyChainWritesBetween(reduction, chain.normalize, ops))
     return std::nullopt;
+  matchFill(chain);
   return chain;
 }
 
@@ -128,6 +181,8 @@ private:
   /// Whether the normalization reads the per-row values one per row and
   /// the sources as they are.
   LogicalResult checkOperands();
+  /// The widest column tile with which `sets` sets of tiles fit, or 0.
+  int64_t fitColumns(int64_t sets);
   /// The tiles' width and the buffers, so that they fit.
   LogicalResult sizeTiles();
   struct RowTiles {
@@ -244,21 +299,17 @@ LogicalResult NormalizationNest::checkOperands() {
   return success();
 }
 
-LogicalResult NormalizationNest::sizeTiles() {
+int64_t NormalizationNest::fitColumns(int64_t sets) {
   // Three quarters of a partition (the nest's tiles are the only ones live
-  // while it runs) hold a whole row of each source per buffer, the
+  // while it runs) hold a whole row of each source per set, the
   // normalization's inputs broadcast across rows (loaded once), and a set
-  // of the producer's and the normalization's tiles per buffer.
-  int64_t tilesPerCore =
-      llvm::divideCeil(kernel.getBusiestShare(rows, 128), 128);
-  buffers =
-      std::clamp<int64_t>(tilesPerCore, 1, lowering.tiles.normalizationBuffers);
+  // of the producer's and the normalization's tiles per set.
   auto bytes = [](Type type) {
     return int64_t(type.getIntOrFloatBitWidth()) / 8;
   };
   int64_t rowBytes = 0;
   for (const DramTensor &tensor : sourceTensors)
-    rowBytes += bytes(tensor.elementType) * buffers;
+    rowBytes += bytes(tensor.elementType) * sets;
   for (OpOperand *input : chain.normalize.getDpsInputOperands())
     if (normalize.getBroadcast(input->getOperandNumber()) ==
         Broadcast::AcrossRows)
@@ -266,10 +317,7 @@ LogicalResult NormalizationNest::sizeTiles() {
   int64_t budget = kernel.getTarget().getSbufBytesPerPartition() / 4 * 3;
   std::optional<int64_t> fixed = llvm::checkedMul(rowBytes, columns);
   if (!fixed || *fixed > budget)
-    return unsupported(chain.normalize,
-                       "rows of " + Twine(columns) +
-                           " elements, which do not fit in SBUF beside the "
-                           "normalization's tiles");
+    return 0;
   // Inputs in SBUF already take no tile of the set: the sources' rows,
   // the per-row values, the inputs broadcast across rows.
   auto loadedInputs = [&](linalg::LinalgOp op) {
@@ -285,13 +333,30 @@ LogicalResult NormalizationNest::sizeTiles() {
       (producer ? producer->getTileBytesPerColumn(loadedInputs(chain.producer))
                 : 0);
   int64_t widest = lowering.tiles.fitVectorColumns
-                       ? (budget - *fixed) / (perColumn * buffers)
+                       ? (budget - *fixed) / (perColumn * sets)
                        : lowering.tiles.vectorColumns;
-  tileColumns = std::min({widest, lowering.tiles.vectorColumns, columns});
+  int64_t fitting = std::min({widest, lowering.tiles.vectorColumns, columns});
+  return fitting >= std::min(columns, kernel.getMinVectorColumns()) ? fitting
+                                                                    : 0;
+}
+
+LogicalResult NormalizationNest::sizeTiles() {
+  // As many sets as asked (no more than a core's row tiles) that fit: wide
+  // rows take fewer.
+  int64_t tilesPerCore =
+      llvm::divideCeil(kernel.getBusiestShare(rows, 128), 128);
+  tileColumns = 0;
+  for (buffers = std::clamp<int64_t>(tilesPerCore, 1,
+                                     lowering.tiles.normalizationBuffers);
+       buffers > 0 && !tileColumns; --buffers)
+    tileColumns = fitColumns(buffers);
+  ++buffers;
   int64_t minColumns = kernel.getMinVectorColumns();
-  if (tileColumns < std::min(columns, minColumns))
-    return unsupported(chain.normalize, "rows too wide for tiles of " +
-                                            Twine(minColumns) + " columns");
+  if (!tileColumns)
+    return unsupported(chain.normalize,
+                       "rows of " + Twine(columns) +
+                           " elements, which do not fit in SBUF with the "
+                           "normalization's tiles");
   if (kernel.dealsBetter(rows, 128, columns, tileColumns, minColumns))
     return unsupported(chain.normalize,
                        "columns that deal to the cores better than rows");
@@ -356,10 +421,14 @@ LogicalResult NormalizationNest::emitRowTile(const RowTile &rowTile,
                          kernel.dramPattern(tensor, rowTile.firstRow,
                                             kernel.constant(0), p, columns));
   }
-  // The reduction starts from its output's value, as lowerReduction's.
+  // The reduction starts from its output's value, as lowerReduction's: the
+  // constant it was filled with, or the value loaded.
   AccessPatternAttr accTile = kernel.tilePattern(tiles.acc, p, 1);
   AccessPatternAttr out = perRowPattern(kernel, target, rowTile);
-  kernel.create<DmaOp>(loc, tiles.acc, accTile, target.memloc, out);
+  if (chain.fill)
+    kernel.create<MemsetOp>(loc, tiles.acc, accTile, chain.fillValue);
+  else
+    kernel.create<DmaOp>(loc, tiles.acc, accTile, target.memloc, out);
   LogicalResult status = success();
   forEachColumnTile([&](const ColumnTile &columnTile, int64_t first) {
     FailureOr<Operand> tile = Operand{tiles.sources.front(), {}, first};
