@@ -505,12 +505,25 @@ static DenseSet<Operation *> findZeroInitialized(func::FuncOp func,
   return absorbed;
 }
 
-/// The next linalg op after `op` in its block.
-static Operation *getNextLinalg(Operation *op) {
+Operation *walrus::linalg_to_bir::getNextLinalg(Operation *op) {
   for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
     if (isLinalg(*next))
       return next;
   return nullptr;
+}
+
+Operation *walrus::linalg_to_bir::getPreviousLinalg(Operation *op) {
+  for (Operation *previous = op->getPrevNode(); previous;
+       previous = previous->getPrevNode())
+    if (isLinalg(*previous))
+      return previous;
+  return nullptr;
+}
+
+bool walrus::linalg_to_bir::writesMemory(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return !effects || effects.hasEffect<MemoryEffects::Write>() ||
+         effects.hasEffect<MemoryEffects::Free>();
 }
 
 /// Whether two ops have operands of the same element types, in order.

@@ -695,7 +695,8 @@ Operand ElementwiseLowering::resultTile(Value value,
   bool perRow = llvm::all_of(operands, [](const Operand &operand) {
     return operand.isConstant() || operand.acrossColumns;
   });
-  if (!perRow || getSlot(tiles, value))
+  bool placed = buffer < tiles.size() && tiles[buffer].lookup(value);
+  if (!perRow || placed)
     return Operand{tileFor(value, value.getType()), {}};
   MemlocOp &tile = getSlot(columnTiles, value);
   if (!tile)

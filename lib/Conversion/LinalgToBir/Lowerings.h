@@ -115,6 +115,12 @@ mlir::LogicalResult lowerReduction(mlir::linalg::LinalgOp op,
 /// instead: the buffer between them is then never written. Null if none.
 mlir::linalg::LinalgOp findReductionProducer(mlir::linalg::LinalgOp reduction,
                                              Lowering &lowering);
+/// The next (previous) op after (before) `op` in its block that the
+/// lowering takes: a linalg op or linalg.softmax. Null if none.
+mlir::Operation *getNextLinalg(mlir::Operation *op);
+mlir::Operation *getPreviousLinalg(mlir::Operation *op);
+/// Whether `op` may write or free memory (unknown effects count).
+bool writesMemory(mlir::Operation *op);
 /// Whether `buffer` is only the link between `producer` and `consumer`:
 /// besides them, only a zero fill of it and its deallocation use it.
 bool isOnlyBetween(mlir::Value buffer, mlir::Operation *producer,

@@ -22,20 +22,6 @@ using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
-static bool isAllParallel(linalg::LinalgOp op) {
-  return llvm::all_of(op.getIteratorTypesArray(), [](auto iterator) {
-    return iterator == utils::IteratorType::parallel;
-  });
-}
-
-/// The next op after `op` that the lowering takes.
-static Operation *getNextLowered(Operation *op) {
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
-    if (isa<linalg::LinalgOp, linalg::SoftmaxOp>(next))
-      return next;
-  return nullptr;
-}
-
 /// The memrefs `op` reads element for element (through the identity map).
 static SmallVector<Value> getPlainInputs(linalg::LinalgOp op) {
   SmallVector<Value> inputs;
@@ -62,23 +48,10 @@ static bool onlyChainWritesBetween(Operation *first, Operation *last,
                                    ArrayRef<Operation *> chain) {
   for (Operation *op = first->getNextNode(); op && op != last;
        op = op->getNextNode()) {
-    if (llvm::is_contained(chain, op))
-      continue;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
-        effects.hasEffect<MemoryEffects::Free>())
+    if (!llvm::is_contained(chain, op) && writesMemory(op))
       return false;
   }
   return true;
-}
-
-/// The previous op before `op` that the lowering takes.
-static Operation *getPreviousLowered(Operation *op) {
-  for (Operation *previous = op->getPrevNode(); previous;
-       previous = previous->getPrevNode())
-    if (isa<linalg::LinalgOp, linalg::SoftmaxOp>(previous))
-      return previous;
-  return nullptr;
 }
 
 /// Whether no op strictly between `first` and `last` but `producer` reads
@@ -92,9 +65,7 @@ static bool onlyProducerBetween(Operation *first, Operation *last,
        op = op->getNextNode()) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (op != producer &&
-        (!effects || effects.hasEffect<MemoryEffects::Read>() ||
-         effects.hasEffect<MemoryEffects::Write>() ||
-         effects.hasEffect<MemoryEffects::Free>()))
+        (writesMemory(op) || effects.hasEffect<MemoryEffects::Read>()))
       return false;
   }
   return true;
@@ -105,9 +76,9 @@ static bool onlyProducerBetween(Operation *first, Operation *last,
 /// with nothing between them that touches memory but the producer.
 static void matchFill(NormalizationChain &chain) {
   Value output = chain.reduction.getDpsInits()[0];
-  Operation *previous = getPreviousLowered(chain.reduction);
+  Operation *previous = getPreviousLinalg(chain.reduction);
   if (previous && previous == chain.producer)
-    previous = getPreviousLowered(previous);
+    previous = getPreviousLinalg(previous);
   auto fill = dyn_cast_or_null<linalg::FillOp>(previous);
   Attribute value;
   if (!fill || fill.getOutputs()[0] != output ||
@@ -131,10 +102,11 @@ static std::optional<NormalizationChain> matchChain(linalg::LinalgOp reduction,
   Value perRow = reduction.getDpsInitOperand(0)->get();
   ArrayRef<int64_t> rowShape = cast<MemRefType>(perRow.getType()).getShape();
   SmallVector<Value> perRowValues = {perRow};
-  for (Operation *next = getNextLowered(reduction); next;
-       next = getNextLowered(next)) {
+  for (Operation *next = getNextLinalg(reduction); next;
+       next = getNextLinalg(next)) {
     auto op = dyn_cast<linalg::LinalgOp>(next);
-    if (!op || op.getNumDpsInits() != 1 || !isAllParallel(op) ||
+    if (!op || op.getNumDpsInits() != 1 ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
         !isa<MemRefType>(op.getDpsInits()[0].getType()) ||
         llvm::is_contained(perRowValues, op.getDpsInits()[0]))
       return std::nullopt;

@@ -106,9 +106,7 @@ static bool mayComputeAtReduction(linalg::LinalgOp producer,
     auto fill = dyn_cast<linalg::FillOp>(between);
     if (fill && freshInit && fill.getDpsInitOperand(0)->get() == init)
       continue;
-    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
-    if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
-        effects.hasEffect<MemoryEffects::Free>())
+    if (writesMemory(between))
       return false;
   }
   return true;
