@@ -28,10 +28,10 @@ static int64_t getOnChipPartitions(Value a, AccessPatternAttr aAp,
 // packets (one per contiguous run) at a cost per packet and per byte; its
 // fixed latency delays its end, not the engines (it overlaps with other
 // transfers).
-static InstructionCost costDma(const TimingModel &model, int64_t elements,
+static InstructionCost costDma(const TimingModel &model, double elements,
                                int64_t elementBytes, int64_t partitions,
                                AccessPatternAttr side) {
-  double bytes = double(elements) * elementBytes;
+  double bytes = elements * double(elementBytes);
   double engines =
       std::clamp(std::ceil(double(partitions) / model.dmaPartitionsPerEngine),
                  1.0, double(model.dmaEngines));
@@ -48,6 +48,24 @@ static InstructionCost costDma(const TimingModel &model, int64_t elements,
   cost.latency = model.dmaFixedNs;
   cost.dmaBytes = bytes;
   return cost;
+}
+
+/// The elements a collective moves through each core: a ring over the
+/// cores passes on cores - 1 slices of the whole, twice for all_reduce (a
+/// reduce_scatter, then an all_gather: Patarasuk and Yuan, "Bandwidth
+/// optimal all-reduce algorithms for clusters of workstations").
+static double getCollectiveElements(CollectiveOp collective) {
+  double cores = double(getLncSize(collective));
+  double dst = double(collective.getDstAp().getNumElements());
+  switch (collective.getKind()) {
+  case CollectiveKind::ReduceScatter:
+    return (cores - 1) * dst;
+  case CollectiveKind::AllGather:
+    return (cores - 1) * double(collective.getSrcAp().getNumElements());
+  case CollectiveKind::AllReduce:
+    break;
+  }
+  return 2 * (cores - 1) / cores * dst;
 }
 
 static InstructionCost costMatmult(const TimingModel &model, MatmultOp matmult,
@@ -117,11 +135,17 @@ FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
             model, gather.getDstAp().getNumElements(), type.getElementBytes(),
             gather.getDstAp().getPartitionCount(), gather.getSrcAp());
       })
-      .Case<Sb2SbOp, CollectiveOp>([&](auto copy) -> Result {
+      .Case([&](Sb2SbOp copy) -> Result {
         MemoryType type = cast<MemoryType>(copy.getDst().getType());
         return costDma(model, copy.getDstAp().getNumElements(),
                        type.getElementBytes(),
                        copy.getDstAp().getPartitionCount(), copy.getDstAp());
+      })
+      .Case([&](CollectiveOp collective) -> Result {
+        MemoryType type = cast<MemoryType>(collective.getDst().getType());
+        return costDma(
+            model, getCollectiveElements(collective), type.getElementBytes(),
+            collective.getDstAp().getPartitionCount(), collective.getDstAp());
       })
       .Case([&](MatmultOp matmult) -> Result {
         return costMatmult(model, matmult, loadsStationary);

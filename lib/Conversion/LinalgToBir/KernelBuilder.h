@@ -200,13 +200,14 @@ public:
     return mlir::getAffineConstantExpr(value, getContext());
   }
 
-private:
+  /// Runs `body` with instructions masked to the cores `first .. last`.
+  void withCores(int64_t first, int64_t last, llvm::function_ref<void()> body);
+  /// The shard id: the symbol every per-core expression is in.
   mlir::AffineExpr shardId() {
     return mlir::getAffineSymbolExpr(0, getContext());
   }
-  /// Runs `body` with instructions masked to the cores `first .. last`.
-  void withCores(int64_t first, int64_t last, llvm::function_ref<void()> body);
 
+private:
   mlir::OpBuilder builder;
   mlir::OpBuilder memlocBuilder;
   int64_t lncSize;

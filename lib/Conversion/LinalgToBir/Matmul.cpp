@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
+#include "MatmulBlocking.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,10 +30,6 @@ struct MatmulOperand {
   DramTensor tensor;
   bool transposed = false;
   bool perBatch = false;
-};
-
-struct MatmulShape {
-  int64_t batch = 1, m = 0, n = 0, k = 0;
 };
 } // namespace
 
@@ -68,105 +65,7 @@ static bool matchOperand(AffineMap map, bool batched, unsigned first,
   return false;
 }
 
-namespace {
-/// How much of C stays in SBUF while k runs: `rowTiles` tiles of rows (per
-/// core) by `nBlock` columns, and which blocks go to the cores: the blocks
-/// of rows, or those of columns (`dealColumns`).
-struct Blocking {
-  int64_t rowTiles = 1, nBlock = 1;
-  bool dealColumns = false;
-};
-} // namespace
-
 static int64_t bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
-
-namespace {
-/// What a block may hold: the element sizes of A and B in DRAM and of C,
-/// the bytes per partition B's tiles take per column of the block (every
-/// buffer, staged and cast), those A's tiles take, and the bytes per
-/// partition all of it may take.
-struct BlockingBudget {
-  int64_t aBytes = 0, bBytes = 0, cBytes = 0;
-  int64_t bColumnBytes = 0, aTileBytes = 0;
-  int64_t bytes = 0;
-};
-} // namespace
-
-/// The block that moves the fewest bytes, A * ceil(N / nBlock) + B *
-/// ceil(M / rows per block), among blocks of at most `maxRowTiles` row
-/// tiles and `maxWidth` columns whose C, B tiles and A tiles fit in
-/// `budget`; candidates double, so hostile sizes cost a few dozen tries.
-static FailureOr<Blocking> searchBlocking(const MatmulShape &shape,
-                                          int64_t nTile, int64_t mTile,
-                                          int64_t maxRowTiles, int64_t maxWidth,
-                                          const BlockingBudget &budget) {
-  auto [aBytes, bBytes, cBytes, bColumnBytes, aTileBytes, limit] = budget;
-  SmallVector<int64_t> widths, heights;
-  for (int64_t width = nTile; width < maxWidth; width *= 2)
-    widths.push_back(width);
-  widths.push_back(maxWidth);
-  for (int64_t height = 1; height < maxRowTiles; height *= 2)
-    heights.push_back(height);
-  heights.push_back(maxRowTiles);
-  // Products in double: the sizes are checked, their products need not be.
-  double aTotal = double(shape.m) * shape.k * aBytes,
-         bTotal = double(shape.k) * shape.n * bBytes;
-  std::optional<std::pair<double, Blocking>> best;
-  for (int64_t width : widths)
-    for (int64_t height : heights) {
-      double bytes = double(height) * width * cBytes +
-                     double(width) * bColumnBytes + double(aTileBytes);
-      if (bytes > limit)
-        continue;
-      double traffic =
-          aTotal * double(llvm::divideCeil(shape.n, width)) +
-          bTotal * double(llvm::divideCeil(shape.m, height * mTile));
-      if (!best || traffic < best->first)
-        best = {traffic, Blocking{height, width}};
-    }
-  if (!best)
-    return failure();
-  return best->second;
-}
-
-/// The most cores for which a block of columns dealt to them holds all row
-/// tiles: a Trainium2 device's NeuronCores (docs/LinalgToBir.md, "Tiles and
-/// cores").
-constexpr int64_t kMaxCoresForTallBlocks = 8;
-
-/// The blocking of searchBlocking with the blocks of rows dealt to the
-/// cores, or, where the row tiles do not divide among them and blocks of
-/// at most a core's share of the columns divide better, with those dealt
-/// (docs/LinalgToBir.md, "Tiles and cores").
-static FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
-                                          int64_t nTile, int64_t mTile,
-                                          const KernelBuilder &kernel,
-                                          const BlockingBudget &budget) {
-  int64_t lncSize = kernel.getLncSize();
-  int64_t rowTileCount = llvm::divideCeil(shape.m, mTile);
-  int64_t maxRowTiles = llvm::divideCeil(rowTileCount, lncSize);
-  FailureOr<Blocking> byRows =
-      searchBlocking(shape, nTile, mTile, maxRowTiles, shape.n, budget);
-  if (lncSize == 1 || rowTileCount % lncSize == 0)
-    return byRows;
-  int64_t share = llvm::divideCeil(shape.n, lncSize);
-  // With columns dealt every core runs every row tile: a block may hold
-  // them all (B loaded once), unless the cores are so many that unrolling
-  // them into each core's program would multiply the kernel's length.
-  int64_t columnBlockRowTiles =
-      lncSize <= kMaxCoresForTallBlocks ? rowTileCount : maxRowTiles;
-  FailureOr<Blocking> byColumns =
-      searchBlocking(shape, nTile, mTile, columnBlockRowTiles,
-                     std::min(share, shape.n), budget);
-  if (succeeded(byColumns) &&
-      (failed(byRows) ||
-       kernel.dealsBetter(shape.m, mTile * byRows->rowTiles, shape.n,
-                          byColumns->nBlock, kernel.getMinMatmultColumns()))) {
-    byColumns->dealColumns = true;
-    return byColumns;
-  }
-  return byRows;
-}
 
 namespace {
 /// One matmul of a chain or of siblings: its operands, its reduction size,
@@ -315,7 +214,7 @@ public:
              const MatmulEpilogue *epilogue)
       : kernel(lowering.kernel), loc(loc), terms(terms), shape(shape), cs(cs),
         epilogue(epilogue), buffers(lowering.tiles.matmulBuffers),
-        castToBf16(lowering.tiles.autoCast) {}
+        castToBf16(lowering.tiles.autoCast), kStart(kernel.constant(0)) {}
 
   /// Chooses the blocking and the tiles; fails at `op` when no block fits.
   LogicalResult plan(linalg::LinalgOp op, int64_t columnTile, bool zeroFilled);
@@ -330,6 +229,11 @@ private:
   /// the operands in `operand` (bf16 with auto-cast), the PSUM tiles and
   /// the block.
   void addGroupTiles(Type loaded, Type operand, const OperandForms &forms);
+  /// Whether the cores may each take a range of k (chooseKSplit): one
+  /// matmul of one batch into a zero C.
+  bool maySplitK() const {
+    return terms.size() == 1 && cs.size() == 1 && shape.batch == 1 && zeroInit;
+  }
   /// Chooses the blocking of a window nest and adds its tiles.
   LogicalResult planWindow(Type abType, int64_t sbufBudget);
   void markRotations();
@@ -348,6 +252,22 @@ private:
   void emitColumnBlock(AffineExpr first, int64_t columns, bool loaded,
                        std::optional<NextBlock> next);
   void emitBlock(const RowTile &rows);
+  /// The block with k dealt: each core's range of k into its block, then
+  /// the blocks summed across the cores and each core's share stored.
+  void emitSplitK();
+  /// The rows of k each core takes: the k tiles dealt as evenly as they
+  /// go (the first cores one more), the partial last tile the last core's.
+  /// Cores of as many rows form one range, its start affine in the shard.
+  struct CoreKRange {
+    int64_t firstCore, lastCore;
+    AffineExpr start;
+    int64_t rows;
+  };
+  SmallVector<CoreKRange> getCoreKRanges(int64_t k);
+  /// Sums the cores' blocks into each core's share of every row tile's
+  /// rows: a reduce_scatter for the full row tiles, another for a partial
+  /// one.
+  void sumAcrossCores();
   /// Runs `step` over the k groups of a term of `k` rows: the first (when
   /// it `initialises` the block) alone, then `buffers` groups per loop
   /// iteration, each loading into its own buffers, then the rest. The
@@ -400,13 +320,14 @@ private:
   /// initialising the block).
   void forEachKTile(int64_t k, bool initialises,
                     llvm::function_ref<void(AffineExpr, int64_t, bool)> step);
-  /// Row tile `i` of every block to its C, or through the epilogue.
-  LogicalResult storeRow(size_t i);
+  /// Row tile `i` of every block (or of `from`) to its C, or through the
+  /// epilogue.
+  LogicalResult storeRow(size_t i, ArrayRef<MemlocOp> from = {});
 
   AccessPatternAttr blockTile(unsigned o, size_t i, size_t j);
   /// Row tile `i` of output `o`'s block, and of its C, every column of the
   /// block.
-  AccessPatternAttr blockRow(unsigned o, size_t i);
+  AccessPatternAttr blockRow(MemlocOp block, size_t i);
   AccessPatternAttr cRow(unsigned o, size_t i);
   AffineExpr aBase(const Term &term);
   AffineExpr bBase(const Term &term);
@@ -425,8 +346,8 @@ private:
   const MatmulEpilogue *epilogue;
   bool zeroInit = false;
   int64_t nTile = 0, mTile = 0, rowTiles = 1, nBlock = 1;
-  /// Whether the blocks of columns go to the cores (else those of rows).
-  bool dealColumns = false;
+  /// What goes to the cores.
+  Dealt dealt = Dealt::Rows;
   /// k tiles per group and rotating buffers (1 and 1 for a window nest).
   int64_t kGroup = 1, buffers = 1;
   SmallVector<int64_t> shifts;
@@ -442,8 +363,11 @@ private:
   SmallVector<MemlocOp> rowsOfB, castRowsOfB;
   /// Whether f32 operands go to the tensor engine in bf16.
   bool castToBf16 = false;
-  /// Per C, its block.
-  SmallVector<MemlocOp> blocks;
+  /// Per C, its block; with k dealt, each core's share of its rows once
+  /// summed.
+  SmallVector<MemlocOp> blocks, shares;
+  /// Where the k groups being emitted start (a core's range of k).
+  AffineExpr kStart;
   // The point being emitted: batch, column block, row tiles, column tiles.
   AffineExpr batch, col0;
   int64_t nb = 0;
@@ -496,7 +420,7 @@ LogicalResult MatmulNest::planWindow(Type abType, int64_t sbufBudget) {
     return failure();
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
-  dealColumns = blocking->dealColumns;
+  dealt = blocking->dealt;
   kGroup = buffers = 1;
   if (!terms[0].a.transposed)
     rowsOfA = {kernel.addTile("mm_a", mTile, 128, abType)};
@@ -549,8 +473,11 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
                                 kGroup * (stagedBytes + rowsOfBBytes),
                             rowBytes + stationaryBytes +
                                 127 * kGroup * rowsOfBBytes,
-                            sbufBudget};
+                            sbufBudget,
+                            operandBytes};
       blocking = chooseBlocking(shape, nTile, mTile, kernel, budget);
+      if (succeeded(blocking) && maySplitK())
+        blocking = chooseKSplit(shape, nTile, mTile, kernel, budget, *blocking);
       if (succeeded(blocking))
         break;
     }
@@ -561,7 +488,7 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
     return failure();
   rowTiles = blocking->rowTiles;
   nBlock = blocking->nBlock;
-  dealColumns = blocking->dealColumns;
+  dealt = blocking->dealt;
   addGroupTiles(loaded, operand, forms);
   return success();
 }
@@ -607,6 +534,11 @@ void MatmulNest::addGroupTiles(Type loaded, Type operand,
   for (const DramTensor &c : cs)
     blocks.push_back(
         kernel.addTile("mm_c", mTile, rowTiles * nBlock, c.elementType));
+  if (dealt == Dealt::K)
+    shares.push_back(kernel.addTile(
+        "mm_c_share",
+        llvm::divideCeil(std::min(shape.m, mTile), kernel.getLncSize()),
+        rowTiles * nBlock, cs[0].elementType));
 }
 
 AffineExpr MatmulNest::aBase(const Term &term) {
@@ -626,8 +558,8 @@ AccessPatternAttr MatmulNest::blockTile(unsigned o, size_t i, size_t j) {
                             i * nBlock + j * nTile);
 }
 
-AccessPatternAttr MatmulNest::blockRow(unsigned o, size_t i) {
-  return kernel.tilePattern(blocks[o], rowParts[i].second, nb, i * nBlock);
+AccessPatternAttr MatmulNest::blockRow(MemlocOp block, size_t i) {
+  return kernel.tilePattern(block, rowParts[i].second, nb, i * nBlock);
 }
 
 AccessPatternAttr MatmulNest::cRow(unsigned o, size_t i) {
@@ -673,10 +605,11 @@ LogicalResult MatmulNest::emit() {
   } else {
     kernel.loop(shape.batch, [&](AffineExpr batchIv) {
       batch = batchIv;
-      kernel.forEachTile(
-          shape.n, nBlock, dealColumns, [&](int64_t columns, AffineExpr first) {
-            emitColumnBlock(first, columns, /*loaded=*/false, std::nullopt);
-          });
+      kernel.forEachTile(shape.n, nBlock, dealt == Dealt::Columns,
+                         [&](int64_t columns, AffineExpr first) {
+                           emitColumnBlock(first, columns, /*loaded=*/false,
+                                           std::nullopt);
+                         });
     });
   }
   markRotations();
@@ -689,8 +622,8 @@ bool MatmulNest::canPrefetchBlocks() const {
   int64_t kTiles = llvm::divideCeil(terms[0].k, 128);
   int64_t groups = llvm::divideCeil(kTiles, kGroup);
   int64_t rowBlocks = llvm::divideCeil(shape.m, mTile * rowTiles);
-  return shifts.empty() && shape.batch == 1 && !dealColumns && cs.size() > 1 &&
-         buffers > 1 && groups % buffers != 1 &&
+  return shifts.empty() && shape.batch == 1 && dealt == Dealt::Rows &&
+         cs.size() > 1 && buffers > 1 && groups % buffers != 1 &&
          rowBlocks <= kernel.getLncSize() && shape.n > nBlock;
 }
 
@@ -704,7 +637,7 @@ void MatmulNest::emitColumnBlock(AffineExpr first, int64_t columns, bool loaded,
   // not once per tile.
   if (epilogue && shape.m > mTile && epilogue->consumer->hasRowBroadcasts())
     epilogue->consumer->loadRowBroadcasts(ColumnTile{columns, first});
-  kernel.forEachTile(shape.m, mTile * rowTiles, !dealColumns,
+  kernel.forEachTile(shape.m, mTile * rowTiles, dealt == Dealt::Rows,
                      [&](int64_t rows, AffineExpr firstRow) {
                        emitBlock(RowTile{rows, firstRow});
                      });
@@ -747,7 +680,7 @@ void MatmulNest::emitBlock(const RowTile &rows) {
   if (!zeroInit)
     for (size_t o = 0; o < cs.size(); ++o)
       for (size_t i = 0; i < rowParts.size(); ++i)
-        kernel.create<DmaOp>(loc, blocks[o], blockRow(o, i),
+        kernel.create<DmaOp>(loc, blocks[o], blockRow(blocks[o], i),
                              MemlocOp(cs[o].memloc), cRow(o, i));
   if (!shifts.empty()) {
     forEachKTile(terms[0].k, zeroInit,
@@ -759,6 +692,8 @@ void MatmulNest::emitBlock(const RowTile &rows) {
         status = failure();
     return;
   }
+  if (dealt == Dealt::K)
+    return emitSplitK();
   // Siblings run their k groups together on one A.
   if (cs.size() > 1) {
     forEachKGroup(terms[0].k, zeroInit, 0,
@@ -775,6 +710,78 @@ void MatmulNest::emitBlock(const RowTile &rows) {
                                 group.last && index + 1 == terms.size();
                             emitGroup(ArrayRef(term), group);
                           });
+}
+
+void MatmulNest::emitSplitK() {
+  const Term &term = terms.front();
+  for (const CoreKRange &range : getCoreKRanges(term.k))
+    kernel.withCores(range.firstCore, range.lastCore, [&] {
+      kStart = range.start;
+      forEachKGroup(range.rows, /*initialises=*/true, 0, [&](KGroup group) {
+        // The rows leave once summed across the cores.
+        group.last = false;
+        emitGroup(ArrayRef(term), group);
+      });
+    });
+  kStart = kernel.constant(0);
+  sumAcrossCores();
+}
+
+SmallVector<MatmulNest::CoreKRange> MatmulNest::getCoreKRanges(int64_t k) {
+  int64_t lncSize = kernel.getLncSize();
+  int64_t tiles = llvm::divideCeil(k, 128);
+  int64_t each = tiles / lncSize, extra = tiles % lncSize;
+  int64_t missing = tiles * 128 - k; // rows the partial last tile lacks
+  AffineExpr core = kernel.shardId();
+  SmallVector<CoreKRange> ranges;
+  if (extra)
+    ranges.push_back(
+        {0, extra - 1, core * ((each + 1) * 128), (each + 1) * 128});
+  // Core c >= extra starts after extra + c * each tiles.
+  AffineExpr start = (core * each + extra) * 128;
+  int64_t lastFull = missing ? lncSize - 2 : lncSize - 1;
+  if (extra <= lastFull)
+    ranges.push_back({extra, lastFull, start, each * 128});
+  if (missing)
+    ranges.push_back({lncSize - 1, lncSize - 1,
+                      kernel.constant((extra + (lncSize - 1) * each) * 128),
+                      each * 128 - missing});
+  return ranges;
+}
+
+void MatmulNest::sumAcrossCores() {
+  int64_t lncSize = kernel.getLncSize();
+  MemlocOp block = blocks.front(), share = shares.front();
+  int64_t free = block.getMemoryType().getFreeSize();
+  // Core c gets partitions c * p / lnc .. of every row tile in [first,
+  // first + count): the pattern runs over partitions outermost.
+  auto scatter = [&](size_t first, size_t count) {
+    int64_t p = rowParts[first].second, part = p / lncSize;
+    AffineExpr at = kernel.constant(first * nBlock);
+    AffineMap offset =
+        AffineMap::get(0, 1, kernel.shardId() * (part * int64_t(count) * nb));
+    kernel.create<CollectiveOp>(
+        loc, CollectiveKind::ReduceScatter,
+        AluOpAttr::get(kernel.getContext(), AluOp::Add), share,
+        groupPattern(at, {free, part}, {nBlock, count}, {1, nb}), block,
+        groupPattern(at, {free, p}, {nBlock, count}, {1, nb}),
+        AffineMapAttr::get(offset));
+  };
+  size_t full = rowParts.size();
+  if (rowParts.back().second != rowParts.front().second)
+    --full;
+  if (full)
+    scatter(0, full);
+  if (full < rowParts.size())
+    scatter(full, 1);
+  // From here on each core's rows of every row tile.
+  for (size_t i = 0; i < rowParts.size(); ++i) {
+    auto &[row, p] = rowParts[i];
+    p /= lncSize;
+    row = row + kernel.shardId() * p;
+    if (failed(storeRow(i, shares)))
+      status = failure();
+  }
 }
 
 int64_t
@@ -799,7 +806,7 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
   auto widthsOf = [&](int64_t q) { return q < groups ? full : tail; };
   auto groupAt = [&](AffineExpr k0, int64_t q, bool first) {
     KGroup group;
-    group.k0 = k0;
+    group.k0 = kStart + k0;
     group.widths = widthsOf(q);
     group.slot = slotOf(q);
     group.col0 = col0;
@@ -808,8 +815,8 @@ MatmulNest::forEachKGroup(int64_t k, bool initialises, int64_t firstSlot,
     group.last = q + 1 == total;
     group.loaded = (q > 0 && buffers > 1) || (q == 0 && blockLoaded);
     if (q + 1 < total && buffers > 1)
-      group.ahead =
-          KTiles{k0 + groupRows, widthsOf(q + 1), slotOf(q + 1), col0, nb};
+      group.ahead = KTiles{kStart + k0 + groupRows, widthsOf(q + 1),
+                           slotOf(q + 1), col0, nb};
     else if (q + 1 == total && nextBlock)
       group.ahead = KTiles{kernel.constant(0), widthsOf(0), slotOf(0),
                            nextBlock->col0, nextBlock->nb};
@@ -1077,12 +1084,16 @@ void MatmulNest::emitWindowStep(AffineExpr k0, int64_t kw, bool first) {
   }
 }
 
-LogicalResult MatmulNest::storeRow(size_t i) {
+LogicalResult MatmulNest::storeRow(size_t i, ArrayRef<MemlocOp> from) {
   auto [row, p] = rowParts[i];
+  if (from.empty())
+    from = blocks;
   if (!epilogue) {
-    for (size_t o = 0; o < cs.size(); ++o)
-      kernel.create<DmaOp>(loc, MemlocOp(cs[o].memloc), cRow(o, i), blocks[o],
-                           blockRow(o, i));
+    for (size_t o = 0; o < cs.size(); ++o) {
+      MemlocOp block = from[o];
+      kernel.create<DmaOp>(loc, MemlocOp(cs[o].memloc), cRow(o, i), block,
+                           blockRow(block, i));
+    }
     return success();
   }
   // The epilogue reads each product where its block holds it.
@@ -1090,7 +1101,8 @@ LogicalResult MatmulNest::storeRow(size_t i) {
     SmallVector<std::pair<unsigned, Operand>, 2> products;
     for (auto [o, argument] : llvm::enumerate(epilogue->arguments))
       products.push_back(
-          {argument, Operand{blocks[o], {}, int64_t(i * nBlock + j * nTile)}});
+          {argument,
+           Operand{MemlocOp(from[o]), {}, int64_t(i * nBlock + j * nTile)}});
     if (failed(epilogue->consumer->emitTile(
             {p, row}, {colParts[j].second, col0 + j * nTile}, products)))
       return failure();
