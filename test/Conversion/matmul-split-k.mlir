@@ -8,6 +8,8 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func tall --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func linear --lowering-options auto-cast=none --lnc-size 2 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func linear --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %examples/models/router-real.mlir -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=2" | FileCheck %s --check-prefix=ROUTER
+// RUN: %python %utils/linalg_oracle.py %examples/models/router-real.mlir --bin %walrus_tools --func router --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 
 // Matmuls whose rows and columns leave cores idle and whose K is long:
 // each core sums the products of its own range of k tiles into its block,
@@ -19,12 +21,25 @@
 
 // ORACLE: oracle: {{identical|within tolerance}}
 
+// The bundled MoE router (examples/models/router-real.mlir, torch-mlir's
+// nn.Linear without bias): 128 tokens by 8 experts over K = 4096, half of
+// K on each core, 64 tokens' logits stored by each.
+// ROUTER:      bir.core_barrier
+// ROUTER:      bir.dma %mm_a[#bir.ap<0, {{\[\[}}1024, 128], [1, 1024]]>], %router_arg0[#bir.sap<()[s0] -> (s0 * 2048), {{\[\[}}4096, 128], [1, 1024]]>]
+// ROUTER:      bir.collective reduce_scatter %mm_c_share[#bir.ap<0, {{\[\[}}8, 64], [1, 8]]>], %mm_c[#bir.ap<0, {{\[\[}}8, 128], [1, 8]]>] reduce add
+// ROUTER-NEXT: bir.dma %router_result0[#bir.sap<()[s0] -> (s0 * 512), {{\[\[}}8, 64], [1, 8]]>], %mm_c_share
+
 // One row tile of 128 rows by 64 columns (a core's share of the columns
 // would be thinner than a matmult's fixed cost), 32 k tiles: 16 to each
 // core, rows s0 * 2048 .. of k, so A's columns and B's rows from there.
 // The first products initialise the block on every core; the sum leaves
 // each core 64 rows, stored from row s0 * 64. Before, core 1 was idle.
+// The staging tiles every buffer loads through are marked as rotations of
+// one: -sb-alloc gives each its own bytes across the unrolled groups, so a
+// load never waits for the reader of a tensor placed in between.
 // CHECK-LABEL: bir.kernel @head_kernel
+// CHECK:       bir.memloc "mm_a" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x1024xf32>
+// CHECK:       bir.memloc "mm_b_f32" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x512xf32>
 // CHECK:       %[[C:.*]] = bir.memloc "mm_c" internal : !bir.sbuf<128x64xf32>
 // CHECK:       %[[SHARE:.*]] = bir.memloc "mm_c_share" internal : !bir.sbuf<64x64xf32>
 // CHECK:       bir.dma %mm_b_f32[#bir.ap<0, {{\[\[}}512, 128], [64, 8], [1, 64]]>], %head_arg1[#bir.sap<()[s0] -> (s0 * 131072), {{\[\[}}64, 128], [8192, 8], [1, 64]]>]

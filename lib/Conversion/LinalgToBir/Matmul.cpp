@@ -578,7 +578,11 @@ AccessPatternAttr MatmulNest::groupPattern(
 }
 
 /// Marks the buffers of each rotation that more than one of them took part
-/// in: -sb-alloc keeps them apart and reports what they cost.
+/// in: -sb-alloc keeps them apart and reports what they cost. With k dealt
+/// a rotation of one is marked too: each core's few k groups run unrolled,
+/// and a tile the allocator could share between its uses (a staging tile
+/// every buffer loads through) would hold each load behind the reader of
+/// another tensor.
 void MatmulNest::markRotations() {
   SmallVector<SmallVector<MemlocOp>> rotations{
       rowsOfA, castRowsOfA, stagedStationary, stationary, stagedMoving, accs};
@@ -591,7 +595,7 @@ void MatmulNest::markRotations() {
   for (ArrayRef<MemlocOp> rotation : rotations) {
     SmallVector<MemlocOp> used = llvm::filter_to_vector(
         rotation, [](MemlocOp memloc) { return !memloc->use_empty(); });
-    if (used.size() < 2)
+    if (used.size() < (dealt == Dealt::K ? 1 : 2))
       continue;
     for (auto [index, memloc] : llvm::enumerate(used))
       kernel.markRotating(memloc, index);
