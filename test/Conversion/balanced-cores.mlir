@@ -8,13 +8,17 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func narrow_matmul --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func narrow_matmul --lowering-options auto-cast=none --lnc-size 3 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func matmul_bias --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func heads --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func few_heads --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func few_heads --lowering-options auto-cast=none --lnc-size 3 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=4 auto-cast=none" | FileCheck %s --check-prefix=MATMUL
 // RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=2 column-tile=64" | FileCheck %s
 // RUN: walrus-opt %S/oracle-contractions.mlir -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=2" | FileCheck %s --check-prefix=CONV
 
 // Shapes whose row tiles do not divide among the cores: the lowering deals
 // the tiles of another parallel dimension (columns, a loop around the
-// tile, a batch or the output channels of a convolution) when they divide
+// tile, a batch, a batch_matmul's batch or the output channels of a
+// convolution) when they divide
 // better (docs/LinalgToBir.md, "Tiles and cores"). Identical to MLIR's CPU
 // execution (the convolutions within f32 summation order).
 
@@ -116,4 +120,35 @@ func.func @matmul_bias(%a: tensor<300x200xf32>, %b: tensor<200x1500xf32>, %bias:
     linalg.yield %s : f32
   } -> tensor<300x1500xf32>
   return %z : tensor<300x1500xf32>
+}
+
+// Attention scores per head as torch-mlir writes them, a batch_matmul with
+// the heads as its batch: one row tile per head, so the cores share the 12
+// heads, three rounds of four (head d0 * 4 + s0). Before, core 0 ran all
+// of them.
+// MATMUL-LABEL: bir.kernel @heads_kernel
+// MATMUL:       bir.loop 0 to 3 step 1 {
+// MATMUL-NEXT:    bir.dma %mm_b[{{.*}}], %heads_arg1[#bir.sap<(d0)[s0] -> (d0 * 32768 + s0 * 8192), {{\[\[}}128, 64], [1, 128]]>]
+// MATMUL-NEXT:    bir.dma %mm_a[{{.*}}], %heads_arg0[#bir.sap<(d0)[s0] -> (d0 * 32768 + s0 * 8192), {{\[\[}}64, 128], [1, 64]]>]
+// MATMUL:         bir.dma %heads_result0[#bir.sap<(d0)[s0] -> (d0 * 65536 + s0 * 16384), {{\[\[}}128, 128], [1, 128]]>]
+// MATMUL-NEXT:  }
+func.func @heads(%q: tensor<12x128x64xf32>, %k: tensor<12x64x128xf32>) -> tensor<12x128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<12x128x128xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<12x128x128xf32>) -> tensor<12x128x128xf32>
+  %s = linalg.batch_matmul ins(%q, %k : tensor<12x128x64xf32>, tensor<12x64x128xf32>) outs(%fill : tensor<12x128x128xf32>) -> tensor<12x128x128xf32>
+  return %s : tensor<12x128x128xf32>
+}
+
+// Six heads of 100 rows on four cores: heads 0 to 3 in one round, heads 4
+// and 5 masked to cores 0 and 1.
+// MATMUL-LABEL: bir.kernel @few_heads_kernel
+// MATMUL:       bir.dma %few_heads_result0[#bir.sap<()[s0] -> (s0 * 10000), {{\[\[}}100, 100], [1, 100]]>], %mm_c[{{.*}}] :
+// MATMUL:       bir.dma %few_heads_result0[#bir.sap<()[s0] -> (s0 * 10000 + 40000), {{\[\[}}100, 100], [1, 100]]>], %mm_c[{{.*}}] {mask = #{{set[0-9]*}}}
+func.func @few_heads(%q: tensor<6x100x64xf32>, %k: tensor<6x64x100xf32>) -> tensor<6x100x100xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<6x100x100xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<6x100x100xf32>) -> tensor<6x100x100xf32>
+  %s = linalg.batch_matmul ins(%q, %k : tensor<6x100x64xf32>, tensor<6x64x100xf32>) outs(%fill : tensor<6x100x100xf32>) -> tensor<6x100x100xf32>
+  return %s : tensor<6x100x100xf32>
 }

@@ -607,14 +607,16 @@ LogicalResult MatmulNest::emit() {
     batch = kernel.constant(0);
     emitPrefetchingBlocks();
   } else {
-    kernel.loop(shape.batch, [&](AffineExpr batchIv) {
-      batch = batchIv;
-      kernel.forEachTile(shape.n, nBlock, dealt == Dealt::Columns,
-                         [&](int64_t columns, AffineExpr first) {
-                           emitColumnBlock(first, columns, /*loaded=*/false,
-                                           std::nullopt);
-                         });
-    });
+    kernel.forEachTile(shape.batch, 1, dealt == Dealt::Batch,
+                       [&](int64_t, AffineExpr batchIv) {
+                         batch = batchIv;
+                         kernel.forEachTile(
+                             shape.n, nBlock, dealt == Dealt::Columns,
+                             [&](int64_t columns, AffineExpr first) {
+                               emitColumnBlock(first, columns, /*loaded=*/false,
+                                               std::nullopt);
+                             });
+                       });
   }
   markRotations();
   return status;

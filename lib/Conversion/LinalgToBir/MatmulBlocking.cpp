@@ -61,6 +61,26 @@ static int64_t getUndealtRowTiles(const MatmulShape &shape, int64_t mTile,
   return llvm::divideCeil(rowTileCount, kernel.getLncSize());
 }
 
+/// The busiest core's share of the nest's work under `blocking`.
+static double getBusiestFraction(const MatmulShape &shape,
+                                 const Blocking &blocking, int64_t mTile,
+                                 const KernelBuilder &kernel) {
+  switch (blocking.dealt) {
+  case Dealt::Rows:
+    return double(kernel.getBusiestShare(shape.m, mTile * blocking.rowTiles)) /
+           double(shape.m);
+  case Dealt::Columns:
+    return double(kernel.getBusiestShare(shape.n, blocking.nBlock)) /
+           double(shape.n);
+  case Dealt::Batch:
+    return double(kernel.getBusiestShare(shape.batch, 1)) / double(shape.batch);
+  case Dealt::K:
+    break;
+  }
+  int64_t kTiles = llvm::divideCeil(shape.k, 128);
+  return double(kernel.getBusiestShare(kTiles, 1)) / double(kTiles);
+}
+
 FailureOr<Blocking> walrus::linalg_to_bir::chooseBlocking(
     const MatmulShape &shape, int64_t nTile, int64_t mTile,
     const KernelBuilder &kernel, const BlockingBudget &budget) {
@@ -71,18 +91,32 @@ FailureOr<Blocking> walrus::linalg_to_bir::chooseBlocking(
       searchBlocking(shape, nTile, mTile, maxRowTiles, shape.n, budget);
   if (lncSize == 1 || rowTileCount % lncSize == 0)
     return byRows;
+  // Another dimension is dealt where its busiest core gets a smaller
+  // share; on a tie the rows stay dealt, then the batches.
+  FailureOr<Blocking> best = byRows;
+  auto consider = [&](FailureOr<Blocking> candidate, Dealt dealt,
+                      bool allowed) {
+    if (failed(candidate))
+      return;
+    candidate->dealt = dealt;
+    if (failed(best) ||
+        (allowed && getBusiestFraction(shape, *candidate, mTile, kernel) <
+                        getBusiestFraction(shape, *best, mTile, kernel)))
+      best = candidate;
+  };
+  int64_t undealtRowTiles = getUndealtRowTiles(shape, mTile, kernel);
+  if (shape.batch > 1)
+    consider(
+        searchBlocking(shape, nTile, mTile, undealtRowTiles, shape.n, budget),
+        Dealt::Batch, /*allowed=*/true);
+  // Each core's columns must be worth a matmult of their own.
   int64_t share = llvm::divideCeil(shape.n, lncSize);
   FailureOr<Blocking> byColumns = searchBlocking(
-      shape, nTile, mTile, getUndealtRowTiles(shape, mTile, kernel),
-      std::min(share, shape.n), budget);
-  if (succeeded(byColumns) &&
-      (failed(byRows) ||
-       kernel.dealsBetter(shape.m, mTile * byRows->rowTiles, shape.n,
-                          byColumns->nBlock, kernel.getMinMatmultColumns()))) {
-    byColumns->dealt = Dealt::Columns;
-    return byColumns;
-  }
-  return byRows;
+      shape, nTile, mTile, undealtRowTiles, std::min(share, shape.n), budget);
+  consider(byColumns, Dealt::Columns,
+           succeeded(byColumns) && std::min(byColumns->nBlock, share) >=
+                                       kernel.getMinMatmultColumns());
+  return best;
 }
 
 /// The model's time for the nest on one core, ns: the larger of the tensor
@@ -106,24 +140,6 @@ static double estimateNestNs(const MatmulShape &shape, const Blocking &blocking,
       double(shape.m) * shape.n * budget.cBytes;
   return std::max(matmults * cycles / model.peGhz,
                   bytes / model.dmaPeakBytesPerNs());
-}
-
-/// The busiest core's share of the nest's work under `blocking`.
-static double getBusiestFraction(const MatmulShape &shape,
-                                 const Blocking &blocking, int64_t mTile,
-                                 const KernelBuilder &kernel) {
-  switch (blocking.dealt) {
-  case Dealt::Rows:
-    return double(kernel.getBusiestShare(shape.m, mTile * blocking.rowTiles)) /
-           double(shape.m);
-  case Dealt::Columns:
-    return double(kernel.getBusiestShare(shape.n, blocking.nBlock)) /
-           double(shape.n);
-  case Dealt::K:
-    break;
-  }
-  int64_t kTiles = llvm::divideCeil(shape.k, 128);
-  return double(kernel.getBusiestShare(kTiles, 1)) / double(kTiles);
 }
 
 /// Whether every row tile's rows divide among the cores, each core taking

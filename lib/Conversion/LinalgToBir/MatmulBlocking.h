@@ -19,7 +19,7 @@ struct MatmulShape {
 };
 
 /// What a nest deals to the cores.
-enum class Dealt { Rows, Columns, K };
+enum class Dealt { Rows, Columns, Batch, K };
 
 /// How much of C stays in SBUF while k runs: `rowTiles` tiles of rows (per
 /// core) by `nBlock` columns, and what goes to the cores.
@@ -41,9 +41,9 @@ struct BlockingBudget {
 };
 
 /// The blocking of the fewest bytes moved with the blocks of rows dealt to
-/// the cores, or, where the row tiles do not divide among them and blocks
-/// of at most a core's share of the columns divide better, with those
-/// dealt. Fails when no block fits `budget`.
+/// the cores, or, where the row tiles do not divide among them and the
+/// batches or blocks of at most a core's share of the columns divide
+/// better, with those dealt. Fails when no block fits `budget`.
 mlir::FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
                                          int64_t nTile, int64_t mTile,
                                          const KernelBuilder &kernel,
