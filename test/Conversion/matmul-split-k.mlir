@@ -116,6 +116,8 @@ func.func @tall(%x: tensor<256x4096xf32>, %w: tensor<4096x64xf32>) -> tensor<256
 // transposed through the matmul's indexing maps) with a bias and ReLU:
 // the epilogue runs on each core's 16 rows after the sum.
 // CHECK-LABEL: bir.kernel @linear_kernel
+// CHECK:       bir.memloc "mm_bt" internal {bir.rotating = 0 : i64}
+// CHECK:       bir.memloc "mm_bt_bf16" internal {bir.rotating = 0 : i64}
 // CHECK:       bir.dma %mm_bt[{{.*}}], %linear_arg1[#bir.sap<()[s0] -> (s0 * 2048), {{\[\[}}4096, 100], [1, 1024]]>]
 // CHECK:       bir.collective reduce_scatter %mm_c_share[#bir.ap<0, {{\[\[}}100, 16], [1, 100]]>], %mm_c[#bir.ap<0, {{\[\[}}100, 32], [1, 100]]>] reduce add
 // CHECK-NEXT:  bir.dma %[[BIAS:.*]][#bir.ap<0, {{\[\[}}100, 16], [1, 100]]>], %linear_arg2[#bir.ap<0, {{\[\[}}0, 16], [1, 100]]>]

@@ -585,7 +585,8 @@ AccessPatternAttr MatmulNest::groupPattern(
 /// another tensor.
 void MatmulNest::markRotations() {
   SmallVector<SmallVector<MemlocOp>> rotations{
-      rowsOfA, castRowsOfA, stagedStationary, stationary, stagedMoving, accs};
+      rowsOfA,      castRowsOfA, stagedStationary, stationary,
+      stagedMoving, accs,        rowsOfB,          castRowsOfB};
   // Each C's B tiles rotate on their own.
   for (size_t o = 0; o < cs.size(); ++o) {
     SmallVector<MemlocOp> &ofC = rotations.emplace_back();
