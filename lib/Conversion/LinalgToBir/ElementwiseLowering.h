@@ -26,8 +26,8 @@ enum class Broadcast {
 /// bir::getImmediateAsDouble). A tile `acrossColumns` holds one value per
 /// partition, read with free step 0 for every column.
 struct Operand {
-  bir::MemlocOp tile;
-  mlir::Attribute constant;
+  bir::MemlocOp tile = {};
+  mlir::Attribute constant = {};
   int64_t columnOffset = 0;
   bool acrossColumns = false;
   bool isConstant() const { return !tile; }

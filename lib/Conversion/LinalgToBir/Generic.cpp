@@ -458,7 +458,9 @@ void GenericLowering::emitPartitionReduction(LinearAccess &input, MemlocOp in,
 
 void GenericLowering::emitColumnReduction() {
   Location loc = op.getLoc();
-  auto &[argument, input] = loaded.front();
+  // Named copies: a lambda may not capture a structured binding in C++17.
+  unsigned argument = loaded.front().first;
+  auto &input = loaded.front().second;
   MemlocOp in = inputTiles[argument];
   MemlocOp part = kernel.addTile("part", 128, 1, output.tensor.elementType);
   ColumnTile whole{1, kernel.constant(0)};

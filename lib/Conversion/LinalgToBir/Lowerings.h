@@ -146,8 +146,8 @@ struct NormalizationChain {
   /// The fill of a constant into the reduction's output just before it
   /// (the reduction's start), if there is one: the nest starts each row
   /// tile's accumulator from the constant, and the fill is not emitted.
-  mlir::linalg::FillOp fill;
-  mlir::Attribute fillValue;
+  mlir::linalg::FillOp fill = {};
+  mlir::Attribute fillValue = {};
 };
 
 /// The chain that starts at `reduction` (computing `producer`, if any),
