@@ -6,6 +6,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func uneven --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func three --lowering-options auto-cast=none --lnc-size 3 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func tall --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func tall --lowering-options auto-cast=none --lnc-size 4 --pipeline --schedule-options keep-slower --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func linear --lowering-options auto-cast=none --lnc-size 2 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func linear --lowering-options auto-cast=none --lnc-size 4 --pipeline --atol 1e-3 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: walrus-opt %examples/models/router-real.mlir -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir="lnc-size=2" | FileCheck %s --check-prefix=ROUTER
@@ -17,7 +18,9 @@
 // rows, which it stores (docs/LinalgToBir.md, "Tiles and cores"). The
 // timing model chose this over dealing rows or columns. Against MLIR's
 // CPU execution at 2, 3 and 4 cores, with an even and an uneven split of
-// the k tiles, a partial last tile, two row tiles and an epilogue.
+// the k tiles, a partial last tile, two row tiles and an epilogue, and
+// scheduled (-bir-schedule keeping every new order: nothing moves across
+// the collective).
 
 // ORACLE: oracle: {{identical|within tolerance}}
 
