@@ -61,24 +61,32 @@ static int64_t getUndealtRowTiles(const MatmulShape &shape, int64_t mTile,
   return llvm::divideCeil(rowTileCount, kernel.getLncSize());
 }
 
+namespace {
+/// The busiest core's share of the dimension a blocking deals, and the
+/// whole of it.
+struct Share {
+  int64_t busiest, whole;
+  double fraction() const { return double(busiest) / double(whole); }
+};
+} // namespace
+
 /// The busiest core's share of the nest's work under `blocking`.
-static double getBusiestFraction(const MatmulShape &shape,
-                                 const Blocking &blocking, int64_t mTile,
-                                 const KernelBuilder &kernel) {
+static Share getBusiestShare(const MatmulShape &shape, const Blocking &blocking,
+                             int64_t mTile, const KernelBuilder &kernel) {
+  auto of = [&](int64_t whole, int64_t tile) {
+    return Share{kernel.getBusiestShare(whole, tile), whole};
+  };
   switch (blocking.dealt) {
   case Dealt::Rows:
-    return double(kernel.getBusiestShare(shape.m, mTile * blocking.rowTiles)) /
-           double(shape.m);
+    return of(shape.m, mTile * blocking.rowTiles);
   case Dealt::Columns:
-    return double(kernel.getBusiestShare(shape.n, blocking.nBlock)) /
-           double(shape.n);
+    return of(shape.n, blocking.nBlock);
   case Dealt::Batch:
-    return double(kernel.getBusiestShare(shape.batch, 1)) / double(shape.batch);
+    return of(shape.batch, 1);
   case Dealt::K:
     break;
   }
-  int64_t kTiles = llvm::divideCeil(shape.k, 128);
-  return double(kernel.getBusiestShare(kTiles, 1)) / double(kTiles);
+  return of(llvm::divideCeil(shape.k, 128), 1);
 }
 
 FailureOr<Blocking> walrus::linalg_to_bir::chooseBlocking(
@@ -100,8 +108,9 @@ FailureOr<Blocking> walrus::linalg_to_bir::chooseBlocking(
       return;
     candidate->dealt = dealt;
     if (failed(best) ||
-        (allowed && getBusiestFraction(shape, *candidate, mTile, kernel) <
-                        getBusiestFraction(shape, *best, mTile, kernel)))
+        (allowed &&
+         getBusiestShare(shape, *candidate, mTile, kernel).fraction() <
+             getBusiestShare(shape, *best, mTile, kernel).fraction()))
       best = candidate;
   };
   int64_t undealtRowTiles = getUndealtRowTiles(shape, mTile, kernel);
@@ -158,10 +167,12 @@ Blocking walrus::linalg_to_bir::chooseKSplit(const MatmulShape &shape,
                                              const Blocking &dealt) {
   int64_t lncSize = kernel.getLncSize();
   int64_t kTiles = llvm::divideCeil(shape.k, 128);
-  // Only where the rows or columns leave a core idle for part of the time.
+  // Only where the split chosen leaves the busiest core more than its even
+  // share (in integers: a fraction times the cores may round to 1).
+  Share share = getBusiestShare(shape, dealt, mTile, kernel);
   if (lncSize == 1 || kTiles < lncSize ||
       !rowTilesDivide(shape, mTile, lncSize) ||
-      getBusiestFraction(shape, dealt, mTile, kernel) * double(lncSize) <= 1)
+      share.busiest <= share.whole / lncSize)
     return dealt;
   // Each core's share of the block takes as many bytes per partition as
   // the block.
@@ -176,7 +187,7 @@ Blocking walrus::linalg_to_bir::chooseKSplit(const MatmulShape &shape,
   TimingModel model = TimingModel::forTarget(kernel.getTarget());
   auto busiestNs = [&](const Blocking &blocking) {
     return estimateNestNs(shape, blocking, nTile, mTile, budget, model) *
-           getBusiestFraction(shape, blocking, mTile, kernel);
+           getBusiestShare(shape, blocking, mTile, kernel).fraction();
   };
   // Each block's reduce_scatter moves (cores - 1) shares of it through
   // each core (docs/TimingModel.md), and the cores meet at it: the DMA
