@@ -34,6 +34,14 @@ def main():
         with open(os.path.join(out, "bir", f"nest-{depth}.mlir"), "w") as seed:
             seed.write('bir.kernel @k {\nmodule @nc_symbolic attributes {bir.lnc_size = 2 : i64} '
                        '{\nbir.func @main {\n' + loops + "}\n}\n}\n")
+    # The timeline's options on the first line (walrus-fuzz reads them).
+    with open(os.path.join(ROOT, "examples", "rmsnorm.mlir")) as source:
+        kernel = source.read()
+    for name, options in (("timeline-tiny-clock", "pe-ghz=1e-308 dma-fixed-ns=inf"),
+                          ("timeline-negative", "act-ghz=-2.4 dma-bytes-per-ns=nan"),
+                          ("timeline-valid", "pe-ghz=0.001 dma-engines=1024 max-instructions=5")):
+        with open(os.path.join(out, "bir", name + ".mlir"), "w") as seed:
+            seed.write(f"// timeline: {options}\n" + kernel)
     with open(os.path.join(out, "bir", "kernel-deeper.mlir"), "w") as seed:
         seed.write("module {\nmodule {\nbir.kernel @k {\nmodule @nc_symbolic attributes "
                    "{bir.lnc_size = 2 : i64} {\nbir.func @main {\n}\n}\n}\n}\n}\n")
@@ -71,6 +79,18 @@ def main():
                     index += 1
     for path in glob.glob(os.path.join(ROOT, "test", "Tools", "walrus-lsp-server.test")):
         shutil.copy(path, os.path.join(out, "lsp", "session.lsp"))
+    # A document opened, then edited by range as an editor does while the
+    # user types: a loop opened, its body added, the brace closed.
+    edit = ('{{"jsonrpc":"2.0","method":"textDocument/didChange","params":{{"textDocument":'
+            '{{"uri":"test:///a.mlir","version":{0}}},"contentChanges":[{{"range":{{"start":'
+            '{{"line":{1},"character":0}},"end":{{"line":{1},"character":0}}}},"text":"{2}"}}]}}}}')
+    with open(os.path.join(out, "lsp", "edits.lsp"), "w") as seed:
+        seed.write('{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":'
+                   '{"uri":"test:///a.mlir","languageId":"mlir","version":1,"text":'
+                   '"bir.kernel @k {\\nmodule @nc_symbolic attributes {bir.lnc_size = 2 : i64} {\\n'
+                   'bir.func @main {\\n}\\n}\\n}\\n"}}}\n// -----\n'
+                   + edit.format(2, 3, "bir.loop 0 to 2 step 1 {\\n") + "\n// -----\n"
+                   + edit.format(3, 4, "}\\n") + "\n")
     deep = "[" * 300 + "]" * 300
     with open(os.path.join(out, "lsp", "deep.lsp"), "w") as seed:
         seed.write('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}\n// -----\n'

@@ -16,6 +16,9 @@ if config.walrus_enable_capi:
     config.available_features.add("capi")
 if config.walrus_sanitizers:
     config.available_features.add("sanitizers")
+# Linux's device that fails every write with "no space left on device".
+if os.path.exists("/dev/full"):
+    config.available_features.add("dev-full")
 
 config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "examples")))
 config.substitutions.append(("%utils", os.path.join(config.walrus_src_root, "utils")))

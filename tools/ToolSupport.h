@@ -9,12 +9,15 @@
 #ifndef WALRUS_TOOLS_TOOLSUPPORT_H
 #define WALRUS_TOOLS_TOOLSUPPORT_H
 
+#include "ToolIdentity.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
+#include "Walrus/Support/FileOutput.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -31,7 +34,7 @@ inline llvm::cl::opt<uint64_t> maxInputBytes(
     "max-input-bytes",
     llvm::cl::desc("Largest input file read, in bytes (default 2^30); "
                    "inputs that are not regular files are refused"),
-    llvm::cl::init(kDefaultMaxInputBytes));
+    llvm::cl::init(kDefaultMaxInputBytes), llvm::cl::cat(getWalrusCategory()));
 
 /// `argv` with `--mlir-print-op-on-diagnostic=false` unless the user set
 /// that flag: an error in a pass names its location; dumping the whole
@@ -65,6 +68,40 @@ inline bool toolError(llvm::StringRef tool, const llvm::Twine &message) {
   return false;
 }
 
+/// How an error names output file `output`.
+inline std::string describeOutput(llvm::StringRef output) {
+  return output == "-" ? "standard output" : "'" + output.str() + "'";
+}
+
+/// `status`, or 1 after an error of `tool` when what it printed to standard
+/// output could not all be written (a full disk): left to the stream's
+/// destructor, that would abort.
+inline int checkStandardOutput(llvm::StringRef tool, int status) {
+  if (std::error_code code = takeError(llvm::outs())) {
+    toolError(tool, "cannot write standard output: " + code.message());
+    return 1;
+  }
+  return status;
+}
+
+/// Makes the abort on an output stream that failed to write, in a driver
+/// that never checks (mlirTranslateMain), an error of `tool` naming
+/// `output`, exit code 1.
+inline void reportWriteFailures(const char *tool, const std::string &output) {
+  static std::string name;
+  name = describeOutput(output);
+  llvm::install_fatal_error_handler(
+      [](void *tool, const char *reason, bool) {
+        llvm::StringRef text(reason);
+        if (text.consume_front("IO failure on output stream: "))
+          toolError(static_cast<const char *>(tool),
+                    "cannot write " + name + ": " + text);
+        else
+          toolError(static_cast<const char *>(tool), text);
+      },
+      const_cast<char *>(tool));
+}
+
 /// Whether `output` can be created: standard output, or a file in a
 /// directory that exists (else an error of `tool`).
 inline bool checkOutput(llvm::StringRef tool, llvm::StringRef output) {
@@ -95,7 +132,8 @@ inline std::unique_ptr<llvm::MemoryBuffer> readInput(llvm::StringRef tool,
 /// arguments it cannot attribute for sure (two candidates for the input)
 /// are left to the driver.
 inline bool checkFileArguments(llvm::StringRef tool,
-                               llvm::ArrayRef<char *> args) {
+                               llvm::ArrayRef<char *> args,
+                               std::string *outputName = nullptr) {
   std::vector<llvm::StringRef> positional;
   std::optional<llvm::StringRef> output;
   for (size_t i = 1; i < args.size(); ++i) {
@@ -126,6 +164,8 @@ inline bool checkFileArguments(llvm::StringRef tool,
   if (positional.size() == 1 && positional[0] != "-" &&
       !readInput(tool, positional[0]))
     return false;
+  if (outputName)
+    *outputName = output.value_or("-").str();
   return !output || checkOutput(tool, *output);
 }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/Timeline.h"
+#include "Walrus/Analysis/Execution.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
@@ -21,6 +22,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 using namespace mlir;
@@ -75,23 +77,22 @@ namespace {
 using timeline::Cause;
 using timeline::Space;
 
-/// One executed instruction and the induction variables it ran with.
-struct Executed {
-  Operation *op;
-  SmallVector<int64_t, 4> ivs;
-};
-
 /// A core being placed on the model.
 class CoreModel {
 public:
-  CoreModel(int64_t shard, const TimingModel &model, bool keepEvents)
+  CoreModel(int64_t shard, const TimingModel &model, bool keepEvents,
+            timeline::NodeBudget &budget)
       : shard(shard), model(model), keepEvents(keepEvents),
-        dmaFree(model.dmaEngines, 0.0), dmaLast(model.dmaEngines, -1) {
+        dmaFree(model.dmaEngines, 0.0), dmaLast(model.dmaEngines, -1),
+        budget(budget) {
     timeline.core = shard;
+    for (Space &quadrant : sbufQuadrants)
+      quadrant.setBudget(&budget);
   }
 
-  /// Places one instruction; failure at an instruction it cannot time.
-  LogicalResult place(const Executed &executed);
+  /// Places instruction `op`, run with induction variables `ivs`; failure
+  /// at an instruction it cannot time.
+  LogicalResult place(Operation *op, ArrayRef<int64_t> ivs);
   /// Everything issued so far has finished by then.
   double quiesced() const { return timeline.finish; }
   /// Nothing after a barrier starts before `release`.
@@ -140,8 +141,12 @@ private:
   /// move them in a DenseMap.
   std::map<void *, Space> memlocSpaces;
   std::array<Space, 4> sbufQuadrants;
+  /// The nodes all the kernel's spaces share.
+  timeline::NodeBudget &budget;
   Space *getSpace(Value root) {
-    return &memlocSpaces[root.getAsOpaquePointer()];
+    Space &space = memlocSpaces[root.getAsOpaquePointer()];
+    space.setBudget(&budget);
+    return &space;
   }
 };
 } // namespace
@@ -213,21 +218,21 @@ SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
   return ranges;
 }
 
-LogicalResult CoreModel::place(const Executed &executed) {
-  auto inst = cast<InstructionOpInterface>(executed.op);
+LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
+  auto inst = cast<InstructionOpInterface>(op);
   // The tensor engine keeps its stationary operand until a matmult loads
   // another or a transpose (a matmult by the identity) replaces it.
   bool loadsStationary = false;
-  if (auto matmult = dyn_cast<MatmultOp>(executed.op)) {
+  if (auto matmult = dyn_cast<MatmultOp>(op)) {
     std::pair<Value, Attribute> operand{matmult.getStationary(),
                                         matmult.getStationaryApAttr()};
     loadsStationary = operand != stationary;
     stationary = operand;
-  } else if (isa<TransposeOp>(executed.op)) {
+  } else if (isa<TransposeOp>(op)) {
     stationary = {};
   }
   FailureOr<InstructionCost> costed =
-      getInstructionCost(executed.op, model, loadsStationary);
+      getInstructionCost(op, model, loadsStationary);
   if (failed(costed))
     return failure();
   Engine engine = costed->engine;
@@ -235,7 +240,7 @@ LogicalResult CoreModel::place(const Executed &executed) {
   timeline.flops += costed->flops;
   timeline.peFlops += costed->peFlops;
   timeline.dmaBytes += costed->dmaBytes;
-  SmallVector<Range> ranges = getRanges(inst, executed.ivs);
+  SmallVector<Range> ranges = getRanges(inst, ivs);
   // What the start waits for: the barrier floor, a dependency, or the
   // engine (or DMA engines) finishing the instruction before.
   int64_t id = int64_t(placed.size());
@@ -275,7 +280,7 @@ LogicalResult CoreModel::place(const Executed &executed) {
   timeline.finish = std::max(timeline.finish, finish);
   ++timeline.instructions;
   if (keepEvents)
-    timeline.events.push_back({executed.op, engine, queue, start, finish});
+    timeline.events.push_back({op, engine, queue, start, finish});
   return success();
 }
 
@@ -298,45 +303,31 @@ void CoreModel::criticalPath() {
   }
 }
 
-/// Appends `block`'s executed instructions on `shard`, loops unrolled, or
-/// fails past `budget`.
-static LogicalResult flatten(Block &block, int64_t shard,
-                             SmallVectorImpl<int64_t> &ivs,
-                             std::vector<Executed> &out, int64_t &budget) {
-  for (Operation &op : block) {
-    if (auto loop = dyn_cast<LoopOp>(op)) {
-      // A loop with no instruction inside runs nothing: skipped, however
-      // many times it would iterate.
-      bool empty = !loop.walk([](InstructionOpInterface) {
-                          return WalkResult::interrupt();
-                        })
-                        .wasInterrupted();
-      if (empty)
-        continue;
-      for (std::optional<int64_t> iv = loop.getLowerBound();
-           iv && *iv < loop.getUpperBound();
-           iv = llvm::checkedAdd(*iv, loop.getStepSize())) {
-        ivs.push_back(*iv);
-        LogicalResult status =
-            flatten(loop.getBody().front(), shard, ivs, out, budget);
-        ivs.pop_back();
-        if (failed(status))
-          return failure();
-      }
-      continue;
-    }
-    auto inst = dyn_cast<InstructionOpInterface>(op);
-    if (!inst)
-      continue;
-    if (IntegerSetAttr mask = inst.getMaskAttr();
-        mask && !isMaskTrueAt(mask.getValue(), shard))
-      continue;
-    if (--budget < 0)
-      return op.emitError("timing model: more executed instructions "
-                          "than max-instructions");
-    out.push_back({&op, SmallVector<int64_t, 4>(ivs.begin(), ivs.end())});
+FailureOr<int64_t>
+walrus::checkExecuted(ArrayRef<std::pair<int64_t, FuncOp>> cores,
+                      int64_t maxInstructions, StringRef option) {
+  constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+  int64_t total = 0, busiest = -1, busiestCore = 0;
+  HeaviestInstruction heaviest;
+  for (auto [shard, func] : cores) {
+    HeaviestInstruction own;
+    int64_t count = countExecuted(func.getBody().front(), shard, &own);
+    total = llvm::checkedAdd(total, count).value_or(kSaturated);
+    if (count > busiest)
+      busiest = count, busiestCore = shard, heaviest = own;
   }
-  return success();
+  if (total <= maxInstructions || !heaviest.op)
+    return total;
+  auto number = [](int64_t value) {
+    return value == kSaturated ? std::string("more than 2^63")
+                               : std::to_string(value);
+  };
+  return heaviest.op->emitError()
+         << "timing model: the kernel executes " << number(total)
+         << " instructions on " << cores.size() << " core(s), more than "
+         << option << " (" << maxInstructions << "): core " << busiestCore
+         << " runs " << number(busiest) << ", this one "
+         << number(heaviest.times) << " times";
 }
 
 static bool isSync(Operation *op) {
@@ -345,39 +336,34 @@ static bool isSync(Operation *op) {
 
 FailureOr<KernelTimeline>
 walrus::computeTimeline(ArrayRef<std::pair<int64_t, FuncOp>> cores,
-                        const TimingModel &model, int64_t maxEvents,
+                        const TimingModel &model, const TimelineLimits &limits,
                         bool keepEvents) {
-  std::vector<std::vector<Executed>> programs;
-  int64_t budget = maxEvents;
-  for (auto [shard, func] : cores) {
-    SmallVector<int64_t> ivs;
-    programs.emplace_back();
-    if (failed(flatten(func.getBody().front(), shard, ivs, programs.back(),
-                       budget)))
-      return failure();
-  }
+  if (failed(checkExecuted(cores, limits.maxInstructions)))
+    return failure();
+  timeline::NodeBudget budget{limits.maxNodes};
+  std::vector<ExecutionCursor> cursors;
   std::vector<CoreModel> models;
-  for (auto [shard, func] : cores)
-    models.emplace_back(shard, model, keepEvents);
+  models.reserve(cores.size());
+  for (auto [shard, func] : cores) {
+    cursors.emplace_back(func.getBody().front(), shard);
+    models.emplace_back(shard, model, keepEvents, budget);
+  }
   // Segment by segment between the points where the cores meet.
-  std::vector<size_t> next(cores.size(), 0);
+  SmallVector<Operation *> syncs(cores.size());
   while (true) {
-    bool anyLeft = false;
-    SmallVector<Operation *> syncs;
-    for (auto [index, program] : llvm::enumerate(programs)) {
-      size_t &at = next[index];
-      while (at < program.size() && !isSync(program[at].op))
-        if (failed(models[index].place(program[at++])))
+    for (auto [index, cursor] : llvm::enumerate(cursors)) {
+      Operation *op;
+      while ((op = cursor.next()) && !isSync(op))
+        if (failed(models[index].place(op, cursor.getIvs())))
           return failure();
-      syncs.push_back(at < program.size() ? program[at].op : nullptr);
-      anyLeft |= at < program.size();
+      syncs[index] = op;
     }
-    if (!anyLeft)
+    auto reached = llvm::find_if(syncs, [](Operation *op) { return op; });
+    if (reached == syncs.end())
       break;
     if (llvm::is_contained(syncs, nullptr))
-      return (*llvm::find_if(syncs, [](Operation *op) { return op; }))
-          ->emitError("timing model: not every core reaches this "
-                      "barrier or collective");
+      return (*reached)->emitError("timing model: not every core reaches "
+                                   "this barrier or collective");
     // Every core arrives when all it issued before is done; they leave
     // together, and a collective then moves its data on each.
     double release = 0;
@@ -385,8 +371,8 @@ walrus::computeTimeline(ArrayRef<std::pair<int64_t, FuncOp>> cores,
       release = std::max(release, core.quiesced());
     for (auto [index, core] : llvm::enumerate(models)) {
       core.releaseAt(release);
-      Executed &sync = programs[index][next[index]++];
-      if (isa<CollectiveOp>(sync.op) && failed(core.place(sync)))
+      if (isa<CollectiveOp>(syncs[index]) &&
+          failed(core.place(syncs[index], cursors[index].getIvs())))
         return failure();
     }
   }
@@ -435,8 +421,9 @@ FailureOr<SmallVector<TimedKernel>> walrus::findTimedKernels(Operation *root) {
   return kernels;
 }
 
-FailureOr<CoreTimeline> walrus::getFunctionTimeline(FuncOp func, int64_t core,
-                                                    int64_t maxEvents) {
+FailureOr<CoreTimeline>
+walrus::getFunctionTimeline(FuncOp func, int64_t core,
+                            const TimelineLimits &limits) {
   auto module = func->getParentOfType<ModuleOp>();
   // The kernel: the modules of the block the function's module sits in.
   Operation *scope =
@@ -450,7 +437,7 @@ FailureOr<CoreTimeline> walrus::getFunctionTimeline(FuncOp func, int64_t core,
                       [&](auto &entry) { return entry.second == func; }))
       continue;
     FailureOr<KernelTimeline> timeline = computeTimeline(
-        kernel, TimingModel::forTarget(getTarget(module)), maxEvents, false);
+        kernel, TimingModel::forTarget(getTarget(module)), limits, false);
     if (failed(timeline))
       return failure();
     int64_t wanted = own.value_or(core);

@@ -29,12 +29,20 @@ struct Cause {
   void raise(const Cause &other) { raise(other.time, other.instruction); }
 };
 
+/// Nodes the spaces of one estimate may still create.
+struct NodeBudget {
+  int64_t left;
+};
+
 /// One address space's last writes and reads. An instruction writes a
 /// range only after every earlier access of it has finished (the timeline
 /// waits for them), so a write replaces what the range held; a read
 /// raises the range's last read.
 class Space {
 public:
+  /// The budget this space's nodes come out of (none: unbounded).
+  void setBudget(NodeBudget *shared) { budget = shared; }
+
   /// When an access of [lo, hi) may start: after the last write of any of
   /// its bytes, and for a write after the last read too.
   Cause ready(int64_t lo, int64_t hi, bool write) {
@@ -71,6 +79,8 @@ private:
     return lo < hi;
   }
   int32_t make() {
+    if (budget)
+      --budget->left;
     nodes.emplace_back();
     return int32_t(nodes.size() - 1);
   }
@@ -129,7 +139,8 @@ private:
     if (index < 0 || hi <= begin || end <= lo)
       return;
     Node &node = nodes[index];
-    if (lo <= begin && end <= hi) {
+    // A node without children holds the same for all its addresses.
+    if ((lo <= begin && end <= hi) || node.child[0] < 0) {
       when.raise(node.written);
       if (write)
         when.raise(node.read);
@@ -145,10 +156,10 @@ private:
               bool write, Cause at) {
     if (hi <= begin || end <= lo)
       return;
-    // Past kMaxNodes a node that would need new children takes the
+    // Past the budget a node that would need new children takes the
     // access whole: more bytes depend on it than touched it (a later
     // start, never a missed dependency), and memory stays bounded.
-    bool atLimit = nodes.size() + 2 > kMaxNodes &&
+    bool atLimit = budget && budget->left < 2 &&
                    (nodes[index].child[0] < 0 || nodes[index].child[1] < 0);
     if ((lo <= begin && end <= hi) || atLimit) {
       write ? applyWrite(nodes[index], at) : applyRead(nodes[index], at);
@@ -161,8 +172,7 @@ private:
     pull(nodes[index]);
   }
 
-  /// Nodes one space may hold (64 B each: 256 MiB).
-  static constexpr size_t kMaxNodes = size_t(1) << 22;
+  NodeBudget *budget = nullptr;
   std::vector<Node> nodes;
   int32_t root = -1;
   int64_t extent = 0;

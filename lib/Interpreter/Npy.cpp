@@ -9,6 +9,7 @@
 #include "Elements.h"
 
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
+#include "Walrus/Support/FileOutput.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
@@ -209,14 +210,13 @@ LogicalResult walrus::interp::writeNpy(StringRef path, const DramTensor &tensor,
   while ((10 + header.size() + 1) % 64)
     header += ' ';
   header += '\n';
-  std::error_code code;
-  llvm::raw_fd_ostream os(path, code, llvm::sys::fs::OF_None);
-  if (code) {
-    error = "cannot write '" + path.str() + "': " + code.message();
-    return failure();
-  }
-  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
-     << char(header.size() >> 8) << header;
-  os.write(reinterpret_cast<const char *>(payload->data()), payload->size());
-  return success();
+  return walrus::writeFile(
+      path, llvm::sys::fs::OF_None,
+      [&](llvm::raw_ostream &os) {
+        os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
+           << char(header.size() >> 8) << header;
+        os.write(reinterpret_cast<const char *>(payload->data()),
+                 payload->size());
+      },
+      error);
 }

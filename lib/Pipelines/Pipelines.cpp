@@ -2,6 +2,7 @@
 
 #include "Walrus/Pipelines/Pipelines.h"
 #include "Walrus/Conversion/Passes.h"
+#include "Walrus/Support/ListedOptions.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -105,8 +106,15 @@ static void registerModulePipeline(StringRef argument, StringRef description,
                               anchor + "' (use --pass-pipeline='" +
                               "builtin.module(" + argument + ")')");
         Options options;
-        if (failed(options.parseFromString(optionsText)))
-          return failure();
+        std::string error;
+        llvm::raw_string_ostream errorStream(error);
+        if (failed(options.parseFromString(optionsText, errorStream))) {
+          std::string printed;
+          llvm::raw_string_ostream os(printed);
+          Options().print(os);
+          return errorHandler(StringRef(error).rtrim() + "; '" + argument +
+                              "' takes: " + getOptionNames(printed));
+        }
         build(pm, options);
         return success();
       },

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/Dependences.h"
+#include "Walrus/Analysis/Execution.h"
 #include "Walrus/Analysis/Timeline.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
@@ -36,6 +37,13 @@ struct BirSchedulePass
   using FunctionPass::FunctionPass;
 
   void runOnFunction(FuncOp func) override;
+  LogicalResult beforeFunctions(ArrayRef<ModuleOp> programs) override;
+
+private:
+  TimelineLimits getLimits(FuncOp func) const;
+  /// Per function, its share of the timeline's nodes (TimelineLimits): the
+  /// functions run in parallel, and together stay within one budget.
+  DenseMap<Operation *, int64_t> nodeShares;
 };
 
 /// A run of a block's ops and the order the scheduler gave it.
@@ -45,9 +53,9 @@ struct ScheduledRun {
 };
 } // namespace
 
-/// The function's estimated time, ns: each core that runs it on its own.
-static FailureOr<double> estimate(FuncOp func, const TimingModel &model,
-                                  int64_t maxInstructions) {
+/// The cores the estimate of `func` runs: its own, or each core of its
+/// symbolic module.
+static TimedKernel getEstimatedCores(FuncOp func) {
   auto module = func->getParentOfType<ModuleOp>();
   TimedKernel cores;
   if (std::optional<int64_t> core = getNeuronCoreId(module))
@@ -55,8 +63,14 @@ static FailureOr<double> estimate(FuncOp func, const TimingModel &model,
   else
     for (int64_t shard = 0; shard < getLncSize(module); ++shard)
       cores.push_back({shard, func});
-  FailureOr<KernelTimeline> timeline =
-      computeTimeline(cores, model, maxInstructions, /*keepEvents=*/false);
+  return cores;
+}
+
+/// The function's estimated time, ns: each core that runs it on its own.
+static FailureOr<double> estimate(FuncOp func, const TimingModel &model,
+                                  const TimelineLimits &limits) {
+  FailureOr<KernelTimeline> timeline = computeTimeline(
+      getEstimatedCores(func), model, limits, /*keepEvents=*/false);
   if (failed(timeline))
     return failure();
   return timeline->finish();
@@ -206,6 +220,42 @@ static void restoreOrder(const ScheduledRun &run) {
   reorder(run.ops, run.ops[run.order.back()], given);
 }
 
+/// The options are checked, and the estimates of all functions bounded
+/// together, before any function starts: the per-core functions run in
+/// parallel, each estimating its own core.
+LogicalResult BirSchedulePass::beforeFunctions(ArrayRef<ModuleOp> programs) {
+  if (sbufLimit < 0 || maxInstructions < 1)
+    return emitError(getOperation()->getLoc(),
+                     "bir-schedule: sbuf-limit must be 0 or more and "
+                     "max-instructions positive");
+  TimedKernel all;
+  for (ModuleOp program : programs)
+    for (FuncOp func : program.getOps<FuncOp>())
+      llvm::append_range(all, getEstimatedCores(func));
+  FailureOr<int64_t> total = checkExecuted(all, maxInstructions);
+  if (failed(total))
+    return failure();
+  // Nodes in proportion to instructions, with a floor for the small.
+  const int64_t allNodes = TimelineLimits().maxNodes, floor = 4096;
+  for (ModuleOp program : programs)
+    for (FuncOp func : program.getOps<FuncOp>()) {
+      int64_t count = 0;
+      for (auto [shard, core] : getEstimatedCores(func))
+        count += countExecuted(core.getBody().front(), shard);
+      double share = *total ? double(count) / double(*total) : 1.0;
+      nodeShares[func] = std::max(floor, int64_t(share * double(allNodes)));
+    }
+  return success();
+}
+
+TimelineLimits BirSchedulePass::getLimits(FuncOp func) const {
+  TimelineLimits limits;
+  limits.maxInstructions = maxInstructions;
+  if (auto share = nodeShares.find(func); share != nodeShares.end())
+    limits.maxNodes = share->second;
+  return limits;
+}
+
 void BirSchedulePass::runOnFunction(FuncOp func) {
   if (sbufLimit < 0 || maxInstructions < 1) {
     func.emitError("bir-schedule: sbuf-limit must be 0 or more and "
@@ -213,7 +263,8 @@ void BirSchedulePass::runOnFunction(FuncOp func) {
     return signalPassFailure();
   }
   TimingModel model = TimingModel::forTarget(getTarget(func));
-  FailureOr<double> before = estimate(func, model, maxInstructions);
+  TimelineLimits limits = getLimits(func);
+  FailureOr<double> before = estimate(func, model, limits);
   if (failed(before))
     return signalPassFailure();
   int64_t limit = sbufLimit > 0 ? int64_t(sbufLimit)
@@ -253,7 +304,7 @@ void BirSchedulePass::runOnFunction(FuncOp func) {
       changed.push_back({std::move(run), std::move(scheduled.order)});
     }
   }
-  FailureOr<double> after = estimate(func, model, maxInstructions);
+  FailureOr<double> after = estimate(func, model, limits);
   if (failed(after))
     return signalPassFailure();
   bool keep = keepSlower || *after <= *before;

@@ -11,6 +11,7 @@
 
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
+#include "Walrus/Support/ListedOptions.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -51,7 +52,8 @@ struct IfmapGeometry {
 };
 
 struct ExpandReplicationPass
-    : walrus::impl::ExpandReplicationBase<ExpandReplicationPass> {
+    : ListedOptions<
+          walrus::impl::ExpandReplicationBase<ExpandReplicationPass>> {
   void runOnOperation() override;
 
 private:

@@ -19,6 +19,7 @@
 #define WALRUS_LIB_TRANSFORMS_FUNCTIONPASS_H
 
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
+#include "Walrus/Support/ListedOptions.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -71,9 +72,9 @@ private:
 /// The base of a function-local pass: `BaseT` is its ODS-generated base
 /// (op-agnostic); the pass implements runOnFunction and, for what it needs
 /// across functions, beforeFunctions / afterFunctions.
-template <typename BaseT> class FunctionPass : public BaseT {
+template <typename BaseT> class FunctionPass : public ListedOptions<BaseT> {
 public:
-  using BaseT::BaseT;
+  using ListedOptions<BaseT>::ListedOptions;
 
 protected:
   /// The pass's work on one function.

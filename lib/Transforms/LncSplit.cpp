@@ -11,6 +11,7 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
+#include "Walrus/Support/ListedOptions.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -211,8 +212,8 @@ private:
   StringAttr maskName;
 };
 
-struct LncSplitPass : walrus::impl::LncSplitBase<LncSplitPass> {
-  using LncSplitBase::LncSplitBase;
+struct LncSplitPass : ListedOptions<walrus::impl::LncSplitBase<LncSplitPass>> {
+  using ListedOptions::ListedOptions;
 
   void runOnOperation() override;
 

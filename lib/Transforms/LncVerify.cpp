@@ -11,6 +11,7 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
+#include "Walrus/Support/ListedOptions.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -46,8 +47,9 @@ FuncSkeleton getSkeleton(FuncOp func) {
   return skeleton;
 }
 
-struct LncVerifyPass : walrus::impl::LncVerifyBase<LncVerifyPass> {
-  using LncVerifyBase::LncVerifyBase;
+struct LncVerifyPass
+    : ListedOptions<walrus::impl::LncVerifyBase<LncVerifyPass>> {
+  using ListedOptions::ListedOptions;
 
   void runOnOperation() override;
 

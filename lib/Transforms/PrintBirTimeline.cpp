@@ -8,12 +8,17 @@
 
 #include "Walrus/Analysis/Timeline.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
+#include "Walrus/Support/FileOutput.h"
+#include "Walrus/Support/ListedOptions.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdio>
 
 namespace walrus {
 #define GEN_PASS_DEF_PRINTBIRTIMELINE
@@ -27,38 +32,87 @@ using namespace walrus::bir;
 namespace {
 using Kernel = TimedKernel;
 
+/// A number of the model an option may set: 0 leaves the target's, any
+/// other value must lie in [min, max] (finite and positive, so that every
+/// time the model computes from it stays finite).
+struct ModelNumber {
+  const Pass::Option<double> &option;
+  double TimingModel::*field;
+  double scale, min, max;
+};
+
 struct PrintBirTimelinePass
-    : walrus::impl::PrintBirTimelineBase<PrintBirTimelinePass> {
-  using PrintBirTimelineBase::PrintBirTimelineBase;
+    : ListedOptions<walrus::impl::PrintBirTimelineBase<PrintBirTimelinePass>> {
+  using ListedOptions::ListedOptions;
   void runOnOperation() override;
 
 private:
+  LogicalResult checkOptions();
+  SmallVector<ModelNumber> getModelNumbers();
   TimingModel getModel(TargetAttr target);
   void remark(const Kernel &kernel, const KernelTimeline &timeline);
-  LogicalResult writeFile(StringRef path, const llvm::json::Value &value);
+  LogicalResult writeFile(StringRef path,
+                          llvm::function_ref<void(llvm::raw_ostream &)> write);
 };
+
 } // namespace
+
+/// The model numbers the options set, each with its valid range.
+SmallVector<ModelNumber> PrintBirTimelinePass::getModelNumbers() {
+  using M = TimingModel;
+  return {
+      {peGhz, &M::peGhz, 1, 1e-3, 1e3},
+      {actGhz, &M::actGhz, 1, 1e-3, 1e3},
+      {dveGhz, &M::dveGhz, 1, 1e-3, 1e3},
+      {poolGhz, &M::poolGhz, 1, 1e-3, 1e3},
+      {dmaBytesPerNs, &M::dmaBytesPerNsPerEngine, 1, 1e-3, 1e6},
+      {dmaFixedNs, &M::dmaFixedNs, 1, 1e-6, 1e9},
+      {dmaPacketBytes, &M::dmaPacketBytes, 1, 1e-6, 1e9},
+      {overheadCycles, &M::instructionOverheadCycles, 1, 1e-6, 1e9},
+      {matmulMinCycles, &M::matmulMinCycles, 1, 1e-6, 1e9},
+      {fp32Factor, &M::fp32Factor, 1, 1e-3, 1e3},
+      {stationaryLoadSpeedup, &M::stationaryLoadSpeedup, 1, 1e-3, 1e6},
+      {dmaPartitionsPerEngine, &M::dmaPartitionsPerEngine, 1, 1e-3, 1e6},
+      {peBf16Tflops, &M::peBf16FlopsPerNs, 1000, 1e-3, 1e6},
+      {peFp32Tflops, &M::peFp32FlopsPerNs, 1000, 1e-3, 1e6},
+  };
+}
+
+/// `value` as people write it (0.001, 1e+09, -1, nan).
+static std::string formatNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
+  return text;
+}
+
+LogicalResult PrintBirTimelinePass::checkOptions() {
+  auto fail = [&](const Twine &message) {
+    return emitError(getOperation()->getLoc(), "print-bir-timeline: ")
+           << message;
+  };
+  if (maxInstructions < 1)
+    return fail("max-instructions must be positive, not " +
+                Twine(int64_t(maxInstructions)));
+  if (dmaEngines > 1024)
+    return fail("dma-engines must be 0 (the target's) or in [1, 1024], not " +
+                Twine(unsigned(dmaEngines)));
+  for (const ModelNumber &number : getModelNumbers()) {
+    double value = number.option;
+    if (value == 0 || (value >= number.min && value <= number.max))
+      continue;
+    return fail(number.option.getArgStr() +
+                " must be 0 (the target's) or in [" + formatNumber(number.min) +
+                ", " + formatNumber(number.max) + "], not " +
+                formatNumber(value));
+  }
+  return success();
+}
 
 TimingModel PrintBirTimelinePass::getModel(TargetAttr target) {
   TimingModel model = TimingModel::forTarget(target);
-  auto override = [](double &field, double option) {
-    if (option > 0)
-      field = option;
-  };
-  override(model.peGhz, peGhz);
-  override(model.actGhz, actGhz);
-  override(model.dveGhz, dveGhz);
-  override(model.poolGhz, poolGhz);
-  override(model.dmaBytesPerNsPerEngine, dmaBytesPerNs);
-  override(model.dmaFixedNs, dmaFixedNs);
-  override(model.dmaPacketBytes, dmaPacketBytes);
-  override(model.instructionOverheadCycles, overheadCycles);
-  override(model.matmulMinCycles, matmulMinCycles);
-  override(model.fp32Factor, fp32Factor);
-  override(model.stationaryLoadSpeedup, stationaryLoadSpeedup);
-  override(model.dmaPartitionsPerEngine, dmaPartitionsPerEngine);
-  override(model.peBf16FlopsPerNs, peBf16Tflops * 1000);
-  override(model.peFp32FlopsPerNs, peFp32Tflops * 1000);
+  for (const ModelNumber &number : getModelNumbers())
+    if (double value = number.option; value != 0)
+      model.*number.field = value * number.scale;
   if (dmaEngines > 0)
     model.dmaEngines = dmaEngines;
   return model;
@@ -115,15 +169,26 @@ void PrintBirTimelinePass::remark(const Kernel &kernel,
         << slowest->core;
 }
 
-LogicalResult PrintBirTimelinePass::writeFile(StringRef path,
-                                              const llvm::json::Value &value) {
-  std::error_code code;
-  llvm::raw_fd_ostream os(path, code, llvm::sys::fs::OF_Text);
-  if (code)
-    return getOperation()->emitError() << "print-bir-timeline: cannot write '"
-                                       << path << "': " << code.message();
-  os << llvm::formatv("{0:2}", value) << "\n";
-  return success();
+LogicalResult PrintBirTimelinePass::writeFile(
+    StringRef path, llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  std::string error;
+  if (succeeded(walrus::writeFile(path, llvm::sys::fs::OF_Text, write, error)))
+    return success();
+  return getOperation()->emitError() << "print-bir-timeline: " << error;
+}
+
+/// Whether every number of `core` is finite: JSON has no infinity or NaN.
+static bool isFinite(const CoreTimeline &core) {
+  auto finite = [](double value) { return std::isfinite(value); };
+  return llvm::all_of(core.busy, finite) &&
+         llvm::all_of(core.critical, finite) &&
+         llvm::all_of(ArrayRef<double>{core.finish, core.barrierWait,
+                                       core.dmaBytes, core.flops, core.peFlops,
+                                       core.rooflineNs},
+                      finite) &&
+         llvm::all_of(core.events, [&](const TimelineEvent &event) {
+           return finite(event.start) && finite(event.finish);
+         });
 }
 
 /// One core's summary for the report file.
@@ -149,12 +214,13 @@ static llvm::json::Object toJson(const CoreTimeline &core) {
       {"critical_path_instructions", core.criticalInstructions}};
 }
 
-/// Chrome trace events (microseconds): a process per core, a thread per
-/// engine and per DMA engine.
-static void appendTrace(const CoreTimeline &core, int64_t kernelIndex,
-                        llvm::json::Array &events) {
+/// Chrome trace events (microseconds) of the kernel `kernelIndex`: a
+/// process per core, a thread per engine and per DMA engine. Streamed: a
+/// trace holds up to max-instructions events.
+static void writeTrace(const CoreTimeline &core, int64_t kernelIndex,
+                       llvm::json::OStream &json) {
   int64_t pid = kernelIndex * 1000 + core.core;
-  events.push_back(llvm::json::Object{
+  json.value(llvm::json::Object{
       {"name", "process_name"},
       {"ph", "M"},
       {"pid", pid},
@@ -164,69 +230,86 @@ static void appendTrace(const CoreTimeline &core, int64_t kernelIndex,
     std::string name = track < kNumEngines - 1
                            ? getEngineName(Engine(track)).str()
                            : "DMA " + std::to_string(track - (kNumEngines - 1));
-    events.push_back(
+    json.value(
         llvm::json::Object{{"name", "thread_name"},
                            {"ph", "M"},
                            {"pid", pid},
                            {"tid", track},
                            {"args", llvm::json::Object{{"name", name}}}});
   }
+  std::string location;
   for (const TimelineEvent &event : core.events) {
     unsigned tid = event.engine == Engine::DMA ? kNumEngines - 1 + event.queue
                                                : unsigned(event.engine);
-    std::string location;
+    location.clear();
     llvm::raw_string_ostream os(location);
     event.op->getLoc().print(os);
-    events.push_back(
-        llvm::json::Object{{"name", event.op->getName().getStringRef()},
-                           {"ph", "X"},
-                           {"pid", pid},
-                           {"tid", tid},
-                           {"ts", event.start / 1000},
-                           {"dur", (event.finish - event.start) / 1000},
-                           {"args", llvm::json::Object{{"loc", location}}}});
+    json.object([&] {
+      json.attribute("name", event.op->getName().getStringRef());
+      json.attribute("ph", "X");
+      json.attribute("pid", pid);
+      json.attribute("tid", tid);
+      json.attribute("ts", event.start / 1000);
+      json.attribute("dur", (event.finish - event.start) / 1000);
+      json.attributeObject("args", [&] { json.attribute("loc", location); });
+    });
   }
 }
 
 void PrintBirTimelinePass::runOnOperation() {
-  if (maxInstructions < 1)
-    return emitError(getOperation()->getLoc(),
-                     "print-bir-timeline: max-instructions must be positive"),
-           signalPassFailure();
-  if (dmaEngines > 1024)
-    return emitError(getOperation()->getLoc(),
-                     "print-bir-timeline: dma-engines must be at most 1024"),
-           signalPassFailure();
+  if (failed(checkOptions()))
+    return signalPassFailure();
   FailureOr<SmallVector<Kernel>> kernels = findTimedKernels(getOperation());
   if (failed(kernels))
     return signalPassFailure();
-  llvm::json::Array reports, events;
+  llvm::json::Array reports;
+  std::vector<KernelTimeline> timelines;
   int64_t budget = maxInstructions;
-  for (auto [index, kernel] : llvm::enumerate(*kernels)) {
+  for (const Kernel &kernel : *kernels) {
     TimingModel model =
         getModel(getTarget(kernel.front().second->getParentOp()));
+    TimelineLimits limits;
+    limits.maxInstructions = budget;
     FailureOr<KernelTimeline> timeline =
-        computeTimeline(kernel, model, budget, !traceFile.empty());
+        computeTimeline(kernel, model, limits, !traceFile.empty());
     if (failed(timeline))
       return signalPassFailure();
+    if (!llvm::all_of(timeline->cores, isFinite)) {
+      emitError(kernel.front().second->getParentOp()->getLoc(),
+                "print-bir-timeline: the estimate is not a finite number");
+      return signalPassFailure();
+    }
     remark(kernel, *timeline);
     llvm::json::Array cores;
     for (const CoreTimeline &core : timeline->cores) {
       budget -= core.instructions;
       cores.push_back(toJson(core));
-      appendTrace(core, index, events);
     }
     reports.push_back(llvm::json::Object{{"finish_ns", timeline->finish()},
                                          {"cores", std::move(cores)}});
+    if (!traceFile.empty())
+      timelines.push_back(std::move(*timeline));
   }
-  if (!reportFile.empty() &&
-      failed(writeFile(reportFile,
-                       llvm::json::Object{{"kernels", std::move(reports)}})))
+  auto writeReport = [&](llvm::raw_ostream &os) {
+    os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                     {"kernels", std::move(reports)}}))
+       << "\n";
+  };
+  if (!reportFile.empty() && failed(writeFile(reportFile, writeReport)))
     return signalPassFailure();
-  if (!traceFile.empty() &&
-      failed(writeFile(traceFile,
-                       llvm::json::Object{{"traceEvents", std::move(events)},
-                                          {"displayTimeUnit", "ns"}})))
+  auto writeTraceFile = [&](llvm::raw_ostream &os) {
+    llvm::json::OStream json(os);
+    json.object([&] {
+      json.attributeArray("traceEvents", [&] {
+        for (auto [index, timeline] : llvm::enumerate(timelines))
+          for (const CoreTimeline &core : timeline.cores)
+            writeTrace(core, index, json);
+      });
+      json.attribute("displayTimeUnit", "ns");
+    });
+    os << "\n";
+  };
+  if (!traceFile.empty() && failed(writeFile(traceFile, writeTraceFile)))
     return signalPassFailure();
   markAllAnalysesPreserved();
 }

@@ -9,7 +9,7 @@
 
 // SPLIT: error: lnc-split: lnc-size must be 0 (bir.lnc_size) to 128, got 4294967296
 // VERIFY: error: lnc-verify: lnc-size must be 0 (bir.lnc_size) to 128, got 129
-// LINALG: error: convert-linalg-to-bir: lnc-size must be 1 to 128
+// LINALG: error: convert-linalg-to-bir: lnc-size must be in [1, 128], not 4294967296
 
 // expected-error @+1 {{'bir.lnc_size' must be 1 to 128, got 4294967296}}
 module attributes {bir.lnc_size = 4294967296 : i64} {

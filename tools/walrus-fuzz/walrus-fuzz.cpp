@@ -1,8 +1,11 @@
 //===- walrus-fuzz.cpp - libFuzzer target over parse, verify, pipeline ----===//
 //
 // Any input may be rejected with a diagnostic, but nothing may crash: the
-// input is parsed and verified; a valid program goes through the pass
-// pipeline and, when its tensors are small, through the interpreter.
+// input is parsed and verified; a valid program goes through -lnc-split
+// and -psum-alloc as it was written, through -print-bir-timeline with the
+// options its first line gives (`// timeline: pe-ghz=1e-308 ...`), through
+// the pass pipeline and, when its tensors are small, through the
+// interpreter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +41,32 @@ static bool isSmall(ModuleOp module) {
   return bytes * cores <= kMaxInterpretedBytes;
 }
 
+/// -lnc-split then -psum-alloc and its verifier on a copy of the program as
+/// it was written, PSUM placement unprepared by the rest of the pipeline.
+static void allocatePsum(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  pm.addPass(createLncSplit());
+  pm.addPass(createPsumAlloc());
+  pm.addPass(createPsumAllocVerify());
+  (void)pm.run(*copy);
+}
+
+/// -print-bir-timeline with the options of the input's first line, when it
+/// is `// timeline: OPTIONS`; options that would write files are left out.
+static void estimate(ModuleOp module, llvm::StringRef input) {
+  llvm::StringRef options = input.split('\n').first;
+  if (!options.consume_front("// timeline:") || options.contains("file"))
+    return;
+  std::unique_ptr<Pass> timeline = createPrintBirTimeline();
+  if (failed(timeline->initializeOptions(
+          options, [](const llvm::Twine &) { return failure(); })))
+    return;
+  PassManager pm(module.getContext());
+  pm.addPass(std::move(timeline));
+  (void)pm.run(module);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext *context = fuzz::getContext();
   // Diagnostics are expected; only crashes count.
@@ -53,6 +82,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.maxElements = 1 << 22;
   if (interpret)
     (void)interp::run(*module, options);
+  allocatePsum(*module);
+  estimate(*module,
+           llvm::StringRef(reinterpret_cast<const char *>(data), size));
   PassManager pm(context);
   buildWalrusPipeline(pm, WalrusPipelineOptions());
   if (failed(pm.run(*module)))

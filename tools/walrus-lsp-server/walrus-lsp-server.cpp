@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LspFilter.h"
+#include "ToolIdentity.h"
 #include "Walrus/Walrus.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -113,13 +114,23 @@ static void writeFramed(FILE *out, StringRef message) {
 }
 
 int main(int argc, char **argv) {
-  bool litTest = false, delimited = false;
+  walrus::tools::introduceTool();
+  mlir::DialectRegistry registry;
+  walrus::registerWalrusDialects(registry);
+  walrus::registerHostDialects(registry);
+  bool litTest = false, delimited = false, introduce = false;
   for (int i = 1; i < argc; ++i) {
     StringRef arg = StringRef(argv[i]).ltrim('-');
     litTest |= arg == "lit-test";
     delimited |= arg == "input-style=delimited";
+    introduce |= arg == "h" || arg.starts_with("help") || arg == "version" ||
+                 arg.starts_with("print-options");
   }
   delimited |= litTest;
+  // Help and version go to the terminal, not through the pipes that carry
+  // messages: the server prints them and exits.
+  if (introduce)
+    return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
 
   // The client's stdin and stdout stay with the pumps; the server gets
   // pipes in their place.
@@ -171,9 +182,6 @@ int main(int argc, char **argv) {
     }
   });
 
-  mlir::DialectRegistry registry;
-  walrus::registerWalrusDialects(registry);
-  walrus::registerHostDialects(registry);
   bool failed = mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
   // Closing the server's output ends the server pump.
   outs().flush();

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSupport.h"
 #include "Walrus/Dialect/BIR/IR/SourceLimits.h"
 #include "Walrus/Interpreter/Interpreter.h"
 #include "Walrus/Walrus.h"
@@ -28,50 +29,51 @@
 using namespace mlir;
 using namespace walrus;
 
-static llvm::cl::list<std::string>
-    inputFilenames(llvm::cl::Positional,
-                   llvm::cl::desc("<program> [<program to compare>]"),
-                   llvm::cl::OneOrMore);
+static llvm::cl::list<std::string> inputFilenames(
+    llvm::cl::Positional, llvm::cl::desc("<program> [<program to compare>]"),
+    llvm::cl::OneOrMore, llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<uint64_t>
     seed("seed", llvm::cl::desc("Seed of the input values not read from files"),
-         llvm::cl::init(0));
-static llvm::cl::list<std::string>
-    inputs("input",
-           llvm::cl::desc(
-               "name=path: read DRAM input 'name' from a .npy or raw file"));
+         llvm::cl::init(0), llvm::cl::cat(walrus::tools::getWalrusCategory()));
+static llvm::cl::list<std::string> inputs(
+    "input",
+    llvm::cl::desc("name=path: read DRAM input 'name' from a .npy or raw file"),
+    llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<bool>
     printOutputs("print-outputs",
-                 llvm::cl::desc("Print every value of every output"));
+                 llvm::cl::desc("Print every value of every output"),
+                 llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<std::string>
     outputDir("output-dir",
-              llvm::cl::desc("Write every output as <dir>/<name>.npy"));
+              llvm::cl::desc("Write every output as <dir>/<name>.npy"),
+              llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<std::string> after(
     "after",
     llvm::cl::desc("Pass pipeline: run the program before and after it and "
-                   "compare every DRAM output bit for bit"));
+                   "compare every DRAM output bit for bit"),
+    llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<int64_t> maxBytes(
     "max-bytes",
     llvm::cl::desc("Most bytes the run may hold at once (DRAM, on-chip "
                    "memories); default 4 GiB"),
-    llvm::cl::init(int64_t(4) << 30));
+    llvm::cl::init(int64_t(4) << 30),
+    llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<int64_t> maxIterations(
     "max-iterations",
     llvm::cl::desc("Most loop iterations the run may execute, over all "
                    "cores; default 2^22"),
-    llvm::cl::init(int64_t(1) << 22));
+    llvm::cl::init(int64_t(1) << 22),
+    llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<int64_t> maxElements(
     "max-elements",
     llvm::cl::desc("Most operand elements the run's instructions may read "
                    "and write, over all cores; default 2^28"),
-    llvm::cl::init(int64_t(1) << 28));
-static llvm::cl::opt<uint64_t> maxInputBytes(
-    "max-input-bytes",
-    llvm::cl::desc("Largest program file read, in bytes (default 2^30); an "
-                   "--input file may hold its tensor's bytes and a header"),
-    llvm::cl::init(kDefaultMaxInputBytes));
+    llvm::cl::init(int64_t(1) << 28),
+    llvm::cl::cat(walrus::tools::getWalrusCategory()));
 static llvm::cl::opt<bool> zeroMemory(
     "zero-onchip",
-    llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"));
+    llvm::cl::desc("Start on-chip memory as zeros instead of 0xA5 bytes"),
+    llvm::cl::cat(walrus::tools::getWalrusCategory()));
 
 /// Parses `path` with a source manager of its own: the parser reads a
 /// source manager's main buffer, so two programs need two managers.
@@ -79,7 +81,7 @@ static OwningOpRef<ModuleOp> parse(StringRef path, MLIRContext &context,
                                    llvm::SourceMgr &sourceMgr) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file =
-      readBoundedFile(path, maxInputBytes, error);
+      readBoundedFile(path, walrus::tools::maxInputBytes, error);
   if (!file) {
     llvm::errs() << "walrus-run: error: " << error << "\n";
     return nullptr;
@@ -204,8 +206,8 @@ static int compareRuns(ModuleOp before, ModuleOp transformed,
   return writeOutputs(*second);
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+/// The tool's work; main checks what it printed reached standard output.
+static int runTool(int argc, char **argv) {
   registerWalrusPasses();
   registerWalrusConversionPasses();
   registerWalrusPipelines();
@@ -254,4 +256,10 @@ int main(int argc, char **argv) {
     return 1;
   printSummary(*result);
   return writeOutputs(*result);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  walrus::tools::introduceTool();
+  return walrus::tools::checkStandardOutput("walrus-run", runTool(argc, argv));
 }

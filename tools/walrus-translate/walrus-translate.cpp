@@ -12,10 +12,15 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  walrus::tools::introduceTool();
   walrus::registerMiniMallocTranslations();
   std::vector<char *> args = walrus::tools::withQuietDiagnostics(argc, argv);
-  if (!walrus::tools::checkFileArguments("walrus-translate", args))
+  std::string output;
+  if (!walrus::tools::checkFileArguments("walrus-translate", args, &output))
     return 1;
-  return mlir::failed(mlir::mlirTranslateMain(int(args.size()), args.data(),
-                                              "Walrus translation driver"));
+  walrus::tools::reportWriteFailures("walrus-translate", output);
+  return walrus::tools::checkStandardOutput(
+      "walrus-translate",
+      mlir::failed(mlir::mlirTranslateMain(int(args.size()), args.data(),
+                                           "Walrus translation driver")));
 }

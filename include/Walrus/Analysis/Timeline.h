@@ -122,14 +122,35 @@ struct KernelTimeline {
   double finish() const;
 };
 
+/// What an estimate may use, for all the cores of a kernel together.
+struct TimelineLimits {
+  /// Executed instructions: past it, an error before any is placed.
+  /// Each costs 32 bytes (64 with events kept).
+  int64_t maxInstructions = 10000000;
+  /// Nodes of the bookkeeping of the bytes instructions touch (64 bytes
+  /// each): past it an access is recorded over a wider range, so an
+  /// instruction may wait longer than it must, never less.
+  int64_t maxNodes = int64_t(1) << 22;
+};
+
 /// The timeline of the per-core functions `cores` (core i runs cores[i];
 /// a symbolic module's one function for each of its lnc cores), or an error
-/// at the first instruction it cannot time. Stops with an error past
-/// `maxEvents` executed instructions in all; `keepEvents` keeps each event
-/// (for a trace).
+/// at the first instruction it cannot time, or (checkExecuted) when they
+/// execute more than `limits.maxInstructions` in all. `keepEvents` keeps
+/// each event (for a trace).
 mlir::FailureOr<KernelTimeline>
 computeTimeline(llvm::ArrayRef<std::pair<int64_t, bir::FuncOp>> cores,
-                const TimingModel &model, int64_t maxEvents, bool keepEvents);
+                const TimingModel &model, const TimelineLimits &limits,
+                bool keepEvents);
+
+/// How many instructions `cores` execute in all (saturated at INT64_MAX),
+/// or one error, at the op of the busiest core that accounts for most of
+/// them, when that is more than `maxInstructions` (named after `option`).
+/// Costs a walk of the IR per core, however many iterations the loops have.
+mlir::FailureOr<int64_t>
+checkExecuted(llvm::ArrayRef<std::pair<int64_t, bir::FuncOp>> cores,
+              int64_t maxInstructions,
+              llvm::StringRef option = "max-instructions");
 
 /// The cores of one kernel: each core's shard and function.
 using TimedKernel = llvm::SmallVector<std::pair<int64_t, bir::FuncOp>>;
@@ -142,10 +163,10 @@ findTimedKernels(mlir::Operation *root);
 
 /// The timeline, on its target's model, of the core that runs `func`
 /// (`core` picks one of a symbolic module's cores), its kernel's other
-/// cores taken into account; an error past `maxEvents`.
-mlir::FailureOr<CoreTimeline> getFunctionTimeline(bir::FuncOp func,
-                                                  int64_t core = 0,
-                                                  int64_t maxEvents = 10000000);
+/// cores taken into account; an error past `limits`.
+mlir::FailureOr<CoreTimeline>
+getFunctionTimeline(bir::FuncOp func, int64_t core = 0,
+                    const TimelineLimits &limits = TimelineLimits());
 
 } // namespace walrus
 

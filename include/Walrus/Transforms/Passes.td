@@ -49,46 +49,50 @@ def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
            "Write a Chrome trace-event JSON timeline to this file">,
     Option<"maxInstructions", "max-instructions", "int64_t",
            /*default=*/"10000000",
-           "Executed instructions the estimate may place, in all">,
+           "Executed instructions the estimate may place, every core of "
+           "every kernel together; checked before any is placed">,
     Option<"peGhz", "pe-ghz", "double", /*default=*/"0",
-           "Tensor engine clock, GHz (0: the target's)">,
+           "Tensor engine clock, GHz, 0.001 to 1000 (0: the target's)">,
     Option<"actGhz", "act-ghz", "double", /*default=*/"0",
-           "Scalar engine clock, GHz (0: the target's)">,
+           "Scalar engine clock, GHz, 0.001 to 1000 (0: the target's)">,
     Option<"dveGhz", "dve-ghz", "double", /*default=*/"0",
-           "Vector engine clock, GHz (0: the target's)">,
+           "Vector engine clock, GHz, 0.001 to 1000 (0: the target's)">,
     Option<"poolGhz", "pool-ghz", "double", /*default=*/"0",
-           "GpSimd engine clock, GHz (0: the target's)">,
+           "GpSimd engine clock, GHz, 0.001 to 1000 (0: the target's)">,
     Option<"dmaBytesPerNs", "dma-bytes-per-ns", "double", /*default=*/"0",
-           "Bandwidth of one DMA engine, bytes per ns (0: the target's)">,
+           "Bandwidth of one DMA engine, bytes per ns, 0.001 to 1e6 (0: the "
+           "target's)">,
     Option<"dmaFixedNs", "dma-fixed-ns", "double", /*default=*/"0",
-           "Fixed cost of a DMA transfer, ns (0: the target's)">,
+           "Fixed cost of a DMA transfer, ns, 1e-6 to 1e9 (0: the target's)">,
     Option<"dmaPacketBytes", "dma-packet-bytes", "double", /*default=*/"0",
            "Cost of one DMA packet (a partition's contiguous run), as the "
-           "bytes an engine moves in that time (0: the target's)">,
+           "bytes an engine moves in that time, 1e-6 to 1e9 (0: the target's)">,
     Option<"overheadCycles", "overhead-cycles", "double", /*default=*/"0",
-           "Static cost of an ACT, DVE or Pool instruction, cycles (0: the "
-           "target's)">,
+           "Static cost of an ACT, DVE or Pool instruction, cycles, 1e-6 to "
+           "1e9 (0: the target's)">,
     Option<"matmulMinCycles", "matmul-min-cycles", "double",
            /*default=*/"0",
-           "Shortest initiation interval of a matmul, PE cycles (0: the "
-           "target's)">,
+           "Shortest initiation interval of a matmul, PE cycles, 1e-6 to 1e9 "
+           "(0: the target's)">,
     Option<"fp32Factor", "fp32-factor", "double", /*default=*/"0",
-           "Cost of an fp32 matmul over a bf16 one (0: the target's)">,
+           "Cost of an fp32 matmul over a bf16 one, 0.001 to 1000 (0: the "
+           "target's)">,
     Option<"stationaryLoadSpeedup", "stationary-load-speedup", "double",
            /*default=*/"0",
            "How much faster loading the stationary operand is than a matmul "
-           "of its size (0: the target's)">,
+           "of its size, 0.001 to 1e6 (0: the target's)">,
     Option<"dmaEngines", "dma-engines", "unsigned", /*default=*/"0",
            "DMA engines per core, at most 1024 (0: the target's)">,
     Option<"dmaPartitionsPerEngine", "dma-partitions-per-engine", "double",
            /*default=*/"0",
-           "Partitions one DMA engine serves in a transfer (0: the target's)">,
+           "Partitions one DMA engine serves in a transfer, 0.001 to 1e6 (0: "
+           "the target's)">,
     Option<"peBf16Tflops", "pe-bf16-tflops", "double", /*default=*/"0",
-           "Tensor engine bf16 peak for the roofline, TFLOPS (0: the "
-           "target's)">,
+           "Tensor engine bf16 peak for the roofline, TFLOPS, 0.001 to 1e6 "
+           "(0: the target's)">,
     Option<"peFp32Tflops", "pe-fp32-tflops", "double", /*default=*/"0",
-           "Tensor engine fp32 peak for the roofline, TFLOPS (0: the "
-           "target's)">,
+           "Tensor engine fp32 peak for the roofline, TFLOPS, 0.001 to 1e6 "
+           "(0: the target's)">,
   ];
 }
 
@@ -557,7 +561,8 @@ def BirSchedule : Pass<"bir-schedule"> {
            "target's SBUF">,
     Option<"maxInstructions", "max-instructions", "int64_t",
            /*default=*/"10000000",
-           "Executed instructions the estimate may count per function">,
+           "Executed instructions the estimates may count, every core of "
+           "every function together; checked before any function starts">,
     Option<"keepSlower", "keep-slower", "bool", /*default=*/"false",
            "Keep every new order, even one the estimate finds slower (for "
            "experiments and tests of the dependences)">,

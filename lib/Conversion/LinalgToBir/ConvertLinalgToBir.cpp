@@ -10,6 +10,7 @@
 
 #include "Walrus/Conversion/Passes.h"
 #include "Walrus/Dialect/BIR/IR/BIR.h"
+#include "Walrus/Support/ListedOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -21,6 +22,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 namespace walrus {
 #define GEN_PASS_DEF_CONVERTLINALGTOBIR
@@ -63,8 +66,9 @@ struct KernelTensor {
 };
 
 struct ConvertLinalgToBirPass
-    : walrus::impl::ConvertLinalgToBirBase<ConvertLinalgToBirPass> {
-  using ConvertLinalgToBirBase::ConvertLinalgToBirBase;
+    : ListedOptions<
+          walrus::impl::ConvertLinalgToBirBase<ConvertLinalgToBirPass>> {
+  using ListedOptions::ListedOptions;
 
   void runOnOperation() override;
 
@@ -925,16 +929,26 @@ LogicalResult ConvertLinalgToBirPass::convert(func::FuncOp func,
 
 void ConvertLinalgToBirPass::runOnOperation() {
   ModuleOp host = getOperation();
-  if (lncSize < 1 || lncSize > BIRDialect::kMaxLncSize || columnTile < 0 ||
-      columnTile > 65536 || matmulBuffers < 1 || matmulBuffers > 4 ||
-      elementwiseBuffers < 1 || elementwiseBuffers > 4 ||
-      normalizationBuffers < 1 || normalizationBuffers > 4 ||
-      attentionBuffers < 1 || attentionBuffers > 4 || instructionLimit < 1) {
-    host.emitError("convert-linalg-to-bir: lnc-size must be 1 to 128, "
-                   "column-tile 0 to 65536, matmul-buffers, "
-                   "elementwise-buffers, normalization-buffers and "
-                   "attention-buffers 1 to 4 and instruction-limit "
-                   "positive");
+  struct Range {
+    const Option<int64_t> &option;
+    int64_t min, max;
+  };
+  for (const Range &range :
+       {Range{lncSize, 1, BIRDialect::kMaxLncSize}, Range{columnTile, 0, 65536},
+        Range{matmulBuffers, 1, 4}, Range{elementwiseBuffers, 1, 4},
+        Range{normalizationBuffers, 1, 4}, Range{attentionBuffers, 1, 4},
+        Range{instructionLimit, 1, std::numeric_limits<int64_t>::max()}}) {
+    int64_t value = range.option;
+    if (value >= range.min && value <= range.max)
+      continue;
+    InFlightDiagnostic error = host.emitError()
+                               << "convert-linalg-to-bir: "
+                               << range.option.getArgStr() << " must be ";
+    if (range.max == std::numeric_limits<int64_t>::max())
+      error << "positive";
+    else
+      error << "in [" << range.min << ", " << range.max << "]";
+    error << ", not " << value;
     return signalPassFailure();
   }
   if (autoCast != "matmult" && autoCast != "none") {

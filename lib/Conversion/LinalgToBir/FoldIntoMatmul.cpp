@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Conversion/Passes.h"
+#include "Walrus/Support/ListedOptions.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -183,7 +184,8 @@ struct MatmulOfTranspose : OpRewritePattern<MatmulOpT> {
 };
 
 struct FoldIntoMatmulPass
-    : walrus::impl::FoldIntoMatmulBase<FoldIntoMatmulPass> {
+    : walrus::ListedOptions<
+          walrus::impl::FoldIntoMatmulBase<FoldIntoMatmulPass>> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<BatchMatmulOfBroadcast, MatmulOfTranspose<linalg::MatmulOp>,

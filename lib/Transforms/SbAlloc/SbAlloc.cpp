@@ -14,6 +14,7 @@
 #include "Walrus/Dialect/BIR/IR/BIR.h"
 #include "Walrus/Placement/Coloring.h"
 #include "Walrus/Placement/Placer.h"
+#include "Walrus/Support/FileOutput.h"
 #include "Walrus/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -688,13 +689,16 @@ LogicalResult SbAllocPass::afterFunctions() {
   for (llvm::json::Value &entry : reportEntries->take())
     functions.push_back(std::move(entry));
   reportEntries.reset();
-  std::error_code code;
-  llvm::raw_fd_ostream os(reportFile, code, llvm::sys::fs::OF_Text);
-  if (code)
-    return getOperation()->emitError() << "sb-alloc: cannot write '"
-                                       << reportFile << "': " << code.message();
-  os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                   {"functions", std::move(functions)}}))
-     << "\n";
+  std::string error;
+  if (failed(writeFile(
+          reportFile, llvm::sys::fs::OF_Text,
+          [&](llvm::raw_ostream &os) {
+            os << llvm::formatv("{0:2}",
+                                llvm::json::Value(llvm::json::Object{
+                                    {"functions", std::move(functions)}}))
+               << "\n";
+          },
+          error)))
+    return getOperation()->emitError() << "sb-alloc: " << error;
   return success();
 }

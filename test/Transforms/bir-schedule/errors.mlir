@@ -7,15 +7,16 @@
 // OPTION: for the --heuristic option: Cannot find option named 'fastest'!
 // LIMIT: error: bir-schedule: sbuf-limit must be 0 or more and max-instructions positive
 
-// The estimate counts each executed instruction (loops unrolled): past
-// max-instructions the pass fails at the instruction, leaving the order.
+// The estimate counts each executed instruction (loops unrolled) before
+// it starts: past max-instructions the pass fails at the instruction run
+// most often, leaving the order.
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
     %u = bir.memloc "u" internal : !bir.sbuf<128x100xf32>
     bir.memset %u[#bir.ap<0, [[100, 128], [1, 100]]>], 0.0 : !bir.sbuf<128x100xf32>
     bir.loop 0 to 4 step 1 {
-      // expected-error @below {{timing model: more executed instructions than max-instructions}}
+      // expected-error @below {{timing model: the kernel executes 5 instructions on 1 core(s), more than max-instructions (3): core 0 runs 5, this one 4 times}}
       bir.tensor_scalar multiply %t[#bir.ap<0, [[100, 128], [1, 100]]>], %t[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
     }
   }

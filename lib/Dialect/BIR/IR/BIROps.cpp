@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -578,17 +579,28 @@ Attribute walrus::bir::getIntegerImmediate(MLIRContext *context,
   return IntegerAttr::get(IntegerType::get(context, 64), value);
 }
 
+/// Whether the literal at `text` (the parser's NUL-terminated source) is a
+/// decimal integer: digits, after an optional sign, that no '.', 'e' or
+/// 'x' continues. Reads only the literal: measuring the rest of the file
+/// at each immediate made parsing quadratic.
+static bool isDecimalInteger(const char *text) {
+  while (llvm::isSpace(*text))
+    ++text;
+  if (*text == '-')
+    ++text;
+  const char *end = text;
+  while (llvm::isDigit(*end))
+    ++end;
+  return end != text && *end && !StringRef(".eEx").contains(*end);
+}
+
 /// A decimal integer literal is an i64 immediate; a float literal, or a
 /// hexadecimal one (an f64's bits, as MLIR prints NaNs and infinities), an
 /// f64 immediate. The parser API has no peek at the token kind, so the
 /// source text at the current location tells the forms apart.
 static ParseResult parseImmediate(OpAsmParser &parser, Attribute &immediate) {
   SMLoc loc = parser.getCurrentLocation();
-  StringRef ahead = StringRef(loc.getPointer()).ltrim();
-  ahead.consume_front("-");
-  size_t digits = ahead.find_first_not_of("0123456789");
-  bool integer = digits != 0 && digits != StringRef::npos &&
-                 !StringRef(".eEx").contains(ahead[digits]);
+  bool integer = isDecimalInteger(loc.getPointer());
   MLIRContext *context = parser.getContext();
   if (integer) {
     APInt value;

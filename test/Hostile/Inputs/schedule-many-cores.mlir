@@ -1,0 +1,10 @@
+// 128 cores, each executing 1001 instructions: 128,128 in all.
+module @nc_symbolic attributes {bir.lnc_size = 128 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %t = bir.memloc "t" internal : !bir.sbuf<128x100xf32>
+    bir.memset %t[#bir.ap<0, [[100, 128], [1, 100]]>], 0.0 : !bir.sbuf<128x100xf32>
+    bir.loop 0 to 1000 step 1 {
+      bir.tensor_scalar multiply %t[#bir.ap<0, [[100, 128], [1, 100]]>], %t[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    }
+  }
+}
