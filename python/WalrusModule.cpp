@@ -192,37 +192,43 @@ py::dict allocationData(FuncOp func) {
   return data;
 }
 
-/// The estimates of the cores that run `func` (its own core after the
-/// split, each core of a symbolic program) as plain data; none when the
-/// model cannot time it.
-py::list timelineData(FuncOp func) {
-  auto module = func->getParentOfType<ModuleOp>();
-  int64_t cores = getNeuronCoreId(module) ? 1 : getLncSize(module);
+/// The estimates of the cores that run each function (its own core after
+/// the split, each core of a symbolic program), each kernel estimated once;
+/// none for a function the model cannot time.
+using Timelines = DenseMap<Operation *, SmallVector<CoreTimeline, 1>>;
+Timelines getTimelines(ModuleOp module) {
+  Timelines timelines;
+  (void)walkKernelTimelines(module,
+                            [&](FuncOp func, const CoreTimeline &timeline) {
+                              timelines[func].push_back(timeline);
+                            });
+  return timelines;
+}
+
+/// `timelines` as plain data.
+py::list timelineData(ArrayRef<CoreTimeline> timelines) {
   py::list result;
-  for (int64_t core = 0; core < cores; ++core) {
-    FailureOr<CoreTimeline> timeline = getFunctionTimeline(func, core);
-    if (failed(timeline))
-      return py::list();
+  for (const CoreTimeline &timeline : timelines) {
     py::dict busy, critical;
     for (unsigned engine = 0; engine < kNumEngines; ++engine) {
       py::str name(getEngineName(Engine(engine)).str());
-      busy[name] = timeline->busy[engine];
-      critical[name] = timeline->critical[engine];
+      busy[name] = timeline.busy[engine];
+      critical[name] = timeline.critical[engine];
     }
     py::dict data;
-    data["core"] = timeline->core;
-    data["finish_ns"] = timeline->finish;
+    data["core"] = timeline.core;
+    data["finish_ns"] = timeline.finish;
     data["busy_ns"] = busy;
-    data["bound"] = timeline->instructions
-                        ? py::cast(getEngineName(timeline->bound).str())
+    data["bound"] = timeline.instructions
+                        ? py::cast(getEngineName(timeline.bound).str())
                         : py::none();
-    data["dma_bytes"] = timeline->dmaBytes;
-    data["flops"] = timeline->flops;
-    data["roofline_ns"] = timeline->rooflineNs;
-    data["barrier_wait_ns"] = timeline->barrierWait;
-    data["instructions"] = timeline->instructions;
+    data["dma_bytes"] = timeline.dmaBytes;
+    data["flops"] = timeline.flops;
+    data["roofline_ns"] = timeline.rooflineNs;
+    data["barrier_wait_ns"] = timeline.barrierWait;
+    data["instructions"] = timeline.instructions;
     data["critical_path_ns"] = critical;
-    data["critical_path_instructions"] = timeline->criticalInstructions;
+    data["critical_path_instructions"] = timeline.criticalInstructions;
     result.append(data);
   }
   return result;
@@ -233,6 +239,7 @@ py::list Module::programs() {
   FailureOr<SmallVector<ModuleOp>> found = findProgramModules(*module);
   if (failed(found))
     raise(diagnostics);
+  Timelines timelines = getTimelines(*module);
   py::list programs;
   for (ModuleOp program : *found) {
     py::dict data;
@@ -257,7 +264,7 @@ py::list Module::programs() {
       function["memlocs"] = memlocs;
       function["instructions"] = instructions;
       function["allocation"] = allocationData(func);
-      function["timeline"] = timelineData(func);
+      function["timeline"] = timelineData(timelines.lookup(func));
       functions.append(function);
     }
     data["functions"] = functions;

@@ -145,6 +145,17 @@ typedef struct WalrusCoreTimeline {
 MLIR_CAPI_EXPORTED WalrusCoreTimeline walrusTimelineGet(MlirOperation func,
                                                         int64_t core);
 
+/// Calls `callback` with each core's function (a bir.func) and estimate,
+/// for every kernel at or under `op`, estimating each kernel once
+/// (walrusTimelineGet on every function of a kernel of C cores estimates
+/// it C times). Failure when a kernel could not be timed: its error goes to
+/// the context's diagnostic handlers and its cores are not called back.
+MLIR_CAPI_EXPORTED MlirLogicalResult walrusWalkTimelines(
+    MlirOperation op,
+    void (*callback)(MlirOperation func, WalrusCoreTimeline timeline,
+                     void *userData),
+    void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -421,6 +421,28 @@ FailureOr<SmallVector<TimedKernel>> walrus::findTimedKernels(Operation *root) {
   return kernels;
 }
 
+LogicalResult walrus::walkKernelTimelines(
+    Operation *root, function_ref<void(FuncOp, const CoreTimeline &)> callback,
+    const TimelineLimits &limits) {
+  FailureOr<SmallVector<TimedKernel>> kernels = findTimedKernels(root);
+  if (failed(kernels))
+    return failure();
+  bool allTimed = true;
+  for (const TimedKernel &kernel : *kernels) {
+    FailureOr<KernelTimeline> timeline = computeTimeline(
+        kernel,
+        TimingModel::forTarget(getTarget(kernel.front().second->getParentOp())),
+        limits, /*keepEvents=*/false);
+    if (failed(timeline)) {
+      allTimed = false;
+      continue;
+    }
+    for (auto [entry, core] : llvm::zip(kernel, timeline->cores))
+      callback(entry.second, core);
+  }
+  return success(allTimed);
+}
+
 FailureOr<CoreTimeline>
 walrus::getFunctionTimeline(FuncOp func, int64_t core,
                             const TimelineLimits &limits) {

@@ -136,24 +136,38 @@ int64_t walrusAllocationGetSpills(WalrusAllocation allocation) {
   return unwrap(allocation)->spills;
 }
 
-WalrusCoreTimeline walrusTimelineGet(MlirOperation func, int64_t core) {
+/// `timeline` for C.
+static WalrusCoreTimeline toC(const CoreTimeline &timeline) {
   WalrusCoreTimeline result{};
+  result.valid = true;
+  result.core = timeline.core;
+  result.finishNs = timeline.finish;
+  for (unsigned engine = 0; engine < kNumEngines; ++engine)
+    result.busyNs[engine] = timeline.busy[engine];
+  result.bound = timeline.instructions ? int32_t(timeline.bound) : -1;
+  result.dmaBytes = timeline.dmaBytes;
+  result.flops = timeline.flops;
+  result.rooflineNs = timeline.rooflineNs;
+  result.barrierWaitNs = timeline.barrierWait;
+  result.instructions = timeline.instructions;
+  return result;
+}
+
+WalrusCoreTimeline walrusTimelineGet(MlirOperation func, int64_t core) {
   auto birFunc = dyn_cast<FuncOp>(unwrap(func));
   if (!birFunc)
-    return result;
+    return WalrusCoreTimeline{};
   FailureOr<CoreTimeline> timeline = getFunctionTimeline(birFunc, core);
-  if (failed(timeline))
-    return result;
-  result.valid = true;
-  result.core = timeline->core;
-  result.finishNs = timeline->finish;
-  for (unsigned engine = 0; engine < kNumEngines; ++engine)
-    result.busyNs[engine] = timeline->busy[engine];
-  result.bound = timeline->instructions ? int32_t(timeline->bound) : -1;
-  result.dmaBytes = timeline->dmaBytes;
-  result.flops = timeline->flops;
-  result.rooflineNs = timeline->rooflineNs;
-  result.barrierWaitNs = timeline->barrierWait;
-  result.instructions = timeline->instructions;
-  return result;
+  return succeeded(timeline) ? toC(*timeline) : WalrusCoreTimeline{};
+}
+
+MlirLogicalResult walrusWalkTimelines(
+    MlirOperation op,
+    void (*callback)(MlirOperation func, WalrusCoreTimeline timeline,
+                     void *userData),
+    void *userData) {
+  return wrap(walkKernelTimelines(
+      unwrap(op), [&](FuncOp func, const CoreTimeline &timeline) {
+        callback(wrap(func.getOperation()), toC(timeline), userData);
+      }));
 }

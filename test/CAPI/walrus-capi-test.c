@@ -82,6 +82,16 @@ static void printAllocation(MlirOperation func, void *userData) {
            (int)timeline.bound);
 }
 
+/// Each core's estimate, its kernel estimated once.
+static void printTimeline(MlirOperation func, WalrusCoreTimeline timeline,
+                          void *userData) {
+  (void)func;
+  (void)userData;
+  printf("walked timeline: core %lld, %.3f ns, %lld instructions\n",
+         (long long)timeline.core, timeline.finishNs,
+         (long long)timeline.instructions);
+}
+
 /// A function in linalg on tensors, lowered and allocated by one named
 /// pipeline.
 static const char *kLinalg =
@@ -142,6 +152,9 @@ static int runHost(void) {
   if (mlirLogicalResultIsFailure(walrusWalkKernelFunctions(
           mlirModuleGetOperation(module), printAllocation, NULL)))
     return 6;
+  if (mlirLogicalResultIsFailure(walrusWalkTimelines(
+          mlirModuleGetOperation(module), printTimeline, NULL)))
+    return 10;
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);
   int status = runLinalg(context);

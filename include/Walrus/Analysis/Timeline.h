@@ -161,6 +161,16 @@ using TimedKernel = llvm::SmallVector<std::pair<int64_t, bir::FuncOp>>;
 mlir::FailureOr<llvm::SmallVector<TimedKernel>>
 findTimedKernels(mlir::Operation *root);
 
+/// Each kernel at or under `root` estimated once, on its target's model:
+/// `callback` gets each core's function and timeline. A kernel the model
+/// cannot time is skipped, its error emitted; failure if any was. Walking
+/// every function with getFunctionTimeline estimates a kernel of C cores C
+/// times.
+mlir::LogicalResult walkKernelTimelines(
+    mlir::Operation *root,
+    llvm::function_ref<void(bir::FuncOp, const CoreTimeline &)> callback,
+    const TimelineLimits &limits = TimelineLimits());
+
 /// The timeline, on its target's model, of the core that runs `func`
 /// (`core` picks one of a symbolic module's cores), its kernel's other
 /// cores taken into account; an error past `limits`.
