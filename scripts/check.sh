@@ -38,5 +38,16 @@ if grep -q '^WALRUS_ENABLE_PYTHON:BOOL=ON' "$build/CMakeCache.txt" &&
 else
   echo "check: Python bindings not built (disabled, or pybind11 missing): pytest skipped"
 fi
+# The public corpus (../shared/corpus, when this machine has it): each file
+# and core count that lowered and agreed with MLIR before (the expected
+# outcomes in bench/corpus-expected.txt) must still (bench/corpus.py).
+if [ -d ../shared/corpus ]; then
+  /usr/bin/python3 -B bench/corpus.py --check --bin "$build/bin" 2>&1 | tee "$log"
+  corpus=$(grep '^corpus check:' "$log" | tail -n 1)
+  passed=$(( passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"${corpus:-: 0 passed}") ))
+  failed=$(( failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"${corpus:-, 1 failed}") ))
+else
+  echo "check: ../shared/corpus not found: the corpus check skipped"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
