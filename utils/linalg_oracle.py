@@ -126,7 +126,8 @@ def memref_shape(text):
 
 def find_function(text, name):
     """(name, argument types, result types) of the function to check."""
-    pattern = r"func\.func\s+@(\w+)\s*\((.*?)\)\s*(?:->\s*\(?(.*?)\)?)?\s*\{"
+    pattern = (r"func\.func\s+(?:public\s+)?@(\w+)\s*\((.*?)\)\s*"
+               r"(?:->\s*\(?(.*?)\)?)?\s*(?:attributes\s*\{[^}]*\}\s*)?\{")
     for match in re.finditer(pattern, text, re.DOTALL):
         if name and match.group(1) != name:
             continue
@@ -144,7 +145,7 @@ def returned_labels(text, name):
     returned ones in allocation order (the lowering's naming). A buffer
     returned twice has one label; a view returned (a reshape, a cast) is
     read back from the buffer it views."""
-    start = re.search(r"func\.func\s+@" + re.escape(name) + r"\s*\(", text).start()
+    start = re.search(r"func\.func\s+(?:public\s+)?@" + re.escape(name) + r"\s*\(", text).start()
     end = text.find("\n  }", start)
     body = text[start:end if end >= 0 else len(text)]
     ret = re.search(r"^\s*return\s+([^:\n]*?)\s*:", body, re.MULTILINE)
@@ -213,13 +214,19 @@ def read_npy_values(path):
     return list(struct.unpack(f"<{len(body) // size}{pack}", body))
 
 
+# The harness's entry point.
+ENTRY = "walrus_oracle_main"
+
+
 def memref_type(shape, element):
     return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
 
 
 def harness(name, arguments, results, inputs):
-    """A @main that calls @name on the inputs (outputs zeroed) and prints
-    the bits of every output, arguments first, as i64."""
+    """A @walrus_oracle_main (a name the file does not use: LLVM's
+    integration tests have their own @main) that calls @name on the inputs
+    (outputs zeroed) and prints the bits of every output, arguments first,
+    as i64."""
     lines, calls, printed = [], [], []
     for index, (shape, element) in enumerate(arguments):
         kind = memref_type(shape, element.name)
@@ -270,10 +277,28 @@ def harness(name, arguments, results, inputs):
             f"    }}\n"
             f"    %u{index} = memref.cast %bits{index} : {bits} to memref<*xi64>\n"
             f"    func.call @printMemrefI64(%u{index}) : (memref<*xi64>) -> ()")
-    main = ("  func.func @main() {\n" + "\n".join(line for line in body if line) +
+    main = (f"  func.func @{ENTRY}() {{\n" + "\n".join(line for line in body if line) +
             "\n    return\n  }\n"
             "  func.func private @printMemrefI64(memref<*xi64>)\n")
     return "\n".join("  " + line for line in lines) + "\n" + main
+
+
+def module_body(text):
+    """The ops of a top-level `module [@name] [attributes {...}] {...}`
+    (torch-mlir's carry `torch.debug_module_name`, which the CPU run has no
+    dialect for), or `text` when it is not one."""
+    header = re.match(r"module\b\s*(@[\w$.\"-]+\s*)?(attributes\b)?", text)
+    if not header:
+        return text
+    at = header.end()
+    if header.group(2):
+        depth = 0
+        for index in range(at, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[index], 0)
+            if text[index] == "}" and depth == 0:
+                at = index + 1
+                break
+    return text[text.index("{", at) + 1:text.rindex("}")]
 
 
 def mlir_outputs(text, name, arguments, results, inputs, work):
@@ -288,12 +313,11 @@ def mlir_outputs(text, name, arguments, results, inputs, work):
     for match in re.finditer(r"^\s*ml_program\.global private[^@]*@([\w$.]+).*$", body, re.M):
         if body.count("@" + match.group(1)) == 1:
             body = body.replace(match.group(0), "")
-    if body.startswith("module"):
-        body = body[body.index("{") + 1:body.rindex("}")]
+    body = module_body(body)
     with open(source, "w") as out:
         out.write("module {\n" + body + "\n" + harness(name, arguments, results, inputs) + "}\n" + resources)
     lowered = run([os.path.join(LLVM_BIN, "mlir-opt"), source, *LOWER_TO_LLVM])
-    printed = run([os.path.join(LLVM_BIN, "mlir-runner"), "-e", "main",
+    printed = run([os.path.join(LLVM_BIN, "mlir-runner"), "-e", ENTRY,
                    "-entry-point-result=void",
                    f"-shared-libs={LLVM_LIB}/libmlir_runner_utils.so,"
                    f"{LLVM_LIB}/libmlir_c_runner_utils.so"], input=lowered)
