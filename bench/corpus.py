@@ -98,7 +98,8 @@ def check_oracle(args, path, lnc):
     """The oracle's verdict on one line."""
     command = [sys.executable, "-B", os.path.join(ROOT, "utils", "linalg_oracle.py"), path,
                "--lnc-size", str(lnc), "--pipeline", "--bin", args.bin,
-               "--atol", "1e-5", "--rtol", "1e-4", "--scale-tol", "1e-2"]
+               "--atol", "1e-5", "--rtol", "1e-4", "--scale-tol", "1e-2",
+               "--max-elements", str(args.max_elements)]
     code, text, _, _ = run_measured(command, args.timeout)
     if code is None:
         return f"could not run: timed out after {args.timeout} s"
@@ -145,6 +146,9 @@ def main():
     parser.add_argument("--files", default="", help="comma-separated names (default: all)")
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds one lowering or oracle run may take")
+    parser.add_argument("--max-elements", type=int, default=1 << 31,
+                        help="walrus-run's limit of operand elements processed in an "
+                        "oracle run (walrus-run's own default, 2^28, stops whole models)")
     parser.add_argument("--no-oracle", action="store_true")
     parser.add_argument("--expected", default=os.path.join(HERE, "corpus-expected.txt"))
     parser.add_argument("--check", action="store_true")

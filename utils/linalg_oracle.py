@@ -10,9 +10,9 @@ i8-i64) in FILE (tensors are bufferized first, as -walrus-from-linalg does):
      inputs and prints every output's bits, lowered to LLVM with Debian's
      mlir-opt and run by mlir-runner (docs/LinalgToBir.md, "The oracle");
   3. walrus-opt lowers the file with -convert-linalg-to-bir (tensors
-     after -fold-into-matmul, which MLIR's run does not see; and, with
-     --pipeline, the whole Walrus pipeline after it), walrus-run runs the
-     kernel on the same inputs and writes its outputs;
+     after -normalize-linalg and -fold-into-matmul, which MLIR's run does
+     not see; and, with --pipeline, the whole Walrus pipeline after it),
+     walrus-run runs the kernel on the same inputs and writes its outputs;
   4. every output is compared: bit for bit by default, or within
      |walrus - mlir| <= atol + rtol * |mlir| + scale_tol * max |mlir|.
 
@@ -44,6 +44,99 @@ BUFFERIZE = ["-eliminate-empty-tensors",
              "function-boundary-type-conversion=identity-layout-map"]
 WALRUS_PIPELINE = ["-expand-replication", "-lnc-split", "-vn-split", "-shrink-dn", "-sb-alloc",
                    "-sb-alloc-verify"]
+
+
+# mlir-runner cannot run linalg.softmax: MLIR's own decomposition (its
+# AggregatedOpInterface, through the transform dialect) rewrites it into
+# generics first.
+DECOMPOSE_SOFTMAX = """module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %softmax = transform.structured.match ops{["linalg.softmax"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %parts = transform.structured.decompose_interface %softmax
+      : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+"""
+
+
+def decompose_for_cpu(path, work):
+    """`path`, or a copy with its linalg.softmax ops on tensors decomposed
+    by MLIR (it decomposes none on memrefs)."""
+    with open(path) as source:
+        if not re.search(r"linalg\.softmax[^\n]*ins\([^)]*:\s*tensor<", source.read()):
+            return path
+    library = os.path.join(work, "decompose.mlir")
+    with open(library, "w") as out:
+        out.write(DECOMPOSE_SOFTMAX)
+    decomposed = os.path.join(work, "decomposed.mlir")
+    run([os.path.join(LLVM_BIN, "mlir-opt"), path, "--allow-unregistered-dialect",
+         f"-transform-preload-library=transform-library-paths={library}",
+         "-transform-interpreter", "-o", decomposed])
+    return decomposed
+
+
+RESOURCE = re.compile(r"dense_resource<([\w.$-]+)>\s*:\s*tensor<((?:\d+x)*)(\w+)>")
+
+
+def weight_values(seed, name, shape, element):
+    """Seeded weights for an elided resource, scaled as a model's are so
+    that whole layers keep their magnitudes: a vector (BatchNorm's scales,
+    variances, biases) in [0.5, 1.5), so a variance is positive; a matrix
+    or kernel uniform within 1 / sqrt(its fan-in, the elements per
+    output)."""
+    generator = random.Random(f"{seed}:weight:{name}")
+    size = count(shape)
+    if not element.is_float:
+        return [generator.randrange(0, 8) for _ in range(size)]
+    if len(shape) <= 1:
+        return [element.round(generator.uniform(0.5, 1.5)) for _ in range(size)]
+    bound = 1.0 / max(1, size // shape[0]) ** 0.5
+    return [element.round(generator.uniform(-bound, bound)) for _ in range(size)]
+
+
+def fill_elided(path, work, seed):
+    """`path`, or a copy whose weights without data (a model printed
+    without it: dense_resource<__elided__>, or a named resource the file
+    holds no blob for) hold seeded values, so MLIR's run and walrus-run
+    read the same weights."""
+    with open(path) as source:
+        text = source.read()
+    section = text[text.index("{-#"):] if "{-#" in text else ""
+    held = set(re.findall(r'^\s*"?([\w.$-]+)"?\s*:\s*"0x', section, re.M))
+    blobs = {}
+
+    def replace(match):
+        name, dims, type_name = match.groups()
+        element = ELEMENTS.get(type_name)
+        if name in held or element is None or element.name == "bf16":
+            return match.group(0)
+        if name == "__elided__":
+            name = f"walrus_oracle_weight_{len(blobs)}"
+        if name not in blobs:
+            shape = [int(d) for d in dims.split("x") if d]
+            values = weight_values(seed, name, shape, element)
+            alignment = struct.pack("<I", max(1, element.width // 8))
+            blobs[name] = (alignment + element.to_bytes(values)).hex().upper()
+        return f"dense_resource<{name}> : tensor<{dims}{type_name}>"
+
+    text = RESOURCE.sub(replace, text)
+    if not blobs:
+        return path
+    entries = "".join(f'\n      "{name}": "0x{blob}",' for name, blob in blobs.items())
+    if "builtin: {" in section:
+        text = text.replace("builtin: {", "builtin: {" + entries, 1)
+    elif section:
+        sys.exit("oracle: weights without data beside a resource section without "
+                 "builtin blobs are not supported")
+    else:
+        text += "\n{-#\n  dialect_resources: {\n    builtin: {" + entries.rstrip(",") + \
+                "\n    }\n  }\n#-}\n"
+    filled = os.path.join(work, "weights.mlir")
+    with open(filled, "w") as out:
+        out.write(text)
+    return filled
 
 
 def bufferize(bin_dir, path, passes, output):
@@ -115,13 +208,16 @@ ELEMENTS = {
 }
 
 
-def memref_shape(text):
-    """([dims], Element) of 'memref<2x3xf32>'."""
-    match = re.fullmatch(r"memref<((?:\d+x)*)(\w+)>", text.strip())
+def memref_shape(text, dynamic=False):
+    """([dims], Element) of 'memref<2x3xf32>'; with `dynamic`, a '?' dim
+    is None (a result whose sizes the kernel's output gives)."""
+    dim = r"(?:\d+|\?)x" if dynamic else r"\d+x"
+    match = re.fullmatch(r"memref<((?:" + dim + r")*)(\w+)>", text.strip())
     if not match or match.group(2) not in ELEMENTS:
         sys.exit(f"oracle: only static memrefs of {', '.join(ELEMENTS)} are supported, "
                  f"got {text.strip()}")
-    return [int(d) for d in match.group(1).split("x") if d], ELEMENTS[match.group(2)]
+    return ([None if d == "?" else int(d) for d in match.group(1).split("x") if d],
+            ELEMENTS[match.group(2)])
 
 
 def find_function(text, name):
@@ -134,7 +230,7 @@ def find_function(text, name):
         arguments = re.findall(r"memref<[^>]*>", match.group(2))
         results = re.findall(r"memref<[^>]*>", match.group(3) or "")
         return match.group(1), [memref_shape(a) for a in arguments], \
-            [memref_shape(r) for r in results]
+            [memref_shape(r, dynamic=True) + (r,) for r in results]
     sys.exit(f"oracle: no func.func{' @' + name if name else ''} in the file")
 
 
@@ -166,6 +262,24 @@ def returned_labels(text, name):
         else:
             labels.append(f"{name}_result{returned_allocs.index(value)}")
     return labels
+
+
+def static_results(results, labels, kernel_path):
+    """`results` with the sizes a dynamic result type leaves open taken
+    from the kernel's output memory location the result is read from."""
+    with open(kernel_path) as kernel:
+        text = kernel.read()
+    static = []
+    for (shape, element, declared), label in zip(results, labels):
+        if None in shape:
+            found = re.search(r'bir\.memloc "' + re.escape(label) +
+                              r'" \w+ : !bir\.dram<((?:\d+x)*)\w+>', text)
+            if not found:
+                sys.exit(f"oracle: no output memory location '{label}' for a result of "
+                         f"dynamic sizes")
+            shape = [int(d) for d in found.group(1).split("x") if d]
+        static.append((shape, element, declared))
+    return static
 
 
 def count(shape):
@@ -246,12 +360,20 @@ def harness(name, arguments, results, inputs):
             printed.append((f"%a{index}", shape, element))
     operands = ", ".join(f"%a{i}" for i in range(len(arguments)))
     types = ", ".join(memref_type(s, e.name) for s, e in arguments)
-    result_types = ", ".join(memref_type(s, e.name) for s, e in results)
+    result_types = ", ".join(declared for _, _, declared in results)
     call = f"func.call @{name}({operands}) : ({types}) -> ({result_types})"
+    body = [*calls]
     if results:
         call = f"%r:{len(results)} = " + call
-        printed += [(f"%r#{i}", shape, element) for i, (shape, element) in enumerate(results)]
-    body = [*calls, "    " + call]
+    body.append("    " + call)
+    for i, (shape, element, declared) in enumerate(results):
+        # A result of dynamic sizes is read as the static buffer it is.
+        kind = memref_type(shape, element.name)
+        value = f"%r#{i}"
+        if kind != declared:
+            body.append(f"    %s{i} = memref.cast %r#{i} : {declared} to {kind}")
+            value = f"%s{i}"
+        printed.append((value, shape, element))
     for index, (value, shape, element) in enumerate(printed):
         rank = len(shape)
         dims = ", ".join(f"d{i}" for i in range(rank))
@@ -322,7 +444,7 @@ def mlir_outputs(text, name, arguments, results, inputs, work):
                    f"-shared-libs={LLVM_LIB}/libmlir_runner_utils.so,"
                    f"{LLVM_LIB}/libmlir_c_runner_utils.so"], input=lowered)
     elements = [e for i, (_, e) in enumerate(arguments) if i not in inputs]
-    elements += [e for _, e in results]
+    elements += [e for _, e, _ in results]
     outputs = []
     for chunk, element in zip(printed.split("Unranked Memref")[1:], elements):
         data = chunk[chunk.index("data =") + len("data ="):]
@@ -393,18 +515,24 @@ def main():
     parser.add_argument("--scale-tol", type=float, default=0.0,
                         help="also allow this times the output's largest magnitude (whole "
                              "layers, whose sums cancel)")
+    parser.add_argument("--max-elements", type=int, default=None,
+                        help="walrus-run's limit of operand elements processed (its "
+                        "default: 2^28); a whole model needs more")
     parser.add_argument("--bin", default=BIN, help="directory of walrus-opt and walrus-run")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="walrus-oracle-")
     try:
-        # Tensors are bufferized as -walrus-from-linalg does (its operand
-        # folds first); MLIR runs the function as written, bufferized.
+        # Tensors are bufferized as -walrus-from-linalg does (its
+        # normalization and operand folds first); MLIR runs the function as written, bufferized.
         bufferized = os.path.join(work, "bufferized.mlir")
-        text = bufferize(args.bin, args.file, ["-fold-into-matmul", *BUFFERIZE], bufferized)
+        source = fill_elided(args.file, work, args.seed)
+        text = bufferize(args.bin, source, ["-normalize-linalg", "-fold-into-matmul", *BUFFERIZE],
+                         bufferized)
         name, arguments, results = find_function(text, args.func)
         reference = args.reference or name
-        cpu_text = bufferize(args.bin, args.file, BUFFERIZE, os.path.join(work, "cpu.mlir"))
+        cpu_text = bufferize(args.bin, decompose_for_cpu(source, work), BUFFERIZE,
+                             os.path.join(work, "cpu.mlir"))
         if args.reference_file:
             reference_path = os.path.join(work, "reference.mlir")
             run([os.path.join(args.bin, "walrus-opt"), args.reference_file, *BUFFERIZE,
@@ -423,6 +551,7 @@ def main():
         with open(lowered) as kernel:
             memlocs = re.findall(r'bir\.memloc "(' + name + r'_(?:arg(\d+)|result(\d+)))" '
                                  r'(input|output)', kernel.read())
+        results = static_results(results, returned_labels(text, name), lowered)
         inputs, walrus_run = {}, [os.path.join(args.bin, "walrus-run"), lowered,
                                   "--output-dir", os.path.join(work, "out")]
         for label, arg, _, kind in memlocs:
@@ -435,6 +564,8 @@ def main():
                 path = os.path.join(work, label + ".npy")
                 write_npy(path, shape, inputs[index], element)
                 walrus_run += ["--input", f"{label}={path}"]
+        if args.max_elements is not None:
+            walrus_run += [f"--max-elements={args.max_elements}"]
         run(walrus_run)
         expected = mlir_outputs(cpu_text, reference, arguments, results, inputs, work)
         labels = [f"{name}_arg{i}" for i in range(len(arguments)) if i not in inputs]

@@ -161,6 +161,11 @@ FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
         return costVector(model, Engine::DVE, model.dveGhz, tensor.getLhsAp(),
                           2);
       })
+      // nki.isa.tensor_copy_predicated: max(MIN_II, 2N) cycles with both
+      // operands in SBUF, as a tensor_tensor reads two.
+      .Case([&](TensorCopyPredicatedOp copy) -> Result {
+        return costVector(model, Engine::DVE, model.dveGhz, copy.getSrcAp(), 2);
+      })
       .Case<TensorScalarOp, TensorReduceOp, TensorCopyOp>(
           [&](auto single) -> Result {
             return costVector(model, Engine::DVE, model.dveGhz,

@@ -369,6 +369,19 @@ static double applyAlu(AluOp op, double lhs, double rhs) {
     return selectExtreme(lhs, rhs, /*min=*/false, /*propagateNaN=*/false);
   case AluOp::MinNum:
     return selectExtreme(lhs, rhs, /*min=*/true, /*propagateNaN=*/false);
+  // IEEE 754 comparisons: false on a NaN, but for not_equal.
+  case AluOp::IsEqual:
+    return lhs == rhs;
+  case AluOp::NotEqual:
+    return lhs != rhs;
+  case AluOp::IsGt:
+    return lhs > rhs;
+  case AluOp::IsGe:
+    return lhs >= rhs;
+  case AluOp::IsLt:
+    return lhs < rhs;
+  case AluOp::IsLe:
+    return lhs <= rhs;
   }
   llvm_unreachable("unknown ALU op");
 }
@@ -399,6 +412,18 @@ static std::optional<int64_t> applyIntegerAlu(AluOp op, int64_t lhs,
   case AluOp::Min:
   case AluOp::MinNum:
     return (isUnsigned ? a < b : lhs < rhs) ? lhs : rhs;
+  case AluOp::IsEqual:
+    return lhs == rhs;
+  case AluOp::NotEqual:
+    return lhs != rhs;
+  case AluOp::IsGt:
+    return isUnsigned ? a > b : lhs > rhs;
+  case AluOp::IsGe:
+    return isUnsigned ? a >= b : lhs >= rhs;
+  case AluOp::IsLt:
+    return isUnsigned ? a < b : lhs < rhs;
+  case AluOp::IsLe:
+    return isUnsigned ? a <= b : lhs <= rhs;
   }
   llvm_unreachable("unknown ALU op");
 }
@@ -462,6 +487,20 @@ static void copyElements(const Operand &dst, const Operand &src) {
   std::vector<double> values = src.loadAll();
   for (size_t i = 0; i < dst.size(); ++i)
     dst.store(i, values[i]);
+}
+
+/// dst[i] = src[i], bit for bit, where predicate[i] is nonzero (zero when
+/// `reverse`); the other elements of dst keep their values.
+static void copyPredicated(const Operand &dst, const Operand &src,
+                           const Operand &predicate, bool reverse) {
+  std::vector<int64_t> conditions = predicate.loadAllInts();
+  size_t bytes = src.storage.elementBytes;
+  std::vector<uint8_t> staged(src.size() * bytes);
+  for (size_t i = 0; i < src.size(); ++i)
+    std::memcpy(&staged[i * bytes], src.elements[i], bytes);
+  for (size_t i = 0; i < dst.size(); ++i)
+    if ((conditions[i] != 0) != reverse)
+      std::memcpy(dst.elements[i], &staged[i * bytes], bytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -755,6 +794,14 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
         return run({{copy.getDst(), copy.getDstAp()},
                     {copy.getSrc(), copy.getSrcAp()}},
                    [](auto o) { copyElements(o[0], o[1]); });
+      })
+      .Case([&](TensorCopyPredicatedOp copy) {
+        return run({{copy.getDst(), copy.getDstAp()},
+                    {copy.getSrc(), copy.getSrcAp()},
+                    {copy.getPredicate(), copy.getPredicateAp()}},
+                   [&](auto o) {
+                     copyPredicated(o[0], o[1], o[2], copy.getReverse());
+                   });
       })
       .Case([&](MemsetOp memset) {
         return run({{memset.getDst(), memset.getDstAp()}},

@@ -54,6 +54,9 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
 
 void walrus::buildWalrusFromLinalgPipeline(
     OpPassManager &pm, const WalrusFromLinalgOptions &options) {
+  // Constants a body computes and results nothing reads are gone before
+  // anything matches a form.
+  pm.addPass(createNormalizeLinalg());
   // A weight transposed or broadcast over the batch for a matmul is read
   // where it is, not copied first (a torch-mlir linear).
   pm.addPass(createFoldIntoMatmul());
@@ -133,7 +136,8 @@ void walrus::registerWalrusPipelines() {
       buildWalrusPipeline);
   registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",
-      "From linalg to allocated per-core programs: fold-into-matmul, "
+      "From linalg to allocated per-core programs: normalize-linalg, "
+      "fold-into-matmul, "
       "one-shot-bufferize "
       "(function boundaries, identity layouts), convert-linalg-to-bir, then "
       "walrus-pipeline",

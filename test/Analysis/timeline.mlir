@@ -34,6 +34,20 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // -----
 
+// A comparison then a predicated copy on the vector engine, each reading
+// two operands: 2 x (60 + 2 * 100) / 0.96 = 541.667 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.542 us, 2 instruction(s)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
+    %p = bir.memloc "p" internal : !bir.sbuf<128x100xi8>
+    bir.tensor_tensor is_gt %p[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>] : !bir.sbuf<128x100xi8>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    bir.tensor_copy_predicated %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>] if %p[#bir.ap<0, [[100, 128], [1, 100]]>] : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xi8>
+  }
+}
+
+// -----
+
 // Independent work on two engines overlaps: max(133.333, 270.833) ns.
 // CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.271 us, 2 instruction(s)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {

@@ -119,14 +119,49 @@ func.func @scalar_argument(%x: memref<8x8xf32>, %s: f32, %y: memref<8x8xf32>) {
 
 // -----
 
-func.func @constants_only(%y: memref<8x8xf32>) {
-  // expected-error @+1 {{'linalg.generic' is not supported with a body value computed from constants alone}}
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
-      outs(%y : memref<8x8xf32>) {
-  ^bb0(%o: f32):
-    %c = arith.constant 2.0 : f32
-    %d = arith.addf %c, %c : f32
-    linalg.yield %d : f32
+// Comparisons the vector engine has no form for (ordered inequality,
+// unsigned order) are named with the ones that lower.
+func.func @ordered_unequal(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.cmpf' one in its body (the ordered and unordered orderings, oeq, une and the signed integer comparisons lower)}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %p = arith.cmpf one, %a, %zero : f32
+    %s = arith.select %p, %zero, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @unsigned_order(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
+  %c = arith.constant 3 : i32
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.cmpi' ult in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xi32>) outs(%y : memref<8x8xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %p = arith.cmpi ult, %a, %c : i32
+    %s = arith.select %p, %c, %a : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+func.func @bitwise_and(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
+  %c = arith.constant 3 : i32
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.andi' on other than i1 in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xi32>) outs(%y : memref<8x8xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %s = arith.andi %a, %c : i32
+    linalg.yield %s : i32
   }
   return
 }
@@ -215,25 +250,6 @@ func.func @checked(%x: memref<8x8xf32>, %y: memref<8x8xf32>, %ok: i1) {
   // expected-error @+1 {{convert-linalg-to-bir: 'cf.assert' whose condition is not known to hold at compile time (the kernel has no assertions): 'index out of range'}}
   cf.assert %ok, "index out of range"
   linalg.copy ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>)
-  return
-}
-
-// -----
-
-// select(x < 0, 0, x) keeps x = -0 where max(x, 0) gives +0: no max
-// computes it, and it is named (torch's clamp with a bound of 0 and a
-// NaN-aware select are not matched either way).
-func.func @select_signed_zero(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
-  %zero = arith.constant 0.000000e+00 : f32
-  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.select' in its body}}
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %p = arith.cmpf olt, %a, %zero : f32
-    %s = arith.select %p, %zero, %a : f32
-    linalg.yield %s : f32
-  }
   return
 }
 

@@ -13,6 +13,7 @@
 // RUN: walrus-run %t/view.mlir --print-outputs | FileCheck %s --check-prefix=VIEW
 // RUN: walrus-run %t/wrapping.mlir --input x=%t/x.bin --print-outputs | FileCheck %s --check-prefix=WRAPPING
 // RUN: walrus-run %t/nan.mlir --print-outputs | FileCheck %s --check-prefix=NAN
+// RUN: walrus-run %t/predicates.mlir --print-outputs | FileCheck %s --check-prefix=PREDICATES
 
 // BIAS:      o: !bir.dram<2x3xf32>
 // BIAS-NEXT:   1 1 0.367879
@@ -50,6 +51,17 @@
 
 // max / min propagate a NaN operand, maxnum / minnum ignore it; -0 orders
 // below +0.
+// x = [1 nan -0 3]. Comparisons write 1 or 0: IEEE 754, so a NaN compares
+// false but for not_equal, and -0 equals 0. The predicated copies take x
+// where x > 0 into fives, and where not (reverse) into sevens.
+// PREDICATES:      flags: !bir.dram<3x4xi8>
+// PREDICATES-NEXT:   1 0 0 1
+// PREDICATES-NEXT:   0 1 0 0
+// PREDICATES-NEXT:   0 0 1 0
+// PREDICATES-NEXT: picked: !bir.dram<2x4xf32>
+// PREDICATES-NEXT:   1 5 5 3
+// PREDICATES-NEXT:   7 nan -0 7
+
 // NAN:      o: !bir.dram<1x4xf32>
 // NAN-NEXT:   nan 2 nan 2
 // NAN-NEXT: zeros: !bir.dram<1x2xf32>
@@ -251,4 +263,33 @@ bir.func @main {
     : !bir.sbuf<1x2xf32>, !bir.sbuf<1x2xf32>, !bir.sbuf<1x2xf32>
   bir.dma %zeros[#bir.ap<0, [[2, 1], [1, 2]]>], %z[#bir.ap<0, [[2, 1], [1, 2]]>]
     : !bir.dram<1x2xf32>, !bir.sbuf<1x2xf32>
+}
+
+//--- predicates.mlir
+bir.func @main {
+  %flags = bir.memloc "flags" output : !bir.dram<3x4xi8>
+  %picked = bir.memloc "picked" output : !bir.dram<2x4xf32>
+  %x = bir.memloc "x" internal : !bir.sbuf<1x4xf32>
+  %f = bir.memloc "f" internal : !bir.sbuf<3x4xi8>
+  %y = bir.memloc "y" internal : !bir.sbuf<2x4xf32>
+  bir.memset %x[#bir.ap<0, [[4, 1], [1, 1]]>], 1.0 : !bir.sbuf<1x4xf32>
+  bir.memset %x[#bir.ap<1, [[4, 1], [1, 1]]>], 0x7FF8000000000000 : !bir.sbuf<1x4xf32>
+  bir.memset %x[#bir.ap<2, [[4, 1], [1, 1]]>], -0.0 : !bir.sbuf<1x4xf32>
+  bir.memset %x[#bir.ap<3, [[4, 1], [1, 1]]>], 3.0 : !bir.sbuf<1x4xf32>
+  bir.tensor_scalar is_gt %f[#bir.ap<0, [[4, 1], [1, 4]]>], %x[#bir.ap<0, [[4, 1], [1, 4]]>], 0.0
+    : !bir.sbuf<3x4xi8>, !bir.sbuf<1x4xf32>
+  bir.tensor_tensor not_equal %f[#bir.ap<4, [[4, 1], [1, 4]]>], %x[#bir.ap<0, [[4, 1], [1, 4]]>], %x[#bir.ap<0, [[4, 1], [1, 4]]>]
+    : !bir.sbuf<3x4xi8>, !bir.sbuf<1x4xf32>, !bir.sbuf<1x4xf32>
+  bir.tensor_scalar is_equal %f[#bir.ap<8, [[4, 1], [1, 4]]>], %x[#bir.ap<0, [[4, 1], [1, 4]]>], 0.0
+    : !bir.sbuf<3x4xi8>, !bir.sbuf<1x4xf32>
+  bir.memset %y[#bir.ap<0, [[4, 1], [1, 4]]>], 5.0 : !bir.sbuf<2x4xf32>
+  bir.memset %y[#bir.ap<4, [[4, 1], [1, 4]]>], 7.0 : !bir.sbuf<2x4xf32>
+  bir.tensor_copy_predicated %y[#bir.ap<0, [[4, 1], [1, 4]]>], %x[#bir.ap<0, [[4, 1], [1, 4]]>]
+    if %f[#bir.ap<0, [[4, 1], [1, 4]]>] : !bir.sbuf<2x4xf32>, !bir.sbuf<1x4xf32>, !bir.sbuf<3x4xi8>
+  bir.tensor_copy_predicated %y[#bir.ap<4, [[4, 1], [1, 4]]>], %x[#bir.ap<0, [[4, 1], [1, 4]]>]
+    if %f[#bir.ap<0, [[4, 1], [1, 4]]>] reverse : !bir.sbuf<2x4xf32>, !bir.sbuf<1x4xf32>, !bir.sbuf<3x4xi8>
+  bir.dma %flags[#bir.ap<0, [[4, 3], [1, 4]]>], %f[#bir.ap<0, [[4, 1], [1, 12]]>]
+    : !bir.dram<3x4xi8>, !bir.sbuf<3x4xi8>
+  bir.dma %picked[#bir.ap<0, [[4, 2], [1, 4]]>], %y[#bir.ap<0, [[4, 1], [1, 8]]>]
+    : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
 }

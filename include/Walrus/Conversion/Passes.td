@@ -105,4 +105,33 @@ def FoldIntoMatmul : Pass<"fold-into-matmul"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def NormalizeLinalg : Pass<"normalize-linalg"> {
+  let summary = "Rewrite forms frontends emit into those convert-linalg-to-bir "
+                "reads (linalg on tensors)";
+  let description = [{
+    Frontends write `linalg` one PyTorch op at a time, in forms the lowering
+    need not know. This pass (on tensors, before bufferization) rewrites:
+
+    - a value computed from constants alone, in a body or outside, into
+      the constant: upstream's folders, and an `arith.truncf` of a float
+      constant rounded to nearest, ties to even, as the CPU computes it
+      (torch-mlir's BatchNorm and LayerNorm truncate an f64 epsilon to f32
+      inside every body; upstream folds only a truncation that is exact);
+    - a generic's input whose elements are all one value into that value
+      in the body: a splat constant (upstream's
+      `populateInlineConstantOperandsPatterns`; torch-mlir's `tensor<f64>`
+      divisors), or a `fill` or elementwise generic that yields a value
+      from outside its body (torch-mlir's scalar tensors: `fill` of 6,
+      `sitofp` of it, read by a clamp);
+    - a `linalg.generic` result nothing reads, and the body ops that only
+      computed it, dropped (upstream's
+      `populateEraseUnusedOperandsAndResultsPatterns`): torch's max over a
+      dimension computes the argmax beside the max.
+
+    Anything else is left as it is. `-walrus-from-linalg` runs it first.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect"];
+}
+
 #endif // WALRUS_CONVERSION_PASSES_TD

@@ -240,8 +240,25 @@ static FailureOr<TensorUses> collectTensorUses(Block &body) {
     if (auto getGlobal = dyn_cast<memref::GetGlobalOp>(op);
         getGlobal && failed(checkConstantGlobal(getGlobal)))
       return failure();
+    // A cast only the host returns (torch-mlir's result type with dynamic
+    // sizes): the kernel writes its source, the host returns the cast.
+    if (auto cast = dyn_cast<memref::CastOp>(op);
+        cast && llvm::all_of(cast->getUsers(), llvm::IsaPred<func::ReturnOp>)) {
+      if (failed(checkMemref(&op, cast.getSource())))
+        return failure();
+      continue;
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value operand : ret.getOperands()) {
+        auto cast = operand.getDefiningOp<memref::CastOp>();
+        uses.returned.insert(getRoot(cast ? cast.getSource() : operand));
+        if (!cast && failed(checkMemref(&op, operand)))
+          return failure();
+      }
+      continue;
+    }
     if (isa<memref::AllocOp, memref::DeallocOp, arith::ConstantOp,
-            memref::GetGlobalOp, func::ReturnOp>(op) ||
+            memref::GetGlobalOp>(op) ||
         isLinalg(op) || isView(&op)) {
       for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults()))
         if (failed(checkMemref(&op, value)))
@@ -251,9 +268,6 @@ static FailureOr<TensorUses> collectTensorUses(Block &body) {
              << "convert-linalg-to-bir: '" << op.getName().getStringRef()
              << "' is not supported in a function it lowers";
     }
-    if (auto ret = dyn_cast<func::ReturnOp>(op))
-      for (Value operand : ret.getOperands())
-        uses.returned.insert(getRoot(operand));
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
       for (Value operand : op.getOperands())
         uses.used.insert(getRoot(operand));

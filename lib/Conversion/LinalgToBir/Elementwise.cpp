@@ -677,6 +677,21 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
           return failure();
         return activation(scalar, *function, *source);
       })
+      .Case<arith::CmpFOp, arith::CmpIOp>(
+          [&](Operation *cmp) { return compare(cmp); })
+      .Case<arith::SelectOp>([&](Operation *pick) { return select(pick); })
+      // On bytes 1 or 0, `and` is the minimum, `or` the maximum, `xor`
+      // inequality.
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+          [&](Operation *logic) -> FailureOr<Operand> {
+            if (!logic->getResult(0).getType().isInteger(1))
+              return unsupported(op, "'" + logic->getName().getStringRef() +
+                                         "' on other than i1 in its body");
+            if (isa<arith::AndIOp>(logic))
+              return alu(AluOp::Min, true);
+            return alu(isa<arith::OrIOp>(logic) ? AluOp::Max : AluOp::NotEqual,
+                       true);
+          })
       .Case<arith::SIToFPOp, arith::ExtSIOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
       .Case<arith::ExtFOp, arith::TruncFOp>(
@@ -685,6 +700,14 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
         return unsupported(op, "'" + other->getName().getStringRef() +
                                    "' in its body");
       });
+}
+
+/// The element type a tile holding `type`'s values has: an i1 is a byte,
+/// 1 or 0, as NKI's predicates are uint8.
+static Type getTileElementType(Type type) {
+  if (type.isInteger(1))
+    return IntegerType::get(type.getContext(), 8);
+  return type;
 }
 
 Operand ElementwiseLowering::resultTile(Value value,
@@ -696,12 +719,23 @@ Operand ElementwiseLowering::resultTile(Value value,
     return operand.isConstant() || operand.acrossColumns;
   });
   bool placed = buffer < tiles.size() && tiles[buffer].lookup(value);
+  Type type = getTileElementType(value.getType());
   if (!perRow || placed)
-    return Operand{tileFor(value, value.getType()), {}};
+    return Operand{tileFor(value, type), {}};
   MemlocOp &tile = getSlot(columnTiles, value);
   if (!tile)
-    tile = kernel.addTile("t_row", 128, 1, value.getType());
+    tile = kernel.addTile("t_row", 128, 1, type);
   return Operand{tile, {}, 0, /*acrossColumns=*/true};
+}
+
+Operand ElementwiseLowering::setPerRow(Value value, const Operand &constant) {
+  MemlocOp &tile = getSlot(columnTiles, value);
+  if (!tile)
+    tile = kernel.addTile("t_row", 128, 1, getTileElementType(value.getType()));
+  Operand perRow{tile, {}, 0, /*acrossColumns=*/true};
+  kernel.create<MemsetOp>(op.getLoc(), tile, computePattern(perRow, perRow),
+                          constant.constant);
+  return perRow;
 }
 
 AccessPatternAttr ElementwiseLowering::computePattern(const Operand &operand,
@@ -718,7 +752,7 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
                                                bool commutative, Operand lhs,
                                                Operand rhs) {
   if (lhs.isConstant() && rhs.isConstant())
-    return unsupported(op, "a body value computed from constants alone");
+    lhs = setPerRow(scalar->getOperand(0), lhs);
   if (lhs.isConstant() && commutative)
     std::swap(lhs, rhs);
   Operand dst = resultTile(scalar->getResult(0), {lhs, rhs});
@@ -758,11 +792,142 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
   return dst;
 }
 
+namespace {
+/// A predicate as a comparison of the vector engine, negated (1 - result)
+/// for the unordered predicates: ugt is not ole.
+struct Comparison {
+  AluOp alu;
+  bool negated = false;
+};
+} // namespace
+
+static std::optional<Comparison> getComparison(Operation *compare) {
+  if (auto cmpf = dyn_cast<arith::CmpFOp>(compare)) {
+    using P = arith::CmpFPredicate;
+    switch (cmpf.getPredicate()) {
+    case P::OEQ:
+      return Comparison{AluOp::IsEqual};
+    case P::OGT:
+      return Comparison{AluOp::IsGt};
+    case P::OGE:
+      return Comparison{AluOp::IsGe};
+    case P::OLT:
+      return Comparison{AluOp::IsLt};
+    case P::OLE:
+      return Comparison{AluOp::IsLe};
+    case P::UNE:
+      return Comparison{AluOp::NotEqual};
+    case P::UGT:
+      return Comparison{AluOp::IsLe, true};
+    case P::UGE:
+      return Comparison{AluOp::IsLt, true};
+    case P::ULT:
+      return Comparison{AluOp::IsGe, true};
+    case P::ULE:
+      return Comparison{AluOp::IsGt, true};
+    default:
+      return std::nullopt;
+    }
+  }
+  using P = arith::CmpIPredicate;
+  switch (cast<arith::CmpIOp>(compare).getPredicate()) {
+  case P::eq:
+    return Comparison{AluOp::IsEqual};
+  case P::ne:
+    return Comparison{AluOp::NotEqual};
+  case P::sgt:
+    return Comparison{AluOp::IsGt};
+  case P::sge:
+    return Comparison{AluOp::IsGe};
+  case P::slt:
+    return Comparison{AluOp::IsLt};
+  case P::sle:
+    return Comparison{AluOp::IsLe};
+  default:
+    return std::nullopt;
+  }
+}
+
+FailureOr<Operand> ElementwiseLowering::compare(Operation *scalar) {
+  std::optional<Comparison> comparison = getComparison(scalar);
+  if (!comparison) {
+    StringRef predicate = isa<arith::CmpFOp>(scalar)
+                              ? arith::stringifyCmpFPredicate(
+                                    cast<arith::CmpFOp>(scalar).getPredicate())
+                              : arith::stringifyCmpIPredicate(
+                                    cast<arith::CmpIOp>(scalar).getPredicate());
+    return unsupported(op, "'" + scalar->getName().getStringRef() + "' " +
+                               predicate +
+                               " in its body (the ordered and unordered "
+                               "orderings, oeq, une and the signed integer "
+                               "comparisons lower)");
+  }
+  FailureOr<Operand> lhs = lower(scalar->getOperand(0));
+  if (failed(lhs))
+    return failure();
+  FailureOr<Operand> rhs = lower(scalar->getOperand(1));
+  if (failed(rhs))
+    return failure();
+  FailureOr<Operand> dst =
+      binary(scalar, comparison->alu, /*commutative=*/false, *lhs, *rhs);
+  if (failed(dst) || !comparison->negated)
+    return dst;
+  AccessPatternAttr pattern = computePattern(*dst, *dst);
+  kernel.create<TensorScalarOp>(op.getLoc(), AluOp::Subtract, dst->tile,
+                                pattern, dst->tile, pattern,
+                                getIntegerImmediate(op.getContext(), 1),
+                                /*reverse=*/true);
+  return dst;
+}
+
+FailureOr<Operand> ElementwiseLowering::select(Operation *scalar) {
+  auto pick = cast<arith::SelectOp>(scalar);
+  FailureOr<Operand> condition = lower(pick.getCondition());
+  if (failed(condition))
+    return failure();
+  FailureOr<Operand> onTrue = lower(pick.getTrueValue());
+  if (failed(onTrue))
+    return failure();
+  FailureOr<Operand> onFalse = lower(pick.getFalseValue());
+  if (failed(onFalse))
+    return failure();
+  if (condition->isConstant())
+    return unsupported(op, "'arith.select' of a constant condition");
+  Location loc = op.getLoc();
+  Operand dst = resultTile(pick.getResult(), {*condition, *onTrue, *onFalse});
+  auto pattern = [&](const Operand &operand) {
+    return computePattern(operand, dst);
+  };
+  auto place = [&](const Operand &constant, Operand into) {
+    kernel.create<MemsetOp>(loc, into.tile, computePattern(into, into),
+                            constant.constant);
+    return into;
+  };
+  // dst starts as one side and takes the other where the condition says:
+  // a constant side is set (memset) first, so the copy reads a tile.
+  bool reverse = onTrue->isConstant() && !onFalse->isConstant();
+  auto [first, second] =
+      reverse ? std::pair(*onTrue, *onFalse) : std::pair(*onFalse, *onTrue);
+  if (first.isConstant())
+    place(first, dst);
+  else
+    kernel.create<TensorCopyOp>(loc, dst.tile, pattern(dst), first.tile,
+                                pattern(first));
+  // Both sides constant: the true side gets a tile of its own, keyed by
+  // the constant.
+  if (second.isConstant())
+    second = place(second, resultTile(pick.getTrueValue(), {*condition}));
+  kernel.create<TensorCopyPredicatedOp>(
+      loc, dst.tile, pattern(dst), second.tile, pattern(second),
+      condition->tile, pattern(*condition), reverse);
+  return dst;
+}
+
 FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
                                                    ActivationFunction function,
                                                    Operand source) {
   if (source.isConstant())
-    return unsupported(op, "a body value computed from constants alone");
+    source = setPerRow(scalar->getOperand(0), source);
   Operand dst = resultTile(scalar->getResult(0), {source});
   kernel.create<ActivationOp>(op.getLoc(), function, dst.tile,
                               computePattern(dst, dst), source.tile,

@@ -124,6 +124,16 @@ private:
                                         const Operand &result);
   mlir::FailureOr<Operand> binary(mlir::Operation *scalar, bir::AluOp alu,
                                   bool commutative, Operand lhs, Operand rhs);
+  /// The constant `value` as one value per row, set on its own one-column
+  /// tile: an op of constants alone computes from there as it would from
+  /// any other value (its result is one value per row).
+  Operand setPerRow(mlir::Value value, const Operand &constant);
+  /// `arith.cmpf` / `arith.cmpi` as a comparison on the vector engine,
+  /// into a tile of bytes 1 or 0 (an i1 is a byte).
+  mlir::FailureOr<Operand> compare(mlir::Operation *scalar);
+  /// `arith.select` as a copy of its false side, then a copy of its true
+  /// side where the condition is nonzero.
+  mlir::FailureOr<Operand> select(mlir::Operation *scalar);
   mlir::FailureOr<Operand> activation(mlir::Operation *scalar,
                                       bir::ActivationFunction function,
                                       Operand source);

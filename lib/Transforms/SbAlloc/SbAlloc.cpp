@@ -59,6 +59,8 @@ namespace {
 /// What allocating one function produced.
 struct FuncResult {
   unsigned nodes = 0, iterations = 0, spills = 0, splits = 0;
+  /// The bytes of the tensors spilled, over their partitions.
+  uint64_t spilledBytes = 0;
   /// Orders the dense path placed (0: the graph had its edges).
   unsigned denseOrders = 0;
   /// Windows of a dense function whose tensors the search placed.
@@ -521,6 +523,9 @@ LogicalResult SbAllocPass::spill(const SbufProblem &sbuf,
       if (failed(spillToDram(memloc, namer, spillLocals)))
         return failure();
       ++result.spills;
+      result.spilledBytes = llvm::SaturatingAdd(
+          result.spilledBytes,
+          llvm::SaturatingMultiply<uint64_t>(node.partitions, node.bytes));
     }
   }
   return success();
@@ -625,6 +630,14 @@ void SbAllocPass::runOnFunction(FuncOp func) {
   numSplitNodes += result.splits;
   peakBytes = std::max<uint64_t>(peakBytes, result.peak);
   lowerBound = std::max<uint64_t>(lowerBound, result.lowerBound);
+  // A spill makes the program move its tensors through DRAM: slower, and
+  // never what a user expects silently.
+  if (result.spills)
+    emitWarning(func.getLoc())
+        << "sb-alloc: " << getQualifiedName(func) << ": " << result.spills
+        << " SBUF tensor(s) of " << result.spilledBytes
+        << " B in all did not fit and go through DRAM (spilled); "
+           "-sb-alloc=explain names each and the round it spilled in";
   if (report)
     emitRemark(func.getLoc())
         << "sb-alloc: " << getQualifiedName(func) << ": " << result.nodes

@@ -33,6 +33,8 @@
 // CHECK-NEXT: bir.collective: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.core_barrier: effects unknown; accesses
 // CHECK-NEXT: bir.sb2sb: effects write 'f' read 'f'; accesses write dst_ap read src_ap
+// CHECK-NEXT: bir.tensor_tensor: effects write 'p' read 'f' read 'f'; accesses write dst_ap read lhs_ap read rhs_ap
+// CHECK-NEXT: bir.tensor_copy_predicated: effects read 'f' write 'f' read 'f' read 'p'; accesses read-write dst_ap read src_ap read predicate_ap
 // CHECK-NEXT: bir.dma: effects write 'out' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.dma: effects write 't' read 'in'; accesses write dst_ap read src_ap
 // CHECK-NOT:  bir.

@@ -641,3 +641,62 @@ bir.func @f {
   bir.dma_gather %t[#bir.ap<0, [[4, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 8], [1, 4]]>], %i[#bir.ap<0, [[1, 3], [1, 1]]>]
     : !bir.sbuf<128x4xf32>, !bir.dram<8x4xf32>, !bir.sbuf<128x1xi32>
 }
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{reduces with 'is_gt', a comparison, not an operation that combines values}}
+  bir.tensor_reduce is_gt %a[#bir.ap<0, [[4, 128], [1, 1]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{reduces with 'is_equal', a comparison, not an operation that combines values}}
+  bir.collective all_reduce %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    reduce is_equal : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %p = bir.memloc "p" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'predicate' must hold integers, not 'f32'}}
+  bir.tensor_copy_predicated %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    if %p[#bir.ap<0, [[4, 128], [1, 4]]>] : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<128x4xbf16>
+  %p = bir.memloc "p" internal : !bir.sbuf<128x4xi8>
+  // expected-error @+1 {{element types of 'dst' ('f32') and 'src' ('bf16') must match}}
+  bir.tensor_copy_predicated %a[#bir.ap<0, [[4, 128], [1, 4]]>], %b[#bir.ap<0, [[4, 128], [1, 4]]>]
+    if %p[#bir.ap<0, [[4, 128], [1, 4]]>] : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xbf16>, !bir.sbuf<128x4xi8>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %p = bir.memloc "p" internal : !bir.sbuf<128x4xi8>
+  // expected-error @+1 {{'dst' touches 512 elements but 'predicate' touches 256}}
+  bir.tensor_copy_predicated %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    if %p[#bir.ap<0, [[4, 128], [1, 2]]>] : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xi8>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %d = bir.memloc "d" input : !bir.dram<128x4xi8>
+  // expected-error @+1 {{'predicate' must be an on-chip tensor}}
+  bir.tensor_copy_predicated %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
+    if %d[#bir.ap<0, [[4, 128], [1, 4]]>] : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.dram<128x4xi8>
+}

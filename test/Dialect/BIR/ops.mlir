@@ -18,6 +18,8 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     %w = bir.memloc "w" internal address 1024 base_partition 0 : !bir.sbuf<128x128xbf16>
     // CHECK: %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
     %f = bir.memloc "f" internal : !bir.sbuf<128x512xf32>
+    // CHECK: %p = bir.memloc "p" internal : !bir.sbuf<128x512xi8>
+    %p = bir.memloc "p" internal : !bir.sbuf<128x512xi8>
     // CHECK: %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
     %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
     // CHECK: %table = bir.memloc "table" input : !bir.dram<100x512xf32>
@@ -144,6 +146,18 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
               %f[#bir.ap<0, [[512, 128], [1, 512]]>]
               peer affine_map<()[s0] -> (1 - s0)>
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // A comparison writes 1 or 0; a predicated copy takes src where the
+    // predicate is nonzero (zero with reverse).
+    // CHECK: bir.tensor_tensor is_gt %p[{{.*}}], %f[{{.*}}], %f[{{.*}}] :
+    bir.tensor_tensor is_gt %p[#bir.ap<0, [[512, 128], [1, 512]]>],
+                            %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                            %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xi8>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_copy_predicated %f[{{.*}}], %f[{{.*}}] if %p[{{.*}}] reverse :
+    bir.tensor_copy_predicated %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                               %f[#bir.ap<0, [[512, 128], [1, 512]]>]
+                               if %p[#bir.ap<0, [[512, 128], [1, 512]]>] reverse
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xi8>
     // CHECK: bir.dma %out[#bir.sap<()[s0] -> (s0 * 65536), {{.*}}>], %f[{{.*}}] :
     bir.dma %out[#bir.sap<()[s0] -> (s0 * 65536), [[512, 128], [1, 512]]>],
             %f[#bir.ap<0, [[512, 128], [1, 512]]>]

@@ -7,6 +7,8 @@
 // short tensor of its own, reloaded before and stored after it.
 
 // CHECK: remark: sb-alloc: spilling 'keep' (128 x 1024 B) to DRAM in round 1
+// A spill is never silent: a warning at the function says how much.
+// CHECK: warning: sb-alloc: @main: 1 SBUF tensor(s) of 131072 B in all did not fit and go through DRAM (spilled); -sb-alloc=explain names each and the round it spilled in
 // CHECK-LABEL: bir.func @main
 // CHECK:       %keep_home = bir.memloc "keep_home" internal {bir.spill_home} : !bir.dram<128x256xf32>
 // CHECK-DAG:   %keep_spill0 = bir.memloc "keep_spill0" internal address 0 base_partition 0 : !bir.sbuf<128x256xf32>

@@ -505,9 +505,33 @@ LogicalResult TensorScalarOp::verify() {
                            {{"src", getSrc(), getSrcAp()}});
 }
 
+LogicalResult TensorCopyPredicatedOp::verify() {
+  if (failed(verifyElementwise(
+          *this, getDst(), getDstAp(),
+          {{"src", getSrc(), getSrcAp()},
+           {"predicate", getPredicate(), getPredicateAp()}})) ||
+      failed(expectSameElementType(*this, "dst", getDst(), "src", getSrc())))
+    return failure();
+  Type predicate = memoryTypeOf(getPredicate()).getElementType();
+  if (!predicate.isInteger())
+    return emitOpError() << "'predicate' must hold integers, not " << predicate;
+  return success();
+}
+
+/// Fails at `op` when `alu`, its reduction, is a comparison: comparing a
+/// running result with the next element reduces to nothing a user meant.
+static LogicalResult expectCombiner(Operation *op, AluOp alu) {
+  if (isComparison(alu))
+    return op->emitOpError() << "reduces with '" << stringifyAluOp(alu)
+                             << "', a comparison, not an operation that "
+                                "combines values";
+  return success();
+}
+
 LogicalResult TensorReduceOp::verify() {
   if (failed(expectOnChip(*this, getDst(), "dst")) ||
-      failed(expectOnChip(*this, getSrc(), "src")))
+      failed(expectOnChip(*this, getSrc(), "src")) ||
+      failed(expectCombiner(*this, getOp())))
     return failure();
   AccessPatternAttr dst = getDstAp(), src = getSrcAp();
   int64_t reduced = src.getNumElements() / src.getNums().back();
@@ -525,6 +549,8 @@ LogicalResult CollectiveOp::verify() {
     return emitOpError() << "'" << stringifyCollectiveKind(getKind()) << "' "
                          << (reduces ? "needs" : "takes no")
                          << " 'reduce' operation";
+  if (reduces && failed(expectCombiner(*this, *getReduction())))
+    return failure();
   bool placed = getKind() != CollectiveKind::AllReduce;
   if (placed != bool(getShardOffsetAttr()))
     return emitOpError() << "'" << stringifyCollectiveKind(getKind()) << "' "

@@ -31,6 +31,10 @@
 
 namespace walrus::bir {
 
+/// Whether `alu` compares (its result 1 or 0) rather than combines values:
+/// the comparisons follow the arithmetic in AluOp.
+inline bool isComparison(AluOp alu) { return alu >= AluOp::IsEqual; }
+
 /// How an instruction uses a tensor.
 enum class AccessKind { Read, Write, ReadWrite };
 

@@ -48,7 +48,13 @@ def BIR_AluOp : I32EnumAttr<"AluOp", "elementwise vector-engine operation", [
     I32EnumAttrCase<"Max", 4, "max">,
     I32EnumAttrCase<"Min", 5, "min">,
     I32EnumAttrCase<"MaxNum", 6, "maxnum">,
-    I32EnumAttrCase<"MinNum", 7, "minnum">]> {
+    I32EnumAttrCase<"MinNum", 7, "minnum">,
+    I32EnumAttrCase<"IsEqual", 8, "is_equal">,
+    I32EnumAttrCase<"NotEqual", 9, "not_equal">,
+    I32EnumAttrCase<"IsGt", 10, "is_gt">,
+    I32EnumAttrCase<"IsGe", 11, "is_ge">,
+    I32EnumAttrCase<"IsLt", 12, "is_lt">,
+    I32EnumAttrCase<"IsLe", 13, "is_le">]> {
   let cppNamespace = "::walrus::bir";
   let description = [{
     On integers every operation is exact two's complement arithmetic of the
@@ -58,6 +64,13 @@ def BIR_AluOp : I32EnumAttr<"AluOp", "elementwise vector-engine operation", [
     maximum / minimum (a NaN operand gives NaN, -0 < +0) and `maxnum` /
     `minnum` maximumNumber / minimumNumber (a NaN operand gives the other
     operand), as `arith.maximumf` and `arith.maxnumf`.
+
+    The comparisons (`is_equal`, `not_equal`, `is_gt`, `is_ge`, `is_lt`,
+    `is_le`: the NKI ALU's `equal`, `not_equal`, `greater`,
+    `greater_equal`, `less`, `less_equal`) give 1 where `lhs <op> rhs`
+    holds and 0 where not, in `dst`'s type. On floats they are IEEE 754
+    comparisons: a NaN operand makes every one false but `not_equal`, and
+    -0 equals +0. On integers they compare as `max` does.
   }];
 }
 

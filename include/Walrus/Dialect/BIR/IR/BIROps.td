@@ -331,6 +331,39 @@ def BIR_TensorCopyOp : BIR_InstOp<"tensor_copy"> {
   let hasVerifier = 1;
 }
 
+def BIR_TensorCopyPredicatedOp : BIR_InstOp<"tensor_copy_predicated"> {
+  let summary = "vector-engine copy of the elements a predicate selects";
+  let description = [{
+    Where `predicate` is nonzero (zero with `reverse`), `dst` takes `src`'s
+    element; elsewhere `dst` keeps its value. `predicate` holds integers
+    (NKI's `nki.isa.tensor_copy_predicated` takes uint8, uint16 or
+    uint32); `src` and `dst` have one element type; every pattern touches
+    as many elements as `dst`'s. A select is a copy of one side, then this
+    copy of the other (docs/LinalgToBir.md, "Predicates").
+
+    ```mlir
+    bir.tensor_copy_predicated %y[#bir.ap<0, [[512, 128], [1, 512]]>],
+        %x[#bir.ap<0, [[512, 128], [1, 512]]>]
+        if %p[#bir.ap<0, [[512, 128], [1, 512]]>]
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xi8>
+    ```
+  }];
+  let arguments = (ins BIR_UpdatedTensor:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_ReadTensor:$src,
+                       BIR_AccessPatternAttrInterface:$src_ap,
+                       BIR_ReadTensor:$predicate,
+                       BIR_AccessPatternAttrInterface:$predicate_ap,
+                       UnitAttr:$reverse,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `if` $predicate
+    `[` $predicate_ap `]` (`reverse` $reverse^)? attr-dict `:` type($dst)
+    `,` type($src) `,` type($predicate)
+  }];
+  let hasVerifier = 1;
+}
+
 def BIR_MemsetOp : BIR_InstOp<"memset"> {
   let summary = "fill an on-chip tensor with a constant";
   let description = [{

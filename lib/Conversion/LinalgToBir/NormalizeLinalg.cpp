@@ -1,0 +1,150 @@
+//===- NormalizeLinalg.cpp - frontends' forms into the lowering's ---------===//
+//
+// torch-mlir and other frontends write values a body computes from
+// constants alone (BatchNorm's and LayerNorm's `truncf` of an f64 epsilon)
+// and generics with results nothing reads (max beside an unused argmax).
+// Both are rewritten on tensors, before bufferization, into what
+// convert-linalg-to-bir reads (Passes.td, NormalizeLinalg).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Walrus/Conversion/Passes.h"
+#include "Walrus/Support/ListedOptions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace walrus {
+#define GEN_PASS_DEF_NORMALIZELINALG
+#include "Walrus/Conversion/Passes.h.inc"
+} // namespace walrus
+
+using namespace mlir;
+
+namespace {
+/// `arith.truncf` of a float constant becomes the constant rounded to
+/// nearest, ties to even: what the CPU computes when it runs the op (the
+/// default rounding of LLVM's fptrunc). Upstream folds only exact ones.
+struct RoundConstantTruncF : OpRewritePattern<arith::TruncFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::TruncFOp op,
+                                PatternRewriter &rewriter) const override {
+    FloatAttr constant;
+    if (!matchPattern(op.getIn(), m_Constant(&constant)))
+      return rewriter.notifyMatchFailure(op, "not a scalar float constant");
+    if (op.getRoundingmodeAttr() || op.getFastmathAttr())
+      return rewriter.notifyMatchFailure(op, "rounds other than as default");
+    auto type = cast<FloatType>(op.getType());
+    APFloat value = constant.getValue();
+    bool losesInfo = false;
+    value.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, type, rewriter.getFloatAttr(type, value));
+    return success();
+  }
+};
+
+/// The one value every element of `tensor` holds when it is a splat
+/// constant (made a scalar constant before `before`), or a fill or an
+/// elementwise generic wrote it from a value defined outside its body (a
+/// constant, a captured scalar): torch-mlir's scalar tensors (`fill` of 6,
+/// `sitofp` of it, read as `tensor<f32>` by a clamp; a `tensor<f64>`
+/// divisor).
+static Value getUniformValue(Value tensor, Operation *before,
+                             PatternRewriter &rewriter) {
+  SplatElementsAttr splat;
+  if (matchPattern(tensor, m_Constant(&splat)))
+    return arith::ConstantOp::create(rewriter, before->getLoc(),
+                                     splat.getSplatValue<TypedAttr>());
+  if (auto fill = tensor.getDefiningOp<linalg::FillOp>())
+    return fill.value();
+  auto generic = tensor.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumReductionLoops() != 0)
+    return {};
+  Value yielded = generic.getBody()->getTerminator()->getOperand(
+      cast<OpResult>(tensor).getResultNumber());
+  if (generic.getRegion().isAncestor(yielded.getParentRegion()))
+    return {};
+  return yielded;
+}
+
+/// A generic's input whose every element is one value is read as that
+/// value: the body uses it directly, and the input goes (the erase
+/// patterns drop an input nothing reads).
+struct InlineUniformInput : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    rewriter.setInsertionPoint(op);
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      BlockArgument argument = op.getMatchingBlockArgument(input);
+      if (argument.use_empty())
+        continue;
+      Value value = getUniformValue(input->get(), op, rewriter);
+      if (!value || value.getType() != argument.getType())
+        continue;
+      rewriter.replaceAllUsesWith(argument, value);
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
+/// A boolean tensor one elementwise generic computes and another reads
+/// (torch-mlir's masks: `cmpf` into `tensor<...xi1>`, then `select`) is
+/// computed where it is read: upstream's elementwise fusion, for i1
+/// producers alone, so the mask never goes through memory and other
+/// graphs keep their ops.
+struct FuseBooleanProducer : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto producer = input->get().getDefiningOp<linalg::GenericOp>();
+      if (!producer || !getElementTypeOrSelf(input->get()).isInteger(1) ||
+          !linalg::areElementwiseOpsFusable(input))
+        continue;
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, input);
+      if (failed(fused))
+        continue;
+      // The consumer's results move to the fused op; the producer stays
+      // for its other readers, if any.
+      for (auto [original, replacement] : fused->replacements)
+        rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+          return use.get().getDefiningOp() != producer;
+        });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "no boolean input to fuse");
+  }
+};
+
+struct NormalizeLinalgPass
+    : walrus::ListedOptions<
+          walrus::impl::NormalizeLinalgBase<NormalizeLinalgPass>> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    patterns.add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer>(
+        context);
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    // The driver folds what the patterns leave constant (arith's folders)
+    // and erases the body ops nothing reads any more.
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError(
+          "normalize-linalg: the rewrites did not converge");
+      signalPassFailure();
+    }
+  }
+};
+} // namespace
