@@ -103,11 +103,14 @@ def check_oracle(args, path, lnc):
     code, text, _, _ = run_measured(command, args.timeout)
     if code is None:
         return f"could not run: timed out after {args.timeout} s"
-    verdict = re.search(r"^oracle: (.*)$", text, re.MULTILINE)
-    if verdict and verdict.group(1).startswith(("identical", "within tolerance", "mismatch")):
-        return verdict.group(1).strip()
+    # The verdict is the oracle's last line of its own (an earlier one may
+    # state the tolerance auto-cast takes).
+    verdicts = re.findall(r"^oracle: (.*)$", text, re.MULTILINE)
+    verdict = verdicts[-1] if verdicts else None
+    if verdict and verdict.startswith(("identical", "within tolerance", "mismatch")):
+        return verdict.strip()
     errors = [line[line.index("error:") + 7:] for line in text.splitlines() if "error:" in line]
-    why = errors[-1] if errors else verdict.group(1) if verdict else "no verdict"
+    why = errors[-1] if errors else verdict if verdict else "no verdict"
     return "could not run: " + " ".join(why.split())[:120]
 
 

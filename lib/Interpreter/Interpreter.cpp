@@ -101,7 +101,18 @@ static std::optional<std::vector<uint8_t>>
 getInitialBytes(memref::GlobalOp global, int64_t bytes) {
   Attribute initial = global.getInitialValue().value_or(Attribute());
   ArrayRef<char> data;
-  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(initial))
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(initial);
+  // MLIR packs i1 elements as bits; a kernel holds each in a byte.
+  if (dense && dense.getElementType().isInteger(1)) {
+    std::vector<uint8_t> result;
+    result.reserve(bytes);
+    while (int64_t(result.size()) < bytes)
+      for (bool value : dense.getValues<bool>())
+        result.push_back(value);
+    result.resize(bytes);
+    return result;
+  }
+  if (dense)
     data = dense.getRawData();
   else if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(initial))
     if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())

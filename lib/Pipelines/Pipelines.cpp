@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -54,6 +55,13 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
 
 void walrus::buildWalrusFromLinalgPipeline(
     OpPassManager &pm, const WalrusFromLinalgOptions &options) {
+  // A called function's ops lower in the kernel of their caller: calls are
+  // inlined (no other pipeline on the callees), and private functions left
+  // uncalled go.
+  pm.addPass(
+      createInlinerPass(/*opPipelines=*/{},
+                        /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
+  pm.addPass(createSymbolDCEPass());
   // Constants a body computes and results nothing reads are gone before
   // anything matches a form.
   pm.addPass(createNormalizeLinalg());
@@ -136,7 +144,8 @@ void walrus::registerWalrusPipelines() {
       buildWalrusPipeline);
   registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",
-      "From linalg to allocated per-core programs: normalize-linalg, "
+      "From linalg to allocated per-core programs: inline, symbol-dce, "
+      "normalize-linalg, "
       "fold-into-matmul, "
       "one-shot-bufferize "
       "(function boundaries, identity layouts), convert-linalg-to-bir, then "

@@ -170,7 +170,7 @@ func.func @bitwise_and(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
 
 // A zero-size memref of rank 1 is refused like those of higher rank.
 func.func @empty(%x: memref<0xf32>, %y: memref<0xf32>) {
-  // expected-error @+1 {{'linalg.copy' is not supported with a memref of other than whole-byte elements of at most 64 bits, or of no elements}}
+  // expected-error @+1 {{'linalg.copy' is not supported with a memref of other than whole-byte elements of at most 64 bits or i1, or of no elements}}
   linalg.copy ins(%x : memref<0xf32>) outs(%y : memref<0xf32>)
   return
 }
@@ -333,14 +333,14 @@ func.func @writes_a_constant(%x: memref<8xf32>) {
 
 // -----
 
-func.func @cube(%x: memref<8xf32>, %y: memref<8xf32>) {
-  // expected-error @+1 {{'linalg.generic' is not supported with 'math.powf' by other than a constant 1, 2 or -1}}
+func.func @fifth_power(%x: memref<8xf32>, %y: memref<8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'math.powf' by other than a constant 1, 2, 3, 4 or -1}}
   linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
                   iterator_types = ["parallel"]}
       ins(%x : memref<8xf32>) outs(%y : memref<8xf32>) {
   ^bb0(%a: f32, %o: f32):
-    %c3 = arith.constant 3.0 : f32
-    %p = math.powf %a, %c3 : f32
+    %c5 = arith.constant 5.0 : f32
+    %p = math.powf %a, %c5 : f32
     linalg.yield %p : f32
   }
   return
@@ -408,5 +408,20 @@ func.func @backwards(%x: memref<4xf32>, %y: memref<4xf32>) {
   ^bb0(%a: f32, %o: f32):
     linalg.yield %a : f32
   }
+  return
+}
+
+// -----
+
+// triton-shared's form: the program id is an argument, and the offsets of
+// the tile each program reads are computed from it when the host runs.
+// The first op that computes from it is named, with the argument.
+func.func @triton_program(%in: memref<*xf32>, %out: memref<4x64xf32>, %pid: i32) {
+  %c4 = arith.constant 4 : i32
+  // expected-error @+1 {{'arith.muli' computes from the function's argument #2 ('i32'), a value known only when the host runs (as a Triton program id): a kernel's shapes and addresses are static; bind such arguments to constants first}}
+  %row = arith.muli %pid, %c4 : i32
+  %index = arith.index_cast %row : i32 to index
+  %view = memref.reinterpret_cast %in to offset: [%index], sizes: [4, 64], strides: [64, 1] : memref<*xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
+  linalg.copy ins(%view : memref<4x64xf32, strided<[64, 1], offset: ?>>) outs(%out : memref<4x64xf32>)
   return
 }

@@ -9,8 +9,8 @@
 // Inputs uniform in [-1, 1): within the documented bound, 2^-7 times the
 // sum of |a| |b| over k (at most k = 300 here: 2.34), and farther from the
 // f32 result than f32 arithmetic would be (the cast happened).
-// RUN: %python %utils/linalg_oracle.py %s --func cast --bin %walrus_tools --pipeline --atol 2.34 | FileCheck %s --check-prefix=BOUND
-// RUN: not %python %utils/linalg_oracle.py %s --func cast --bin %walrus_tools --pipeline --atol 1e-4 | FileCheck %s --check-prefix=CAST
+// RUN: %python %utils/linalg_oracle.py %s --func cast --bin %walrus_tools --pipeline --atol 2.34 --no-auto-cast-bound | FileCheck %s --check-prefix=BOUND
+// RUN: not %python %utils/linalg_oracle.py %s --func cast --bin %walrus_tools --pipeline --atol 1e-4 --no-auto-cast-bound | FileCheck %s --check-prefix=CAST
 // EXACT: oracle: within tolerance
 // BOUND: oracle: within tolerance
 // CAST: oracle: mismatch

@@ -3,10 +3,12 @@
 // RUN: %python %utils/linalg_oracle.py %s --func max_dim --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func relu6 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func div_by_scalar --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func positions --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: walrus-opt %s -split-input-file -walrus-from-linalg=lnc-size=2 2>&1 | FileCheck %s --check-prefix=BIR
 
-// The forms torch-mlir emits for BatchNorm, max over a dimension, ReLU6 and
-// a scalar divisor, each against MLIR running it as written.
+// The forms torch-mlir emits for BatchNorm, max over a dimension, ReLU6, a
+// scalar divisor and torch.arange, each against MLIR running it as
+// written.
 // ORACLE: oracle: identical
 
 // torch-mlir's BatchNorm (eval): epsilon is an f64 constant truncated to
@@ -136,4 +138,36 @@ func.func @div_by_scalar(%x: tensor<64x32xf32>) -> tensor<64x32xf32> {
     linalg.yield %3 : f32
   } -> tensor<64x32xf32>
   return %1 : tensor<64x32xf32>
+}
+
+// -----
+
+// torch.arange (GPT-2's position ids): a generic of its indices alone is
+// the constant it computes, folded element by element by upstream's
+// folders; the kernel reads it as a weight.
+// CHECK-LABEL: func.func @positions
+// CHECK:         %[[IDS:.*]] = arith.constant dense<[0, 1, 2, 3, 4]> : tensor<5xi64>
+// CHECK-NOT:     linalg.index
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[IDS]] : tensor<5x16xf32>, tensor<5xi64>)
+// BIR-LABEL: bir.kernel @positions_kernel
+// BIR:         bir.memloc "positions___constant_5xi64{{.*}}" input : !bir.dram<5xi64>
+#m4 = affine_map<(d0) -> (d0)>
+#m4a = affine_map<(d0, d1) -> (d0, d1)>
+#m4b = affine_map<(d0, d1) -> (d0)>
+func.func @positions(%x: tensor<5x16xf32>) -> tensor<5x16xf32> {
+  %0 = tensor.empty() : tensor<5xi64>
+  %1 = linalg.generic {indexing_maps = [#m4], iterator_types = ["parallel"]} outs(%0 : tensor<5xi64>) {
+  ^bb0(%out: i64):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i64
+    linalg.yield %c : i64
+  } -> tensor<5xi64>
+  %2 = tensor.empty() : tensor<5x16xf32>
+  %3 = linalg.generic {indexing_maps = [#m4a, #m4b, #m4a], iterator_types = ["parallel", "parallel"]} ins(%x, %1 : tensor<5x16xf32>, tensor<5xi64>) outs(%2 : tensor<5x16xf32>) {
+  ^bb0(%in: f32, %p: i64, %out: f32):
+    %f = arith.sitofp %p : i64 to f32
+    %s = arith.addf %in, %f : f32
+    linalg.yield %s : f32
+  } -> tensor<5x16xf32>
+  return %3 : tensor<5x16xf32>
 }

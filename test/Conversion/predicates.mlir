@@ -5,6 +5,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func folded_batchnorm --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func keep_signed_zero --bin %walrus_tools | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func constants_only --bin %walrus_tools | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func causal_buffer --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 
 // Comparisons and selects as frontends write them, each against MLIR
 // running it as written (docs/LinalgToBir.md, "Predicates").
@@ -160,4 +161,26 @@ func.func @constants_only(%y: memref<8x8xf32>) {
     linalg.yield %d : f32
   }
   return
+}
+
+// -----
+
+// GPT-2's causal-mask buffer: a boolean weight. It is a DRAM tensor of
+// bytes 0 / 1 (as LLVM stores a memref of i1; MLIR's constant packs bits,
+// walrus-run unpacks them), loaded and read as the select's predicate.
+// CHECK-LABEL: func.func @causal_buffer
+// CHECK:         %[[MASK:.*]] = memref.get_global @{{.*}} : memref<8x8xi1>
+// CHECK:         bir.launch @causal_buffer_kernel(%{{.*}}, %[[MASK]], %{{.*}}) : memref<8x8xf32>, memref<8x8xi1>, memref<8x8xf32>
+// CHECK:         bir.memloc "causal_buffer___constant_8x8xi1{{.*}}" input : !bir.dram<8x8xi8>
+// CHECK:         bir.tensor_copy_predicated %{{.*}} if %{{.*}} : !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xf32>, !bir.sbuf<8x8xi8>
+func.func @causal_buffer(%scores: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %mask = arith.constant dense<[[true, false, false, false, false, false, false, false], [true, true, false, false, false, false, false, false], [true, true, true, false, false, false, false, false], [true, true, true, true, false, false, false, false], [true, true, true, true, true, false, false, false], [true, true, true, true, true, true, false, false], [true, true, true, true, true, true, true, false], [true, true, true, true, true, true, true, true]]> : tensor<8x8xi1>
+  %min = arith.constant -3.40282347E+38 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%mask, %scores : tensor<8x8xi1>, tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%m: i1, %s: f32, %o: f32):
+    %r = arith.select %m, %s, %min : f32
+    linalg.yield %r : f32
+  } -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
 }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ForeignDialects.h"
 #include "TestPasses.h"
 #include "ToolSupport.h"
 #include "Walrus/Support/FileOutput.h"
@@ -77,6 +78,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   walrus::registerWalrusDialects(registry);
   walrus::registerHostDialects(registry);
+  registry.insert<walrus::tools::TorchPlaceholderDialect>();
   auto [input, output] = registerAndParseCLIOptions(
       int(args.size()), args.data(), "Walrus optimizer driver\n", registry);
   // A context of its own: MlirOptMain makes the one it runs in.

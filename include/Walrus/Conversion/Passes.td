@@ -123,12 +123,20 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
       divisors), or a `fill` or elementwise generic that yields a value
       from outside its body (torch-mlir's scalar tensors: `fill` of 6,
       `sitofp` of it, read by a clamp);
+    - `arith` and `math` ops on whole tensors into elementwise generics
+      (upstream's `populateElementwiseToLinalgConversionPatterns`), and
+      `linalg.map` and `linalg.broadcast` into generics (upstream's
+      `generalizeNamedOp`);
+    - a boolean (`i1`) tensor one elementwise generic computes and another
+      reads, computed where it is read (upstream's `fuseElementwiseOps`,
+      for i1 producers only: torch-mlir's attention masks);
     - a `linalg.generic` result nothing reads, and the body ops that only
       computed it, dropped (upstream's
       `populateEraseUnusedOperandsAndResultsPatterns`): torch's max over a
       dimension computes the argmax beside the max.
 
-    Anything else is left as it is. `-walrus-from-linalg` runs it first.
+    Anything else is left as it is. `-walrus-from-linalg` runs it after
+    inlining every call.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::linalg::LinalgDialect"];

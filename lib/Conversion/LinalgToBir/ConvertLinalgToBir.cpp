@@ -119,7 +119,7 @@ static std::optional<DramTensor> getLayout(MemRefType type) {
     return std::nullopt;
   DramTensor layout;
   layout.base = offset;
-  layout.elementType = type.getElementType();
+  layout.elementType = getStorageType(type.getElementType());
   int64_t rank = type.getRank();
   if (rank == 0)
     return layout;
@@ -159,12 +159,12 @@ static LogicalResult checkMemref(Operation *user, Value value) {
     return success();
   if (!hasSafeSize(type))
     return unsupported(user, "a memref of more than 2^48 elements");
-  Type element = type.getElementType();
+  Type element = getStorageType(type.getElementType());
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 ||
       element.getIntOrFloatBitWidth() > 64 ||
       (type.hasStaticShape() && type.getNumElements() == 0))
     return unsupported(user, "a memref of other than whole-byte elements of "
-                             "at most 64 bits, or of no elements");
+                             "at most 64 bits or i1, or of no elements");
   std::optional<int64_t> bound = getBoundElementCount(type);
   if (!bound)
     return unsupported(user, "a memref that is not static with evenly "
@@ -232,6 +232,27 @@ struct TensorUses {
 };
 } // namespace
 
+/// A scalar argument of the function `op` computes from, if any: a value
+/// only known when the host runs (a Triton program id or grid size, from
+/// which triton-shared computes its offsets).
+static BlockArgument findRuntimeScalar(Operation *op) {
+  SmallVector<Value> worklist(op->getOperands());
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (!isa<ShapedType>(argument.getType()) &&
+          isa<func::FuncOp>(argument.getOwner()->getParentOp()))
+        return argument;
+      continue;
+    }
+    llvm::append_range(worklist, value.getDefiningOp()->getOperands());
+  }
+  return {};
+}
+
 /// The uses of `body`'s memrefs, or an error at the first op the kernel
 /// cannot hold.
 static FailureOr<TensorUses> collectTensorUses(Block &body) {
@@ -263,6 +284,14 @@ static FailureOr<TensorUses> collectTensorUses(Block &body) {
       for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults()))
         if (failed(checkMemref(&op, value)))
           return failure();
+    } else if (BlockArgument scalar = findRuntimeScalar(&op)) {
+      return op.emitError()
+             << "convert-linalg-to-bir: '" << op.getName().getStringRef()
+             << "' computes from the function's argument #"
+             << scalar.getArgNumber() << " (" << scalar.getType()
+             << "), a value known only when the host runs (as a Triton "
+                "program id): a kernel's shapes and addresses are static; "
+                "bind such arguments to constants first";
     } else {
       return op.emitError()
              << "convert-linalg-to-bir: '" << op.getName().getStringRef()
@@ -717,7 +746,7 @@ static DenseMap<Value, DramTensor> mapTensors(func::FuncOp func,
     // internal ones.
     Type element = tensor.kind == TensorKind::Internal
                        ? kernelBuilder.getComputeType(type.getElementType())
-                       : type.getElementType();
+                       : getStorageType(type.getElementType());
     MemlocOp memloc = kernelBuilder.addMemloc(
         tensor.name, tensor.kind, DramType::get(context, shape, element));
     tensors[tensor.memref] = getDramTensor(memloc, tensor.memref);

@@ -669,13 +669,27 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       .Case<math::PowFOp, math::FPowIOp>([&](auto pow) -> FailureOr<Operand> {
         std::optional<ActivationFunction> function =
             getPowerFunction(pow.getRhs());
-        if (!function)
+        std::optional<double> power = getConstant(pow.getRhs());
+        bool cubeOrFourth = power && (*power == 3 || *power == 4);
+        if (!function && !cubeOrFourth)
           return unsupported(op, "'" + scalar->getName().getStringRef() +
-                                     "' by other than a constant 1, 2 or -1");
+                                     "' by other than a constant 1, 2, 3, 4 "
+                                     "or -1");
         FailureOr<Operand> source = lower(pow.getLhs());
         if (failed(source))
           return failure();
-        return activation(scalar, *function, *source);
+        if (function)
+          return activation(scalar, *function, *source);
+        // x^3 (GPT-2's GELU) is x^2 * x, x^4 is (x^2)^2, in place on the
+        // result's tile: two roundings where libm's powf has one, within
+        // 2 ulp of it.
+        FailureOr<Operand> square =
+            activation(scalar, ActivationFunction::Square, *source);
+        if (failed(square) || *power == 4)
+          return failed(square)
+                     ? square
+                     : activation(scalar, ActivationFunction::Square, *square);
+        return binary(scalar, AluOp::Multiply, true, *square, *source);
       })
       .Case<arith::CmpFOp, arith::CmpIOp>(
           [&](Operation *cmp) { return compare(cmp); })
@@ -702,14 +716,6 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       });
 }
 
-/// The element type a tile holding `type`'s values has: an i1 is a byte,
-/// 1 or 0, as NKI's predicates are uint8.
-static Type getTileElementType(Type type) {
-  if (type.isInteger(1))
-    return IntegerType::get(type.getContext(), 8);
-  return type;
-}
-
 Operand ElementwiseLowering::resultTile(Value value,
                                         ArrayRef<Operand> operands) {
   // A value of per-row values alone is one per row too: computed once per
@@ -719,7 +725,7 @@ Operand ElementwiseLowering::resultTile(Value value,
     return operand.isConstant() || operand.acrossColumns;
   });
   bool placed = buffer < tiles.size() && tiles[buffer].lookup(value);
-  Type type = getTileElementType(value.getType());
+  Type type = getStorageType(value.getType());
   if (!perRow || placed)
     return Operand{tileFor(value, type), {}};
   MemlocOp &tile = getSlot(columnTiles, value);
@@ -731,7 +737,7 @@ Operand ElementwiseLowering::resultTile(Value value,
 Operand ElementwiseLowering::setPerRow(Value value, const Operand &constant) {
   MemlocOp &tile = getSlot(columnTiles, value);
   if (!tile)
-    tile = kernel.addTile("t_row", 128, 1, getTileElementType(value.getType()));
+    tile = kernel.addTile("t_row", 128, 1, getStorageType(value.getType()));
   Operand perRow{tile, {}, 0, /*acrossColumns=*/true};
   kernel.create<MemsetOp>(op.getLoc(), tile, computePattern(perRow, perRow),
                           constant.constant);

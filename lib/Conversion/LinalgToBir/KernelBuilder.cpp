@@ -37,7 +37,8 @@ MemlocOp KernelBuilder::addMemloc(StringRef stem, TensorKind kind, Type type) {
 }
 
 Type KernelBuilder::getComputeType(Type type) const {
-  return f64AsF32 && type.isF64() ? Float32Type::get(type.getContext()) : type;
+  return f64AsF32 && type.isF64() ? Float32Type::get(type.getContext())
+                                  : getStorageType(type);
 }
 
 void KernelBuilder::markRotating(MemlocOp tile, int64_t index) {

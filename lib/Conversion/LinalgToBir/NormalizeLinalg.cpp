@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -129,14 +130,107 @@ struct FuseBooleanProducer : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Elements a generic may fold into a constant: torch.arange's position
+/// ids are a sequence's length; a larger table is better computed.
+constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
+
+/// A generic that reads no input and computes from its indices and
+/// constants alone (torch.arange: `index_cast(linalg.index 0)`) becomes
+/// the constant it computes, element by element with upstream's folders:
+/// what the CPU computes, known at compile time.
+struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "not one tensor result");
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || !type.hasStaticShape() ||
+        type.getNumElements() > kMaxFoldedElements ||
+        op.getNumReductionLoops() != 0 ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+        llvm::any_of(op.getDpsInputOperands(),
+                     [&](OpOperand *input) {
+                       return !op.getMatchingBlockArgument(input).use_empty();
+                     }) ||
+        !op.getMatchingBlockArgument(op.getDpsInitOperand(0)).use_empty())
+      return rewriter.notifyMatchFailure(op, "not a generic of its indices");
+    Block *body = op.getBody();
+    SmallVector<Attribute> elements;
+    elements.reserve(type.getNumElements());
+    SmallVector<int64_t> strides = computeStrides(type.getShape());
+    for (int64_t element = 0; element < type.getNumElements(); ++element) {
+      SmallVector<int64_t> index = delinearize(element, strides);
+      Attribute value = foldBody(body, index);
+      if (!value)
+        return rewriter.notifyMatchFailure(op, "a body op does not fold");
+      elements.push_back(value);
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(type, elements));
+    return success();
+  }
+
+private:
+  /// The yielded value at `index`, or null where an op does not fold.
+  static Attribute foldBody(Block *body, ArrayRef<int64_t> index) {
+    DenseMap<Value, Attribute> known;
+    auto lookup = [&](Value value) -> Attribute {
+      if (Attribute attr = known.lookup(value))
+        return attr;
+      Attribute constant;
+      if (matchPattern(value, m_Constant(&constant)))
+        return constant;
+      return {};
+    };
+    for (Operation &inner : body->without_terminator()) {
+      if (inner.getNumResults() != 1 || inner.getNumRegions() != 0)
+        return {};
+      if (auto dim = dyn_cast<linalg::IndexOp>(inner)) {
+        known[dim] = IntegerAttr::get(IndexType::get(inner.getContext()),
+                                      index[dim.getDim()]);
+        continue;
+      }
+      SmallVector<Attribute> operands;
+      for (Value operand : inner.getOperands())
+        operands.push_back(lookup(operand));
+      SmallVector<OpFoldResult> folded;
+      if (llvm::is_contained(operands, Attribute()) ||
+          failed(inner.fold(operands, folded)) || folded.size() != 1)
+        return {};
+      auto attr = dyn_cast_if_present<Attribute>(folded.front());
+      if (!attr)
+        return {};
+      known[inner.getResult(0)] = attr;
+    }
+    return lookup(body->getTerminator()->getOperand(0));
+  }
+};
+
+/// linalg.map and linalg.broadcast as the generics they are (upstream's
+/// generalization): the lowering reads generics, and upstream writes
+/// elementwise arith on tensors as maps.
+template <typename OpT> struct GeneralizeOp : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    return linalg::generalizeNamedOp(rewriter, op);
+  }
+};
+
 struct NormalizeLinalgPass
     : walrus::ListedOptions<
           walrus::impl::NormalizeLinalgBase<NormalizeLinalgPass>> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer>(
-        context);
+    patterns.add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer,
+                 FoldIndexGeneric, GeneralizeOp<linalg::MapOp>,
+                 GeneralizeOp<linalg::BroadcastOp>>(context);
+    // arith and math on whole tensors become elementwise linalg ops.
+    linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     // The driver folds what the patterns leave constant (arith's folders)
     // and erases the body ops nothing reads any more.

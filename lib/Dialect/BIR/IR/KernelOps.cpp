@@ -94,7 +94,7 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     auto [argument, memloc] = pair;
     auto memref = cast<MemRefType>(argument.getType());
     MemoryType type = memloc.getMemoryType();
-    if (memref.getElementType() != type.getElementType() ||
+    if (getStorageType(memref.getElementType()) != type.getElementType() ||
         getBoundElementCount(memref) != type.getNumElements())
       return emitOpError() << "argument #" << index << " (" << memref
                            << ") does not match '" << memloc.getName()

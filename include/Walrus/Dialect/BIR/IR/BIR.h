@@ -31,6 +31,15 @@
 
 namespace walrus::bir {
 
+/// The element type a tensor of `type` holds in bir memory: an i1 is a
+/// byte, 0 or 1, as LLVM stores a memref of i1 and as NKI's predicates
+/// are uint8; other types are themselves.
+inline mlir::Type getStorageType(mlir::Type type) {
+  if (type.isInteger(1))
+    return mlir::IntegerType::get(type.getContext(), 8);
+  return type;
+}
+
 /// Whether `alu` compares (its result 1 or 0) rather than combines values:
 /// the comparisons follow the arithmetic in AluOp.
 inline bool isComparison(AluOp alu) { return alu >= AluOp::IsEqual; }
