@@ -13,7 +13,8 @@ walrus-run, outputs within 1e-5 + 1e-4 |x| + 1% of the largest magnitude,
 the bound docs/LinalgToBir.md states for auto-cast through whole layers).
 Prints one row per file and core count: whether it lowers (else its first
 error, on one line), compile seconds, peak RSS, spills, the oracle's
-verdict (identical / within tolerance / mismatch / could not run: why),
+verdict (identical / within tolerance / mismatch / undefined: an output
+accumulated into tensor.empty() / could not run: why),
 the estimate (-print-bir-timeline, the kernels' slowest cores summed) and
 the estimate over the roofline.
 
@@ -27,6 +28,7 @@ oracle only where it agreed before; its last line says `corpus check: N
 passed, N failed` (scripts/check.sh adds them to the suite's count).
 """
 import argparse
+import concurrent.futures
 import os
 import re
 import signal
@@ -107,7 +109,8 @@ def check_oracle(args, path, lnc):
     # state the tolerance auto-cast takes).
     verdicts = re.findall(r"^oracle: (.*)$", text, re.MULTILINE)
     verdict = verdicts[-1] if verdicts else None
-    if verdict and verdict.startswith(("identical", "within tolerance", "mismatch")):
+    if verdict and verdict.startswith(("identical", "within tolerance", "mismatch",
+                                       "undefined")):
         return verdict.strip()
     errors = [line[line.index("error:") + 7:] for line in text.splitlines() if "error:" in line]
     why = errors[-1] if errors else verdict if verdict else "no verdict"
@@ -152,6 +155,8 @@ def main():
     parser.add_argument("--max-elements", type=int, default=1 << 31,
                         help="walrus-run's limit of operand elements processed in an "
                         "oracle run (walrus-run's own default, 2^28, stops whole models)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="files measured at once (default: one per core)")
     parser.add_argument("--no-oracle", action="store_true")
     parser.add_argument("--expected", default=os.path.join(HERE, "corpus-expected.txt"))
     parser.add_argument("--check", action="store_true")
@@ -165,16 +170,25 @@ def main():
     outcomes, worse = {}, []
     print(f"{'file':<52} {'lnc':>3} {'lowers':<6} {'s':>6} {'MiB':>6} {'spills':>6} "
           f"{'est. us':>10} {'est/roof':>8}  oracle / first error")
-    for name in names:
+    def measure(job):
+        name, lnc = job
         path = os.path.join(args.dir, name)
-        for lnc in map(int, args.lnc.split(",")):
-            row = lower(args, path, lnc)
-            was = expected.get((name, lnc))
-            # A check runs the oracle only where it agreed before.
-            oracle = not args.no_oracle and not (args.check and was in ("lowers", "refused"))
-            row["oracle"] = check_oracle(args, path, lnc) if row["lowers"] and oracle else ""
-            result = outcome(row) if oracle or not row["lowers"] else "lowers"
+        row = lower(args, path, lnc)
+        # A check runs the oracle only where it agreed before.
+        oracle = not args.no_oracle and not (
+            args.check and expected.get((name, lnc)) in ("lowers", "refused"))
+        row["oracle"] = check_oracle(args, path, lnc) if row["lowers"] and oracle else ""
+        row["outcome"] = outcome(row) if oracle or not row["lowers"] else "lowers"
+        return row
+
+    jobs = [(name, lnc) for name in names for lnc in map(int, args.lnc.split(","))]
+    # One run per core at once (each is one process at a time); rows print
+    # in order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for (name, lnc), row in zip(jobs, pool.map(measure, jobs)):
+            result = row["outcome"]
             outcomes[(name, lnc)] = result
+            was = expected.get((name, lnc))
             if was and RANK[result] < RANK[was]:
                 worse.append(f"{name} at lnc-size={lnc}: {was} before, {result} now")
             estimate = f"{row['estimate']:.1f}" if row["estimate"] is not None else "-"

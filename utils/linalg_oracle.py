@@ -178,10 +178,17 @@ def bufferize(bin_dir, path, passes, output):
     return text
 
 
+# Warnings of -normalize-linalg that an op accumulates into a
+# tensor.empty(): its outputs hold no defined values to compare.
+UNDEFINED = []
+
+
 def run(command, **kwargs):
     result = subprocess.run(command, capture_output=True, text=True, **kwargs)
     if result.returncode:
         sys.exit(f"oracle: {' '.join(command[:2])} failed:\n{result.stderr}")
+    UNDEFINED.extend(line.split("warning: ", 1)[1] for line in result.stderr.splitlines()
+                     if "warning: accumulates into 'tensor.empty()'" in line)
     return result.stdout
 
 
@@ -255,6 +262,46 @@ def find_function(text, name):
         return match.group(1), [memref_shape(a) for a in arguments], \
             [memref_shape(r, dynamic=True) + (r,) for r in results]
     sys.exit(f"oracle: no func.func{' @' + name if name else ''} in the file")
+
+
+def printed_labels(text, name):
+    """The memory locations of the buffers @name prints (an LLVM
+    integration test's `call @printMemrefF32`), in the order it prints
+    them: `name_resultJ`, J the buffer's place among the allocations the
+    host reads after the kernel (returned or printed), in allocation
+    order."""
+    start = re.search(r"func\.func\s+(?:public\s+)?@" + re.escape(name) + r"\s*\(", text).start()
+    end = text.find("\n  }", start)
+    body = text[start:end if end >= 0 else len(text)]
+    viewed = dict(re.findall(r"^\s*(%[\w.]+) = memref\.(?:collapse_shape|expand_shape|cast|"
+                             r"subview|reinterpret_cast)\s+(%[\w.]+)", body, re.MULTILINE))
+    roots = []
+    for value in re.findall(r"call @printMemref\w*\((%[\w.]+)\)", body):
+        while value in viewed:
+            value = viewed[value]
+        roots.append(value)
+    allocs = re.findall(r"^\s*(%[\w.]+) = memref\.alloc", body, re.MULTILINE)
+    read = [a for a in allocs if a in roots]
+    for value in roots:
+        if value not in read:
+            sys.exit(f"oracle: @{name} prints {value}, which the kernel does not write")
+    return [f"{name}_result{read.index(value)}" for value in roots]
+
+
+def printed_values(text, name, work):
+    """What @name prints when MLIR runs it (printMemref's decimal values,
+    six significant digits), one list per call."""
+    source = os.path.join(work, "cpu-printing.mlir")
+    with open(source, "w") as out:
+        out.write(text)
+    lowered = run([os.path.join(LLVM_BIN, "mlir-opt"), source, *LOWER_TO_LLVM])
+    printed = run([os.path.join(LLVM_BIN, "mlir-runner"), "-e", name,
+                   "-entry-point-result=void",
+                   f"-shared-libs={LLVM_LIB}/libmlir_runner_utils.so,"
+                   f"{LLVM_LIB}/libmlir_c_runner_utils.so"], input=lowered)
+    number = r"-?(?:nan|inf|\d+(?:\.\d*)?(?:e[-+]?\d+)?)"
+    return [[float(v) for v in re.findall(number, chunk[chunk.index("data =") + 6:])]
+            for chunk in printed.split("Unranked Memref")[1:]]
 
 
 def returned_labels(text, name):
@@ -514,6 +561,35 @@ def compare(label, expected, actual, atol, rtol, scale_tol, nan_bits=False):
     return None, worst
 
 
+def check_outputs(name, labels, expected, inputs, work, atol, rtol, scale_tol, nan_bits):
+    """Compares what walrus-run wrote for each label with what MLIR
+    computed; prints a line per output and the verdict, exits 1 on a
+    mismatch."""
+    failures, worst = 0, 0.0
+    for label, want in zip(labels, expected):
+        path = os.path.join(work, "out", label + ".npy")
+        argument = re.fullmatch(re.escape(name) + r"_arg(\d+)", label)
+        if argument and int(argument.group(1)) in inputs:
+            # A returned input the kernel only reads is the input itself.
+            got = inputs[int(argument.group(1))]
+        elif not os.path.exists(path):
+            # An argument the kernel never writes keeps its zeros.
+            got = [0] * len(want)
+        else:
+            got = read_npy_values(path)
+        problem, error = compare(label, want, got, atol, rtol, scale_tol, nan_bits)
+        worst = max(worst, error)
+        print(f"{label}: {len(want)} elements, "
+              f"{'MISMATCH' if problem else 'max error %g' % error}")
+        if problem:
+            print("oracle: mismatch: " + problem)
+            failures += 1
+    if failures:
+        sys.exit(1)
+    print("oracle: identical" if worst == 0.0 else
+          f"oracle: within tolerance (max error {worst:g})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -598,6 +674,11 @@ def main():
             scale_tol = max(scale_tol, AUTO_CAST_SCALE_TOL)
             print(f"oracle: auto-cast put f32 matmul operands in bf16: outputs within "
                   f"{scale_tol:g} of the largest magnitude (docs/LinalgToBir.md, \"Auto-cast\")")
+        if UNDEFINED:
+            # What MLIR's run computes from them is whatever its allocation
+            # held: nothing to compare against.
+            print(f"oracle: undefined: {UNDEFINED[0]}")
+            return
         results = static_results(results, returned_labels(text, name), lowered)
         inputs, walrus_run = {}, [os.path.join(args.bin, "walrus-run"), lowered,
                                   "--output-dir", os.path.join(work, "out")]
@@ -613,34 +694,22 @@ def main():
                 walrus_run += ["--input", f"{label}={path}"]
         if args.max_elements is not None:
             walrus_run += [f"--max-elements={args.max_elements}"]
+        if not arguments and not results and re.search(r"call @printMemref", text):
+            # A program that prints its results (LLVM's integration tests):
+            # what MLIR's run prints against the buffers walrus-run writes.
+            labels = printed_labels(text, name)
+            run(walrus_run)
+            expected = printed_values(cpu_text, name, work)
+            # printMemref's six significant digits: within 5e-6 of the value.
+            check_outputs(name, labels, expected, {}, work, args.atol,
+                          max(args.rtol, 5e-6), scale_tol, args.nan_bits)
+            return
         run(walrus_run)
         expected = mlir_outputs(cpu_text, reference, arguments, results, inputs, work)
         labels = [f"{name}_arg{i}" for i in range(len(arguments)) if i not in inputs]
         labels += returned_labels(text, name)
-        failures, worst = 0, 0.0
-        for label, want in zip(labels, expected):
-            path = os.path.join(work, "out", label + ".npy")
-            argument = re.fullmatch(re.escape(name) + r"_arg(\d+)", label)
-            if argument and int(argument.group(1)) in inputs:
-                # A returned input the kernel only reads is the input itself.
-                got = inputs[int(argument.group(1))]
-            elif not os.path.exists(path):
-                # An argument the kernel never writes keeps its zeros.
-                got = [0] * len(want)
-            else:
-                got = read_npy_values(path)
-            problem, error = compare(label, want, got, args.atol, args.rtol, scale_tol,
-                                     args.nan_bits)
-            worst = max(worst, error)
-            print(f"{label}: {len(want)} elements, "
-                  f"{'MISMATCH' if problem else 'max error %g' % error}")
-            if problem:
-                print("oracle: mismatch: " + problem)
-                failures += 1
-        if failures:
-            sys.exit(1)
-        print("oracle: identical" if worst == 0.0 else
-              f"oracle: within tolerance (max error {worst:g})")
+        check_outputs(name, labels, expected, inputs, work, args.atol, args.rtol, scale_tol,
+                      args.nan_bits)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -253,30 +253,61 @@ static BlockArgument findRuntimeScalar(Operation *op) {
   return {};
 }
 
+/// Whether `op` reads, on the host after the kernel, what the kernel wrote:
+/// a call of an external function (LLVM's integration tests print their
+/// results with `printMemrefF32`), or a cast only such calls and the
+/// return read (to the unranked memref the print takes).
+static bool isHostReader(Operation *op) {
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    return callee && callee.isExternal() && call->getNumResults() == 0;
+  }
+  auto cast = dyn_cast<memref::CastOp>(op);
+  return cast && llvm::all_of(cast->getUsers(), [](Operation *user) {
+           return isa<func::ReturnOp>(user) || isHostReader(user);
+         });
+}
+
+/// The memref a host reader reads: the cast's source for a cast.
+static Value getReadBuffer(Value operand) {
+  auto cast = operand.getDefiningOp<memref::CastOp>();
+  return getRoot(cast ? cast.getSource() : operand);
+}
+
 /// The uses of `body`'s memrefs, or an error at the first op the kernel
 /// cannot hold.
 static FailureOr<TensorUses> collectTensorUses(Block &body) {
   TensorUses uses;
+  Operation *hostReader = nullptr;
   for (Operation &op : body) {
     if (auto getGlobal = dyn_cast<memref::GetGlobalOp>(op);
         getGlobal && failed(checkConstantGlobal(getGlobal)))
       return failure();
-    // A cast only the host returns (torch-mlir's result type with dynamic
-    // sizes): the kernel writes its source, the host returns the cast.
-    if (auto cast = dyn_cast<memref::CastOp>(op);
-        cast && llvm::all_of(cast->getUsers(), llvm::IsaPred<func::ReturnOp>)) {
-      if (failed(checkMemref(&op, cast.getSource())))
-        return failure();
-      continue;
-    }
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      for (Value operand : ret.getOperands()) {
-        auto cast = operand.getDefiningOp<memref::CastOp>();
-        uses.returned.insert(getRoot(cast ? cast.getSource() : operand));
-        if (!cast && failed(checkMemref(&op, operand)))
+    // What the host reads after the kernel (a cast it returns, as
+    // torch-mlir's result with dynamic sizes; a print) stays on the host:
+    // the buffers it reads are outputs.
+    if (isHostReader(&op) || isa<func::ReturnOp>(op)) {
+      if (isa<func::CallOp>(op) && !hostReader)
+        hostReader = &op;
+      for (Value operand : op.getOperands()) {
+        if (!isa<BaseMemRefType>(operand.getType()))
+          continue;
+        if (isa<func::CallOp, func::ReturnOp>(op))
+          uses.returned.insert(getReadBuffer(operand));
+        if (!operand.getDefiningOp<memref::CastOp>() &&
+            failed(checkMemref(&op, operand)))
           return failure();
       }
       continue;
+    }
+    if (hostReader && isLinalg(op)) {
+      InFlightDiagnostic diagnostic =
+          op.emitError() << "convert-linalg-to-bir: a linalg op after the "
+                            "host reads the kernel's results: the kernel runs "
+                            "whole before the host goes on";
+      diagnostic.attachNote(hostReader->getLoc()) << "the host reads here";
+      return diagnostic;
     }
     if (isa<memref::AllocOp, memref::DeallocOp, arith::ConstantOp,
             memref::GetGlobalOp>(op) ||
@@ -896,8 +927,13 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
 static void launchKernel(func::FuncOp func, KernelOp kernel,
                          ArrayRef<Value> bound, ArrayRef<Operation *> lowered) {
   SymbolTable(func->getParentOp()).insert(kernel);
-  Operation *terminator = func.getBody().front().getTerminator();
-  OpBuilder builder(terminator);
+  // Before the first call of the host that reads the results (a cast it
+  // reads only renames the buffer), else before the terminator.
+  Block &body = func.getBody().front();
+  auto reader = llvm::find_if(body, [](Operation &op) {
+    return isa<func::CallOp>(op) && isHostReader(&op);
+  });
+  OpBuilder builder(reader != body.end() ? &*reader : body.getTerminator());
   LaunchOp::create(builder, func.getLoc(), kernel.getSymName(), bound);
   for (Operation *op : lowered)
     op->erase();

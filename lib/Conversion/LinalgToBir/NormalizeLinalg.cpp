@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -220,10 +221,29 @@ template <typename OpT> struct GeneralizeOp : OpRewritePattern<OpT> {
   }
 };
 
+/// Warns at each op that accumulates into a `tensor.empty()`: a reduction
+/// whose body reads the init, which holds no defined values (three public
+/// files fill one tensor and accumulate into another). Lowered as written,
+/// the result depends on what the memory held.
+static void warnUndefinedAccumulators(Operation *root) {
+  root->walk([](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
+      return;
+    for (OpOperand &init : op.getDpsInitsMutable())
+      if (init.get().getDefiningOp<tensor::EmptyOp>() &&
+          op.payloadUsesValueFromOperand(&init))
+        op.emitWarning() << "accumulates into 'tensor.empty()' (init #"
+                         << init.getOperandNumber() - op.getNumDpsInputs()
+                         << "), whose values are undefined: the result "
+                            "depends on what the memory held (fill it first)";
+  });
+}
+
 struct NormalizeLinalgPass
     : walrus::ListedOptions<
           walrus::impl::NormalizeLinalgBase<NormalizeLinalgPass>> {
   void runOnOperation() override {
+    warnUndefinedAccumulators(getOperation());
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     patterns.add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer,
