@@ -87,7 +87,11 @@ struct InlineUniformInput : OpRewritePattern<linalg::GenericOp> {
     rewriter.setInsertionPoint(op);
     for (OpOperand *input : op.getDpsInputOperands()) {
       BlockArgument argument = op.getMatchingBlockArgument(input);
-      if (argument.use_empty())
+      // Ids a gather reads its table by stay an input (BERT's token types,
+      // all 0): the embedding lowering takes them from memory.
+      if (argument.use_empty() ||
+          llvm::any_of(argument.getUsers(),
+                       llvm::IsaPred<arith::IndexCastOp, arith::IndexCastUIOp>))
         continue;
       Value value = getUniformValue(input->get(), op, rewriter);
       if (!value || value.getType() != argument.getType())
