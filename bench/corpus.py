@@ -24,8 +24,8 @@ file and core count: `agrees` (lowers, and the oracle agrees), `lowers`
 (lowers; the oracle disagrees or cannot run) or `refused`. With --check
 the run fails when a file did worse than expected (an `agrees` that no
 longer agrees, a `lowers` that no longer lowers), and says which; with
---update the outcomes of this run are written there, with the seconds each
-oracle run took. A check runs the oracle only where it agreed before and
+--update the outcomes of this run are written there (replacing the lines of
+the files it measured), with the seconds each oracle run took. A check runs the oracle only where it agreed before and
 took at most --check-oracle-seconds (default 60) then, so that it stays
 within minutes on a 2-core machine; a longer one (whole models through the
 interpreter) it checks to lower, and says so on its row. Its last line says
@@ -240,7 +240,10 @@ def main():
     print(f"\n{len(outcomes)} runs: {counts['agrees']} agree, {counts['lowers']} lower only, "
           f"{counts['refused']} refused")
     if args.update:
-        write_expected(args.expected, outcomes)
+        # The files this run measured replace their lines; others stay.
+        merged = dict(expected)
+        merged.update(outcomes)
+        write_expected(args.expected, merged)
     if args.check:
         for line in worse:
             print("worse than expected: " + line)

@@ -60,9 +60,11 @@ LogicalResult walrus::linalg_to_bir::lowerEmbedding(linalg::LinalgOp op,
                            "table's");
   if (ids->memloc == out->memloc || table->memloc == out->memloc)
     return unsupported(op, "an embedding into its ids' or table's buffer");
-  // Row r of the output is row ids[r]: the ids, flat, one per row.
-  if (!ids->isContiguous())
-    return unsupported(op, "ids that are a strided view");
+  // Row r of the output is row ids[r]: the ids, flat, one per row (one
+  // row of a strided view is flat too: BERT's position ids, a slice of a
+  // longer buffer).
+  if (!ids->isContiguous() && ids->rows != 1)
+    return unsupported(op, "ids that are a strided view of more than one row");
   int64_t rows = out->rows, width = out->columns;
   int64_t tileColumns = std::min(width, lowering.tiles.columns);
   Location loc = op.getLoc();
