@@ -609,7 +609,7 @@ def check_outputs(name, labels, expected, inputs, work, atol, rtol, scale_tol, n
             failures += 1
     if failures:
         sys.exit(1)
-    if not compared and any(expected):
+    if not compared and any(expected) and not nan_bits:
         # Every value NaN (weights that overflow a whole model): nothing
         # was checked.
         print("oracle: vacuous: every output element is NaN on both sides")
