@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace walrus {
 #define GEN_PASS_DEF_NORMALIZELINALG
@@ -151,8 +152,12 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
     if (op->getNumResults() != 1)
       return rewriter.notifyMatchFailure(op, "not one tensor result");
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!type || !type.hasStaticShape() ||
-        type.getNumElements() > kMaxFoldedElements ||
+    // The shape is the input's: its product is checked, not wrapped.
+    std::optional<int64_t> size = int64_t(1);
+    for (int64_t dim : type ? type.getShape() : ArrayRef<int64_t>())
+      size = size && !ShapedType::isDynamic(dim) ? llvm::checkedMul(*size, dim)
+                                                 : std::nullopt;
+    if (!type || !size || *size > kMaxFoldedElements ||
         op.getNumReductionLoops() != 0 ||
         !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
         llvm::any_of(op.getDpsInputOperands(),
@@ -163,9 +168,9 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "not a generic of its indices");
     Block *body = op.getBody();
     SmallVector<Attribute> elements;
-    elements.reserve(type.getNumElements());
+    elements.reserve(*size);
     SmallVector<int64_t> strides = computeStrides(type.getShape());
-    for (int64_t element = 0; element < type.getNumElements(); ++element) {
+    for (int64_t element = 0; element < *size; ++element) {
       SmallVector<int64_t> index = delinearize(element, strides);
       Attribute value = foldBody(body, index);
       if (!value)
