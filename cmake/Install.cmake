@@ -7,7 +7,7 @@ include(GNUInstallDirs)
 set(WALRUS_INSTALL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR})
 set(WALRUS_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/walrus)
 set(WALRUS_LIBRARIES WalrusBIR WalrusPlacement WalrusSchedule WalrusAnalysis
-  WalrusLinalgToBir
+  WalrusImportTosa WalrusLinalgToBir
   WalrusTransforms WalrusPipelines
   WalrusInterpreter
   WalrusTarget WalrusRegistration)

@@ -10,7 +10,7 @@ i8-i64) in FILE (tensors are bufferized first, as -walrus-from-linalg does):
      inputs and prints every output's bits, lowered to LLVM with Debian's
      mlir-opt and run by mlir-runner (docs/LinalgToBir.md, "The oracle");
   3. walrus-opt lowers the file with -convert-linalg-to-bir (tensors
-     after what -walrus-from-linalg runs first (inlining, -normalize-linalg,
+     after what -walrus-from-linalg runs first (-import-tosa, inlining, -normalize-linalg,
      -fold-into-matmul), which MLIR's run does not see; and, with --pipeline, the whole Walrus pipeline after it),
      walrus-run runs the kernel on the same inputs and writes its outputs;
   4. every output is compared: bit for bit by default, or within
@@ -40,11 +40,14 @@ LOWER_TO_LLVM = [
     "-convert-func-to-llvm", "-reconcile-unrealized-casts",
 ]
 # What -walrus-from-linalg runs before bufferizing (lib/Pipelines).
-WALRUS_PRELUDE = ["-inline=default-pipeline=", "-symbol-dce", "-normalize-linalg",
+WALRUS_PRELUDE = ["-import-tosa", "-inline=default-pipeline=", "-symbol-dce", "-normalize-linalg",
                   "-fold-into-matmul"]
+# Loops that yield a new tensor (scf.for around linalg, which
+# -normalize-linalg unrolls for Walrus) get a buffer per iteration on the CPU.
 BUFFERIZE = ["-eliminate-empty-tensors",
              "-one-shot-bufferize=bufferize-function-boundaries "
-             "function-boundary-type-conversion=identity-layout-map"]
+             "function-boundary-type-conversion=identity-layout-map "
+             "allow-return-allocs-from-loops"]
 WALRUS_PIPELINE = ["-expand-replication", "-lnc-split", "-vn-split", "-shrink-dn", "-sb-alloc",
                    "-sb-alloc-verify"]
 
@@ -65,13 +68,17 @@ DECOMPOSE_SOFTMAX = """module attributes {transform.with_named_sequence} {
 
 
 def prepare_for_cpu(path, work):
-    """`path`, or a copy MLIR can run: its linalg.softmax ops on tensors
+    """`path`, or a copy MLIR can run: its TOSA ops lowered by upstream's
+    pipelines (what -import-tosa runs), its linalg.softmax ops on tensors
     decomposed, its arith and math on whole tensors written as linalg
     (upstream's -convert-elementwise-to-linalg), each where the file holds
     one."""
     with open(path) as source:
         text = source.read()
     passes = []
+    if re.search(r"\btosa\.", text):
+        passes.append("--pass-pipeline=builtin.module(tosa-to-linalg-pipeline,"
+                      "func.func(tosa-to-arith,tosa-to-tensor))")
     if re.search(r"linalg\.softmax[^\n]*ins\([^)]*:\s*tensor<", text):
         library = os.path.join(work, "decompose.mlir")
         with open(library, "w") as out:

@@ -55,6 +55,8 @@ void walrus::buildWalrusPipeline(OpPassManager &pm,
 
 void walrus::buildWalrusFromLinalgPipeline(
     OpPassManager &pm, const WalrusFromLinalgOptions &options) {
+  // A TOSA module (TFLite, torch-mlir's TOSA path) becomes linalg first.
+  pm.addPass(createImportTosa());
   // A called function's ops lower in the kernel of their caller: calls are
   // inlined (no other pipeline on the callees), and private functions left
   // uncalled go.
@@ -144,7 +146,8 @@ void walrus::registerWalrusPipelines() {
       buildWalrusPipeline);
   registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",
-      "From linalg to allocated per-core programs: inline, symbol-dce, "
+      "From linalg to allocated per-core programs: import-tosa, inline, "
+      "symbol-dce, "
       "normalize-linalg, "
       "fold-into-matmul, "
       "one-shot-bufferize "

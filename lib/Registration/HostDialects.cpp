@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
 void walrus::registerHostDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
@@ -27,7 +28,8 @@ void walrus::registerHostDialects(mlir::DialectRegistry &registry) {
                   cf::ControlFlowDialect, func::FuncDialect,
                   linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, ml_program::MLProgramDialect,
-                  scf::SCFDialect, tensor::TensorDialect>();
+                  scf::SCFDialect, tensor::TensorDialect,
+                  tosa::TosaDialect>();
   // What one-shot bufferization and tiling of a host's tensors need.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   cf::registerBufferizableOpInterfaceExternalModels(registry);

@@ -142,4 +142,25 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
                            "mlir::linalg::LinalgDialect"];
 }
 
+def ImportTosa : Pass<"import-tosa", "mlir::ModuleOp"> {
+  let summary = "Lower a module's TOSA ops to linalg, tensor and arith with "
+                "upstream's TOSA pipelines";
+  let description = [{
+    TFLite and torch-mlir's TOSA path hand over `tosa` ops. Where the
+    module holds any, this pass runs upstream's TOSA lowering on every
+    function: `addTosaToLinalgPasses` (optional decompositions, shape
+    inference, broadcasts made explicit, `tosa-to-linalg-named`,
+    `tosa-to-linalg`), then `tosa-to-arith` (constants) and
+    `tosa-to-tensor` (reshapes, slices, pads). A module without TOSA ops is
+    left as it is, so `-walrus-from-linalg` runs it first on every input.
+    A TOSA op upstream does not lower is upstream's error at the op.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::math::MathDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect",
+                           "mlir::tosa::TosaDialect"];
+}
+
 #endif // WALRUS_CONVERSION_PASSES_TD

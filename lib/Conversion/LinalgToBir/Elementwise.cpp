@@ -710,6 +710,15 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
           [&](auto) { return unary(ActivationFunction::Identity); })
       .Case<arith::ExtFOp, arith::TruncFOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
+      // -normalize-linalg made reads at affine indices inputs, and a
+      // gather by ids has its own lowering: what is left is neither.
+      .Case<memref::LoadOp>([&](auto) {
+        return unsupported(op, "'memref.load' in its body: a read that is "
+                               "neither a gather by ids nor, on tensors "
+                               "before -normalize-linalg, at an affine "
+                               "function of the loops (an adaptive pooling "
+                               "window whose starts are not evenly spaced)");
+      })
       .Default([&](Operation *other) -> FailureOr<Operand> {
         return unsupported(op, "'" + other->getName().getStringRef() +
                                    "' in its body");

@@ -8,12 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NormalizePatterns.h"
 #include "Walrus/Conversion/Passes.h"
 #include "Walrus/Support/ListedOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -136,88 +139,6 @@ struct FuseBooleanProducer : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
-/// Elements a generic may fold into a constant: torch.arange's position
-/// ids are a sequence's length; a larger table is better computed.
-constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
-
-/// A generic that reads no input and computes from its indices and
-/// constants alone (torch.arange: `index_cast(linalg.index 0)`) becomes
-/// the constant it computes, element by element with upstream's folders:
-/// what the CPU computes, known at compile time.
-struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(linalg::GenericOp op,
-                                PatternRewriter &rewriter) const override {
-    if (op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not one tensor result");
-    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    // The shape is the input's: its product is checked, not wrapped.
-    std::optional<int64_t> size = int64_t(1);
-    for (int64_t dim : type ? type.getShape() : ArrayRef<int64_t>())
-      size = size && !ShapedType::isDynamic(dim) ? llvm::checkedMul(*size, dim)
-                                                 : std::nullopt;
-    if (!type || !size || *size > kMaxFoldedElements ||
-        op.getNumReductionLoops() != 0 ||
-        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
-        llvm::any_of(op.getDpsInputOperands(),
-                     [&](OpOperand *input) {
-                       return !op.getMatchingBlockArgument(input).use_empty();
-                     }) ||
-        !op.getMatchingBlockArgument(op.getDpsInitOperand(0)).use_empty())
-      return rewriter.notifyMatchFailure(op, "not a generic of its indices");
-    Block *body = op.getBody();
-    SmallVector<Attribute> elements;
-    elements.reserve(*size);
-    SmallVector<int64_t> strides = computeStrides(type.getShape());
-    for (int64_t element = 0; element < *size; ++element) {
-      SmallVector<int64_t> index = delinearize(element, strides);
-      Attribute value = foldBody(body, index);
-      if (!value)
-        return rewriter.notifyMatchFailure(op, "a body op does not fold");
-      elements.push_back(value);
-    }
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, DenseElementsAttr::get(type, elements));
-    return success();
-  }
-
-private:
-  /// The yielded value at `index`, or null where an op does not fold.
-  static Attribute foldBody(Block *body, ArrayRef<int64_t> index) {
-    DenseMap<Value, Attribute> known;
-    auto lookup = [&](Value value) -> Attribute {
-      if (Attribute attr = known.lookup(value))
-        return attr;
-      Attribute constant;
-      if (matchPattern(value, m_Constant(&constant)))
-        return constant;
-      return {};
-    };
-    for (Operation &inner : body->without_terminator()) {
-      if (inner.getNumResults() != 1 || inner.getNumRegions() != 0)
-        return {};
-      if (auto dim = dyn_cast<linalg::IndexOp>(inner)) {
-        known[dim] = IntegerAttr::get(IndexType::get(inner.getContext()),
-                                      index[dim.getDim()]);
-        continue;
-      }
-      SmallVector<Attribute> operands;
-      for (Value operand : inner.getOperands())
-        operands.push_back(lookup(operand));
-      SmallVector<OpFoldResult> folded;
-      if (llvm::is_contained(operands, Attribute()) ||
-          failed(inner.fold(operands, folded)) || folded.size() != 1)
-        return {};
-      auto attr = dyn_cast_if_present<Attribute>(folded.front());
-      if (!attr)
-        return {};
-      known[inner.getResult(0)] = attr;
-    }
-    return lookup(body->getTerminator()->getOperand(0));
-  }
-};
-
 /// linalg.map and linalg.broadcast as the generics they are (upstream's
 /// generalization): the lowering reads generics, and upstream writes
 /// elementwise arith on tensors as maps.
@@ -248,19 +169,62 @@ static void warnUndefinedAccumulators(Operation *root) {
   });
 }
 
+/// Body ops a loop may be copied into (its iterations times the ops of its
+/// body): a frontend's tiles or repeated layers.
+constexpr int64_t kMaxUnrolledOps = int64_t(1) << 16;
+
+/// `scf.for` loops with constant bounds (a frontend's tiles, a layer
+/// applied a fixed number of times) become their iterations in sequence,
+/// innermost first (upstream's `loopUnrollFull`): a kernel is straight-line
+/// code. A loop of unknown trip count or past `kMaxUnrolledOps` is an error.
+static LogicalResult unrollStaticLoops(Operation *root) {
+  SmallVector<scf::ForOp> loops;
+  root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops) {
+    std::optional<APInt> trips = loop.getStaticTripCount();
+    if (!trips)
+      return loop.emitError("normalize-linalg: 'scf.for' whose trip count "
+                            "is not a constant is not unrolled (a kernel is "
+                            "straight-line code)");
+    int64_t ops = 0;
+    loop.getBody()->walk([&](Operation *) { ++ops; });
+    std::optional<int64_t> copied =
+        trips->getActiveBits() < 63
+            ? llvm::checkedMul(int64_t(trips->getZExtValue()), ops)
+            : std::nullopt;
+    if (!copied || *copied > kMaxUnrolledOps)
+      return loop.emitError()
+             << "normalize-linalg: 'scf.for' of "
+             << llvm::toString(*trips, 10, /*Signed=*/false)
+             << " iterations of " << ops << " ops is not unrolled: past the "
+             << kMaxUnrolledOps << " ops it may copy (a kernel is "
+             << "straight-line code)";
+    if (failed(loopUnrollFull(loop)))
+      return loop.emitError("normalize-linalg: upstream's loopUnrollFull "
+                            "failed on this loop");
+  }
+  return success();
+}
+
 struct NormalizeLinalgPass
     : walrus::ListedOptions<
           walrus::impl::NormalizeLinalgBase<NormalizeLinalgPass>> {
   void runOnOperation() override {
+    if (failed(unrollStaticLoops(getOperation())))
+      return signalPassFailure();
     warnUndefinedAccumulators(getOperation());
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
+    // Slices at offsets an unrolled loop made constant read them as static.
+    tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
+    tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
     patterns.add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer,
-                 FoldIndexGeneric, GeneralizeOp<linalg::MapOp>,
+                 GeneralizeOp<linalg::MapOp>,
                  GeneralizeOp<linalg::BroadcastOp>>(context);
     // arith and math on whole tensors become elementwise linalg ops.
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    walrus::populateIndexFunctionPatterns(patterns);
     // The driver folds what the patterns leave constant (arith's folders)
     // and erases the body ops nothing reads any more.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {

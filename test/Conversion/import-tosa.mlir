@@ -1,0 +1,63 @@
+// RUN: walrus-opt %s -split-input-file -import-tosa | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -walrus-from-linalg=lnc-size=2 | FileCheck %s --check-prefix=BIR
+// RUN: %python %utils/linalg_oracle.py %s --func classifier --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+
+// A TOSA module (the form TFLite and torch-mlir's TOSA path hand over):
+// upstream's TOSA pipelines lower it to linalg named ops, generics,
+// tensor reshapes and arith constants, which the rest of
+// -walrus-from-linalg reads. The oracle lowers it for the CPU the same way.
+
+// ORACLE: oracle: identical
+
+// CHECK-LABEL: func.func @classifier
+// CHECK-NOT:     tosa.
+// CHECK:         tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK:         linalg.conv_2d_nhwc_fhwc
+// CHECK:         linalg.pooling_nhwc_max {{.*}} strides = dense<2>
+// CHECK:         tensor.collapse_shape
+// CHECK:         linalg.batch_matmul
+// CHECK:         linalg.reduce
+// CHECK:         math.exp
+// CHECK:         linalg.reduce
+// CHECK-NOT:     tosa.
+
+// BIR-LABEL: bir.kernel @classifier_kernel
+// BIR:         bir.matmult
+// BIR:         bir.tensor_reduce max
+// BIR:         bir.activation exp
+
+func.func @classifier(%x: tensor<1x8x8x4xf32>) -> tensor<1x1x10xf32> {
+  %w = "tosa.const"() <{values = dense<0.125> : tensor<8x3x3x4xf32>}> : () -> tensor<8x3x3x4xf32>
+  %b = "tosa.const"() <{values = dense<0.5> : tensor<8xf32>}> : () -> tensor<8xf32>
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %conv = tosa.conv2d %x, %w, %b, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x4xf32>, tensor<8x3x3x4xf32>, tensor<8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x8x8xf32>
+  %relu = tosa.clamp %conv {max_val = 3.40282347E+38 : f32, min_val = 0.0 : f32} : (tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %pool = tosa.max_pool2d %relu {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x8x8x8xf32>) -> tensor<1x4x4x8xf32>
+  %shape = tosa.const_shape {values = dense<[1, 1, 128]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %flat = tosa.reshape %pool, %shape : (tensor<1x4x4x8xf32>, !tosa.shape<3>) -> tensor<1x1x128xf32>
+  %fw = "tosa.const"() <{values = dense<0.01> : tensor<1x128x10xf32>}> : () -> tensor<1x128x10xf32>
+  %fc = tosa.matmul %flat, %fw, %zp, %zp : (tensor<1x1x128xf32>, tensor<1x128x10xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x1x10xf32>
+  %fb = "tosa.const"() <{values = dense<0.1> : tensor<1x1x10xf32>}> : () -> tensor<1x1x10xf32>
+  %logits = tosa.add %fc, %fb : (tensor<1x1x10xf32>, tensor<1x1x10xf32>) -> tensor<1x1x10xf32>
+  %max = tosa.reduce_max %logits {axis = 2 : i32} : (tensor<1x1x10xf32>) -> tensor<1x1x1xf32>
+  %shifted = tosa.sub %logits, %max : (tensor<1x1x10xf32>, tensor<1x1x1xf32>) -> tensor<1x1x10xf32>
+  %exp = tosa.exp %shifted : (tensor<1x1x10xf32>) -> tensor<1x1x10xf32>
+  %sum = tosa.reduce_sum %exp {axis = 2 : i32} : (tensor<1x1x10xf32>) -> tensor<1x1x1xf32>
+  %inv = tosa.reciprocal %sum : (tensor<1x1x1xf32>) -> tensor<1x1x1xf32>
+  %s0 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %probs = tosa.mul %exp, %inv, %s0 : (tensor<1x1x10xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<1x1x10xf32>
+  return %probs : tensor<1x1x10xf32>
+}
+
+// -----
+
+// A module without TOSA ops is left exactly as it is: no canonicalization
+// (the unused constant stays).
+
+// CHECK-LABEL: func.func @no_tosa
+// CHECK-NEXT:    arith.constant 7 : index
+// CHECK-NEXT:    return %arg0
+func.func @no_tosa(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %unused = arith.constant 7 : index
+  return %x : tensor<4xf32>
+}
