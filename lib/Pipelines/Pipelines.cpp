@@ -64,6 +64,10 @@ void walrus::buildWalrusFromLinalgPipeline(
       createInlinerPass(/*opPipelines=*/{},
                         /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
+  // A 16-bit contraction sums in f32, as the tensor engine does, visibly.
+  WidenAccumulatorsOptions widen;
+  widen.refuse = !options.widenAccumulators;
+  pm.addPass(createWidenAccumulators(widen));
   // Constants a body computes and results nothing reads are gone before
   // anything matches a form.
   pm.addPass(createNormalizeLinalg());
@@ -147,7 +151,7 @@ void walrus::registerWalrusPipelines() {
   registerModulePipeline<WalrusFromLinalgOptions>(
       "walrus-from-linalg",
       "From linalg to allocated per-core programs: import-tosa, inline, "
-      "symbol-dce, "
+      "symbol-dce, widen-accumulators, "
       "normalize-linalg, "
       "fold-into-matmul, "
       "one-shot-bufferize "

@@ -28,8 +28,7 @@ void walrus::registerHostDialects(mlir::DialectRegistry &registry) {
                   cf::ControlFlowDialect, func::FuncDialect,
                   linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, ml_program::MLProgramDialect,
-                  scf::SCFDialect, tensor::TensorDialect,
-                  tosa::TosaDialect>();
+                  scf::SCFDialect, tensor::TensorDialect, tosa::TosaDialect>();
   // What one-shot bufferization and tiling of a host's tensors need.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   cf::registerBufferizableOpInterfaceExternalModels(registry);

@@ -123,7 +123,7 @@ func.func @scalar_argument(%x: memref<8x8xf32>, %s: f32, %y: memref<8x8xf32>) {
 // unsigned order) are named with the ones that lower.
 func.func @ordered_unequal(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
-  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.cmpf' one in its body (the ordered and unordered orderings, oeq, une and the signed integer comparisons lower)}}
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.cmpf' one in its body (the ordered and unordered orderings, oeq, une, ord and uno of a value with itself, and the signed integer comparisons lower)}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
       ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {

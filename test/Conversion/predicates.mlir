@@ -6,6 +6,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func keep_signed_zero --bin %walrus_tools | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func constants_only --bin %walrus_tools | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func causal_buffer --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func nan_to_zero --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 
 // Comparisons and selects as frontends write them, each against MLIR
 // running it as written (docs/LinalgToBir.md, "Predicates").
@@ -183,4 +184,26 @@ func.func @causal_buffer(%scores: tensor<8x8xf32>) -> tensor<8x8xf32> {
     linalg.yield %r : f32
   } -> tensor<8x8xf32>
   return %y : tensor<8x8xf32>
+}
+
+// -----
+
+// torch.nan_to_num as torch-mlir writes it: `cmpf uno` of a value with
+// itself (is it NaN), then select. sqrt of the inputs in [-1, 1) is NaN for
+// half of them; each becomes 0. uno is 1 - (x == x).
+// CHECK-LABEL: func.func @nan_to_zero
+// CHECK:         bir.activation sqrt
+// CHECK:         bir.tensor_tensor is_equal %[[T:[a-z_0-9]*]][{{.*}}], %[[X:[a-z_0-9]*]][{{.*}}], %[[X]][
+// CHECK:         bir.tensor_scalar subtract %[[T]][{{.*}}], %[[T]][{{.*}}], 1 reverse
+func.func @nan_to_zero(%x: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %l = math.sqrt %a : f32
+    %nan = arith.cmpf uno, %l, %l : f32
+    %r = arith.select %nan, %zero, %l : f32
+    linalg.yield %r : f32
+  } -> tensor<16x32xf32>
+  return %y : tensor<16x32xf32>
 }

@@ -112,6 +112,12 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
     Frontends write `linalg` one PyTorch op at a time, in forms the lowering
     need not know. This pass (on tensors, before bufferization) rewrites:
 
+    - an `scf.for` with constant bounds into its iterations in sequence,
+      innermost first (upstream's `loopUnrollFull`), and slices at offsets
+      that became constant into static ones (upstream's canonicalizations);
+      a loop whose trip count is not a constant, or whose copies would pass
+      2^16 ops, is an error at the loop (a kernel is straight-line code);
+
     - a value computed from constants alone, in a body or outside, into
       the constant: upstream's folders, and an `arith.truncf` of a float
       constant rounded to nearest, ties to even, as the CPU computes it
@@ -133,13 +139,27 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
     - a `linalg.generic` result nothing reads, and the body ops that only
       computed it, dropped (upstream's
       `populateEraseUnusedOperandsAndResultsPatterns`): torch's max over a
-      dimension computes the argmax beside the max.
+      dimension computes the argmax beside the max;
+    - a generic whose results are computed apart (no yield reads another
+      result's init) into one generic per result;
+    - a generic of its indices alone (`torch.arange`; adaptive pooling's
+      window counts) into the constant it computes, element by element
+      with upstream's folders (a reduction's element is its last
+      iteration's value), up to 2^20 elements;
+    - a value a body computes from `linalg.index` and constants and uses
+      with its data (the causal mask of `torch.tril`, a window's bounds)
+      into a constant table over the loops it varies along (at most 2^20
+      elements), read as an input; a `tensor.extract` at indices that are
+      an affine function of the loops, checked in bounds at every
+      iteration (adaptive pooling's window element), into an input read at
+      that map.
 
     Anything else is left as it is. `-walrus-from-linalg` runs it after
     inlining every call.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
-                           "mlir::linalg::LinalgDialect"];
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
 }
 
 def ImportTosa : Pass<"import-tosa", "mlir::ModuleOp"> {
@@ -161,6 +181,34 @@ def ImportTosa : Pass<"import-tosa", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect",
                            "mlir::tosa::TosaDialect"];
+}
+
+def WidenAccumulators : Pass<"widen-accumulators"> {
+  let summary = "Accumulate a bf16 or f16 contraction in f32 and round once "
+                "(linalg on tensors)";
+  let description = [{
+    A `linalg.matmul` (or any named contraction or convolution) into a bf16
+    or f16 tensor rounds its running sum to 16 bits at every step when MLIR
+    runs it; the tensor engine accumulates in f32 PSUM and can do nothing
+    else. This pass makes the difference explicit in the IR: the op becomes
+    the same op into an f32 init (the init widened with `arith.extf`, a
+    fill of the widened value where it was a fill), followed by an
+    `arith.truncf` of the result to the original type. The result then
+    differs from the IR as written by the rounding of the running sum
+    (docs/LinalgToBir.md, "16-bit accumulators"); the oracle applies the
+    same rewrite to MLIR's run. Generic reductions and integer
+    accumulators are left as they are.
+
+    `-walrus-from-linalg` runs it unless `widen-accumulators=false`, in
+    which case a 16-bit accumulator is an error at the op.
+  }];
+  let options = [
+    Option<"refuse", "refuse", "bool", /*default=*/"false",
+           "Emit an error at each 16-bit accumulator instead of widening it">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
 }
 
 #endif // WALRUS_CONVERSION_PASSES_TD

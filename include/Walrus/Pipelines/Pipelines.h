@@ -75,6 +75,11 @@ struct WalrusFromLinalgOptions
       llvm::cl::desc("matmult (f32 matmul operands in bf16) or none "
                      "(-convert-linalg-to-bir)"),
       llvm::cl::init("matmult")};
+  Option<bool> widenAccumulators{
+      *this, "widen-accumulators",
+      llvm::cl::desc("Accumulate bf16/f16 contractions in f32 and round "
+                     "once (-widen-accumulators); false makes them errors"),
+      llvm::cl::init(true)};
   Option<bool> f64AsF32{
       *this, "f64-as-f32",
       llvm::cl::desc(

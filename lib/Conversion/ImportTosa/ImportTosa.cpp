@@ -19,8 +19,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace walrus {
 #define GEN_PASS_DEF_IMPORTTOSA
@@ -38,8 +38,7 @@ static void buildTosaLowering(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
 }
 
-struct ImportTosaPass
-    : walrus::impl::ImportTosaBase<ImportTosaPass> {
+struct ImportTosaPass : walrus::impl::ImportTosaBase<ImportTosaPass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     ImportTosaBase::getDependentDialects(registry);
     OpPassManager pm(ModuleOp::getOperationName());

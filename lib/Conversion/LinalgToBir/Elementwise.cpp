@@ -840,6 +840,13 @@ static std::optional<Comparison> getComparison(Operation *compare) {
       return Comparison{AluOp::IsGe, true};
     case P::ULE:
       return Comparison{AluOp::IsGt, true};
+    // torch.isnan is `uno` of a value with itself: whether it equals
+    // itself, negated.
+    case P::ORD:
+    case P::UNO:
+      if (cmpf.getLhs() != cmpf.getRhs())
+        return std::nullopt;
+      return Comparison{AluOp::IsEqual, cmpf.getPredicate() == P::UNO};
     default:
       return std::nullopt;
     }
@@ -874,7 +881,8 @@ FailureOr<Operand> ElementwiseLowering::compare(Operation *scalar) {
     return unsupported(op, "'" + scalar->getName().getStringRef() + "' " +
                                predicate +
                                " in its body (the ordered and unordered "
-                               "orderings, oeq, une and the signed integer "
+                               "orderings, oeq, une, ord and uno of a value "
+                               "with itself, and the signed integer "
                                "comparisons lower)");
   }
   FailureOr<Operand> lhs = lower(scalar->getOperand(0));

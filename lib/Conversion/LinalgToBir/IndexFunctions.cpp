@@ -170,8 +170,7 @@ static void dropUniformDims(Table &table) {
     if (!uniform)
       continue;
     SmallVector<Attribute> kept;
-    for (int64_t element = 0, e = table.elements.size(); element < e;
-         ++element)
+    for (int64_t element = 0, e = table.elements.size(); element < e; ++element)
       if (element / stride % extent == 0)
         kept.push_back(table.elements[element]);
     table.elements = std::move(kept);
@@ -207,15 +206,15 @@ static std::optional<AffineIndex> fitAffine(const Table &table,
     slopes.push_back(*slope);
     fit.expr = fit.expr + getAffineDimExpr(dim, context) * *slope;
   }
-  for (int64_t element = 0, e = table.elements.size(); element < e;
-       ++element) {
+  for (int64_t element = 0, e = table.elements.size(); element < e; ++element) {
     SmallVector<int64_t> at = delinearize(element, strides);
     std::optional<int64_t> expected = offset;
     for (auto [slope, index] : llvm::zip_equal(slopes, at))
-      expected = expected ? llvm::checkedAdd(
-                                *expected, llvm::checkedMul(slope, index)
-                                               .value_or(INT64_MAX))
-                          : std::nullopt;
+      expected = expected
+                     ? llvm::checkedAdd(
+                           *expected,
+                           llvm::checkedMul(slope, index).value_or(INT64_MAX))
+                     : std::nullopt;
     if (!expected || *expected != valueAt(element))
       return std::nullopt;
     fit.least = std::min(fit.least, *expected);
@@ -226,9 +225,10 @@ static std::optional<AffineIndex> fitAffine(const Table &table,
 
 /// `op` reading `inputs` at `maps` after its own inputs: its body gets an
 /// argument for each, returned.
-static SmallVector<BlockArgument>
-addInputs(PatternRewriter &rewriter, linalg::GenericOp &op,
-          ArrayRef<Value> inputs, ArrayRef<AffineMap> maps) {
+static SmallVector<BlockArgument> addInputs(PatternRewriter &rewriter,
+                                            linalg::GenericOp &op,
+                                            ArrayRef<Value> inputs,
+                                            ArrayRef<AffineMap> maps) {
   SmallVector<Value> allInputs(op.getDpsInputs());
   llvm::append_range(allInputs, inputs);
   SmallVector<AffineMap> allMaps = op.getIndexingMapsArray();
@@ -243,9 +243,9 @@ addInputs(PatternRewriter &rewriter, linalg::GenericOp &op,
   SmallVector<BlockArgument> arguments;
   Block *body = widened.getBody();
   for (auto [position, input] : llvm::enumerate(inputs))
-    arguments.push_back(body->insertArgument(
-        op.getNumDpsInputs() + position, getElementTypeOrSelf(input),
-        op.getLoc()));
+    arguments.push_back(body->insertArgument(op.getNumDpsInputs() + position,
+                                             getElementTypeOrSelf(input),
+                                             op.getLoc()));
   rewriter.replaceOp(op, widened->getResults());
   op = widened;
   return arguments;
@@ -360,12 +360,13 @@ struct HoistIndexValues : OpRewritePattern<linalg::GenericOp> {
       }
       auto type = RankedTensorType::get(table->shape, value.getType());
       inputs.push_back(arith::ConstantOp::create(
-          rewriter, op.getLoc(), DenseElementsAttr::get(type, table->elements)));
+          rewriter, op.getLoc(),
+          DenseElementsAttr::get(type, table->elements)));
       SmallVector<AffineExpr> results;
       for (unsigned dim : table->dims)
         results.push_back(rewriter.getAffineDimExpr(dim));
-      maps.push_back(AffineMap::get(op.getNumLoops(), 0, results,
-                                    rewriter.getContext()));
+      maps.push_back(
+          AffineMap::get(op.getNumLoops(), 0, results, rewriter.getContext()));
     }
     if (replaced.empty())
       return rewriter.notifyMatchFailure(op, "no value of indices to hoist");
@@ -470,8 +471,7 @@ struct SplitIndependentResults : OpRewritePattern<linalg::GenericOp> {
     for (auto [index, init] : llvm::enumerate(op.getDpsInits())) {
       unsigned result = index;
       SmallVector<Value> inputs(op.getDpsInputs());
-      SmallVector<AffineMap> maps(allMaps.begin(),
-                                  allMaps.begin() + numInputs);
+      SmallVector<AffineMap> maps(allMaps.begin(), allMaps.begin() + numInputs);
       for (auto [other, otherInit] : llvm::enumerate(op.getDpsInits()))
         if (other != result) {
           inputs.push_back(otherInit);
@@ -479,8 +479,8 @@ struct SplitIndependentResults : OpRewritePattern<linalg::GenericOp> {
         }
       maps.push_back(allMaps[numInputs + result]);
       auto single = linalg::GenericOp::create(
-          rewriter, op.getLoc(), op->getResult(result).getType(), inputs,
-          init, maps, op.getIteratorTypesArray(),
+          rewriter, op.getLoc(), op->getResult(result).getType(), inputs, init,
+          maps, op.getIteratorTypesArray(),
           [&](OpBuilder &builder, Location, ValueRange arguments) {
             IRMapping mapping;
             for (unsigned input = 0; input < numInputs; ++input)

@@ -218,9 +218,10 @@ struct NormalizeLinalgPass
     // Slices at offsets an unrolled loop made constant read them as static.
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
-    patterns.add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer,
-                 GeneralizeOp<linalg::MapOp>,
-                 GeneralizeOp<linalg::BroadcastOp>>(context);
+    patterns
+        .add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer,
+             GeneralizeOp<linalg::MapOp>, GeneralizeOp<linalg::BroadcastOp>>(
+            context);
     // arith and math on whole tensors become elementwise linalg ops.
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
