@@ -1,6 +1,7 @@
 // RUN: walrus-opt %s -split-input-file -import-tosa | FileCheck %s
 // RUN: walrus-opt %s -split-input-file -walrus-from-linalg=lnc-size=2 | FileCheck %s --check-prefix=BIR
 // RUN: %python %utils/linalg_oracle.py %s --func classifier --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func mobile_block --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE-TOL
 
 // A TOSA module (the form TFLite and torch-mlir's TOSA path hand over):
 // upstream's TOSA pipelines lower it to linalg named ops, generics,
@@ -8,6 +9,7 @@
 // -walrus-from-linalg reads. The oracle lowers it for the CPU the same way.
 
 // ORACLE: oracle: identical
+// ORACLE-TOL: oracle: {{identical|within tolerance}}
 
 // CHECK-LABEL: func.func @classifier
 // CHECK-NOT:     tosa.
@@ -47,6 +49,44 @@ func.func @classifier(%x: tensor<1x8x8x4xf32>) -> tensor<1x1x10xf32> {
   %s0 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %probs = tosa.mul %exp, %inv, %s0 : (tensor<1x1x10xf32>, tensor<1x1x1xf32>, tensor<1xi8>) -> tensor<1x1x10xf32>
   return %probs : tensor<1x1x10xf32>
+}
+
+// -----
+
+// A MobileNet-style block: depthwise convolution, ReLU6 (clamp), a 1x1
+// convolution, swish (sigmoid, mul), concat, a global average pool, a
+// fully connected layer and tanh.
+
+// CHECK-LABEL: func.func @mobile_block
+// CHECK-NOT:     tosa.
+// CHECK:         linalg.depthwise_conv_2d_nhwc_hwcm
+// CHECK:         linalg.conv_2d_nhwc_fhwc
+// CHECK:         tensor.insert_slice
+// CHECK:         linalg.pooling_nhwc_sum
+// CHECK:         linalg.batch_matmul
+// CHECK-NOT:     tosa.
+func.func @mobile_block(%x: tensor<1x16x16x8xf32>) -> tensor<1x10xf32> {
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %dw = "tosa.const"() <{values = dense<0.25> : tensor<3x3x8x1xf32>}> : () -> tensor<3x3x8x1xf32>
+  %db = "tosa.const"() <{values = dense<0.0> : tensor<8xf32>}> : () -> tensor<8xf32>
+  %d = tosa.depthwise_conv2d %x, %dw, %db, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x16x16x8xf32>, tensor<3x3x8x1xf32>, tensor<8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x16x16x8xf32>
+  %r6 = tosa.clamp %d {max_val = 6.0 : f32, min_val = 0.0 : f32} : (tensor<1x16x16x8xf32>) -> tensor<1x16x16x8xf32>
+  %pw = "tosa.const"() <{values = dense<0.125> : tensor<16x1x1x8xf32>}> : () -> tensor<16x1x1x8xf32>
+  %pb = "tosa.const"() <{values = dense<0.0> : tensor<16xf32>}> : () -> tensor<16xf32>
+  %p = tosa.conv2d %r6, %pw, %pb, %zp, %zp {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x16x16x8xf32>, tensor<16x1x1x8xf32>, tensor<16xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x16x16x16xf32>
+  %sig = tosa.sigmoid %p : (tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %s0 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %swish = tosa.mul %p, %sig, %s0 : (tensor<1x16x16x16xf32>, tensor<1x16x16x16xf32>, tensor<1xi8>) -> tensor<1x16x16x16xf32>
+  %cat = tosa.concat %swish, %p {axis = 3 : i32} : (tensor<1x16x16x16xf32>, tensor<1x16x16x16xf32>) -> tensor<1x16x16x32xf32>
+  %avg = tosa.avg_pool2d %cat, %zp, %zp {acc_type = f32, kernel = array<i64: 16, 16>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x16x16x32xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x1x1x32xf32>
+  %shape = tosa.const_shape {values = dense<[1, 1, 32]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %flat = tosa.reshape %avg, %shape : (tensor<1x1x1x32xf32>, !tosa.shape<3>) -> tensor<1x1x32xf32>
+  %fw = "tosa.const"() <{values = dense<0.03> : tensor<1x32x10xf32>}> : () -> tensor<1x32x10xf32>
+  %fc = tosa.matmul %flat, %fw, %zp, %zp : (tensor<1x1x32xf32>, tensor<1x32x10xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x1x10xf32>
+  %t = tosa.tanh %fc : (tensor<1x1x10xf32>) -> tensor<1x1x10xf32>
+  %shape2 = tosa.const_shape {values = dense<[1, 10]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %out = tosa.reshape %t, %shape2 : (tensor<1x1x10xf32>, !tosa.shape<2>) -> tensor<1x10xf32>
+  return %out : tensor<1x10xf32>
 }
 
 // -----

@@ -720,6 +720,15 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
                                "window whose starts are not evenly spaced)");
       })
       .Default([&](Operation *other) -> FailureOr<Operand> {
+        // -normalize-linalg tabulated the values of the indices it could.
+        auto isIndex = [](Value value) { return value.getType().isIndex(); };
+        if (llvm::any_of(other->getOperands(), isIndex) ||
+            llvm::any_of(other->getResults(), isIndex))
+          return unsupported(
+              op, "'" + other->getName().getStringRef() +
+                      "' of loop indices in its body: -normalize-linalg "
+                      "makes a value of the indices a constant table when "
+                      "it folds and varies over at most 2^20 elements");
         return unsupported(op, "'" + other->getName().getStringRef() +
                                    "' in its body");
       });
