@@ -250,7 +250,7 @@ class Element:
             name, width, pack, descr, is_float
 
     def bits_type(self):
-        return f"i{self.width}"
+        return "i1" if self.name == "i1" else f"i{self.width}"
 
     def round(self, value):
         """`value` as this type holds it."""
@@ -285,12 +285,39 @@ ELEMENTS = {
     "i64": Element("i64", 64, "q", "<i8", False),
     "i16": Element("i16", 16, "h", "<i2", False),
     "i8": Element("i8", 8, "b", "|i1", False),
+    # A boolean is a byte 0 or 1 (how LLVM stores a memref of i1, and the
+    # lowering's DRAM tensors of i8).
+    "i1": Element("i1", 8, "b", "|i1", False),
 }
+
+
+# Arguments of a strided layout, by the type text find_function reads:
+# (the view's shape, strides, offset). Such an argument is the whole buffer
+# it spans (what the lowering's DRAM tensor holds), viewed by the harness.
+STRIDED = re.compile(r"memref<((?:\d+x)+)(\w+),\s*strided<\[([\d, ]+)\]"
+                     r"(?:,\s*offset:\s*(\d+))?>>")
+
+
+def strided_view(text):
+    """(shape, strides, offset) of a strided memref type, else None."""
+    match = STRIDED.fullmatch(text.strip())
+    if not match:
+        return None
+    shape = [int(d) for d in match.group(1).split("x") if d]
+    strides = [int(d) for d in match.group(3).split(",")]
+    return shape, strides, int(match.group(4) or 0)
 
 
 def memref_shape(text, dynamic=False):
     """([dims], Element) of 'memref<2x3xf32>'; with `dynamic`, a '?' dim
     is None (a result whose sizes the kernel's output gives)."""
+    view = strided_view(text)
+    if view and view[0] and len(view[1]) == len(view[0]):
+        shape, strides, offset = view
+        element = STRIDED.fullmatch(text.strip()).group(2)
+        if element in ELEMENTS:
+            extent = offset + sum((d - 1) * t for d, t in zip(shape, strides)) + 1
+            return [extent], ELEMENTS[element]
     dim = r"(?:\d+|\?)x" if dynamic else r"\d+x"
     match = re.fullmatch(r"memref<((?:" + dim + r")*)(\w+)>", text.strip())
     if not match or match.group(2) not in ELEMENTS:
@@ -301,16 +328,19 @@ def memref_shape(text, dynamic=False):
 
 
 def find_function(text, name):
-    """(name, argument types, result types) of the function to check."""
-    pattern = (r"func\.func\s+(?:public\s+)?@(\w+)\s*\((.*?)\)\s*"
+    """(name, argument types, result types, the arguments' declared types)
+    of the function to check."""
+    # A bare symbol name may hold '.', '$' and '-' (torch-mlir's test
+    # names: @torch.aten.mm$basic).
+    pattern = (r"func\.func\s+(?:public\s+)?@([\w.$-]+)\s*\((.*?)\)\s*"
                r"(?:->\s*\(?(.*?)\)?)?\s*(?:attributes\s*\{[^}]*\}\s*)?\{")
     for match in re.finditer(pattern, text, re.DOTALL):
         if name and match.group(1) != name:
             continue
-        arguments = re.findall(r"memref<[^>]*>", match.group(2))
+        arguments = re.findall(r"memref<[^>]*>>?", match.group(2))
         results = re.findall(r"memref<[^>]*>", match.group(3) or "")
         return match.group(1), [memref_shape(a) for a in arguments], \
-            [memref_shape(r, dynamic=True) + (r,) for r in results]
+            [memref_shape(r, dynamic=True) + (r,) for r in results], arguments
     sys.exit(f"oracle: no func.func{' @' + name if name else ''} in the file")
 
 
@@ -415,6 +445,8 @@ def seeded_values(seed, name, shape, element, int_range=(-8, 8), bf16_exact=Fals
     them; with `bf16_exact`, floats bf16 holds exactly (auto-cast then
     changes no matmul operand that is an input)."""
     generator = random.Random(f"{seed}:{name}")
+    if element.name == "i1":
+        return [generator.randrange(0, 2) for _ in range(count(shape))]
     if not element.is_float:
         return [generator.randrange(*int_range) for _ in range(count(shape))]
     values = [generator.uniform(-1.0, 1.0) for _ in range(count(shape))]
@@ -456,7 +488,7 @@ def memref_type(shape, element):
     return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
 
 
-def harness(name, arguments, results, inputs):
+def harness(name, arguments, results, inputs, declared_arguments=()):
     """A @walrus_oracle_main (a name the file does not use: LLVM's
     integration tests have their own @main) that calls @name on the inputs
     (outputs zeroed) and prints the bits of every output, arguments first,
@@ -464,13 +496,38 @@ def harness(name, arguments, results, inputs):
     lines, calls, printed = [], [], []
     for index, (shape, element) in enumerate(arguments):
         kind = memref_type(shape, element.name)
-        if index in inputs:
+        if index in inputs and element.name == "i1":
+            # Booleans as bytes, truncated to i1 (dense hex of i1 packs bits).
+            hex_bytes = element.to_bytes(inputs[index]).hex()
+            bytes_kind = memref_type(shape, "i8")
+            dims = ", ".join(f"d{i}" for i in range(len(shape)))
+            identity = f"affine_map<({dims}) -> ({dims})>"
+            iterators = ", ".join(['"parallel"'] * len(shape))
+            lines.insert(0, f'memref.global "private" constant @arg{index} : {bytes_kind} = '
+                            f'dense<"0x{hex_bytes.upper()}">')
+            calls.append(f"    %g{index} = memref.get_global @arg{index} : {bytes_kind}\n"
+                         f"    %a{index} = memref.alloc() : {kind}\n"
+                         f"    linalg.generic {{indexing_maps = [{identity}, {identity}], "
+                         f"iterator_types = [{iterators}]}} ins(%g{index} : {bytes_kind}) "
+                         f"outs(%a{index} : {kind}) {{\n"
+                         f"    ^bb0(%x: i8, %o: i1):\n"
+                         f"      %t = arith.trunci %x : i8 to i1\n"
+                         f"      linalg.yield %t : i1\n"
+                         f"    }}")
+        elif index in inputs:
             hex_bytes = element.to_bytes(inputs[index]).hex()
             lines.insert(0, f'memref.global "private" constant @arg{index} : {kind} = '
                             f'dense<"0x{hex_bytes.upper()}">')
             calls.append(f"    %g{index} = memref.get_global @arg{index} : {kind}\n"
                          f"    %a{index} = memref.alloc() : {kind}\n"
                          f"    memref.copy %g{index}, %a{index} : {kind} to {kind}")
+            view = strided_view(declared_arguments[index]) if declared_arguments else None
+            if view:
+                # The buffer the argument spans, viewed as the function reads it.
+                shape_v, strides, offset = view
+                calls.append(f"    %v{index} = memref.reinterpret_cast %a{index} to offset: "
+                             f"[{offset}], sizes: {shape_v}, strides: {strides} : {kind} to "
+                             f"{declared_arguments[index]}")
         else:
             zero = "0.0" if element.is_float else "0"
             calls.append(f"    %z{index} = arith.constant {zero} : {element.name}\n"
@@ -478,8 +535,13 @@ def harness(name, arguments, results, inputs):
                          f"    linalg.fill ins(%z{index} : {element.name}) "
                          f"outs(%a{index} : {kind})")
             printed.append((f"%a{index}", shape, element))
-    operands = ", ".join(f"%a{i}" for i in range(len(arguments)))
-    types = ", ".join(memref_type(s, e.name) for s, e in arguments)
+    views = [bool(declared_arguments and strided_view(declared_arguments[i]))
+             for i in range(len(arguments))]
+    if any(view and i not in inputs for i, view in enumerate(views)):
+        sys.exit("oracle: an output argument of a strided layout is not supported")
+    operands = ", ".join(f"%v{i}" if views[i] else f"%a{i}" for i in range(len(arguments)))
+    types = ", ".join(declared_arguments[i] if views[i] else memref_type(s, e.name)
+                      for i, (s, e) in enumerate(arguments))
     result_types = ", ".join(declared for _, _, declared in results)
     call = f"func.call @{name}({operands}) : ({types}) -> ({result_types})"
     body = [*calls]
@@ -543,7 +605,7 @@ def module_body(text):
     return text[text.index("{", at) + 1:text.rindex("}")]
 
 
-def mlir_outputs(text, name, arguments, results, inputs, work):
+def mlir_outputs(text, name, arguments, results, inputs, work, declared_arguments=()):
     """Every output of @name run on the CPU, as values of its element type."""
     source = os.path.join(work, "cpu.mlir")
     # The function itself (without its module braces) plus the harness.
@@ -557,7 +619,7 @@ def mlir_outputs(text, name, arguments, results, inputs, work):
             body = body.replace(match.group(0), "")
     body = module_body(body)
     with open(source, "w") as out:
-        out.write("module {\n" + body + "\n" + harness(name, arguments, results, inputs) + "}\n" + resources)
+        out.write("module {\n" + body + "\n" + harness(name, arguments, results, inputs, declared_arguments) + "}\n" + resources)
     lowered = run([os.path.join(LLVM_BIN, "mlir-opt"), source, *LOWER_TO_LLVM])
     printed = run([os.path.join(LLVM_BIN, "mlir-runner"), "-e", ENTRY,
                    "-entry-point-result=void",
@@ -709,7 +771,7 @@ def main():
         source = fill_elided(args.file, work, args.seed, args.seed_splat_weights)
         text = bufferize(args.bin, source, [*WALRUS_PRELUDE, *BUFFERIZE],
                          bufferized)
-        name, arguments, results = find_function(text, args.func)
+        name, arguments, results, declared_arguments = find_function(text, args.func)
         reference = args.reference or name
         cpu_source = prepare_for_cpu(source, work)
         if args.widen_accumulators:
@@ -741,7 +803,7 @@ def main():
         run([os.path.join(args.bin, "walrus-opt"), bufferized, *passes, "-o", lowered])
         with open(lowered) as kernel:
             kernel_text = kernel.read()
-        memlocs = re.findall(r'bir\.memloc "(' + name + r'_(?:arg(\d+)|result(\d+)))" '
+        memlocs = re.findall(r'bir\.memloc "(' + re.escape(name) + r'_(?:arg(\d+)|result(\d+)))" '
                              r'(input|output)', kernel_text)
         scale_tol = args.scale_tol
         if args.auto_cast_bound and not args.bf16_exact_inputs and \
@@ -782,7 +844,8 @@ def main():
                           max(args.rtol, 5e-6), scale_tol, args.nan_bits)
             return
         run(walrus_run)
-        expected = mlir_outputs(cpu_text, reference, arguments, results, inputs, work)
+        expected = mlir_outputs(cpu_text, reference, arguments, results, inputs, work,
+                                declared_arguments)
         labels = [f"{name}_arg{i}" for i in range(len(arguments)) if i not in inputs]
         labels += returned_labels(text, name)
         check_outputs(name, labels, expected, inputs, work, args.atol, args.rtol, scale_tol,

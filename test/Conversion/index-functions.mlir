@@ -4,6 +4,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func adaptive_pool_8_to_4 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func tril --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func weighted_rows --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func rope --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 
 // Values a body computes from linalg.index and constants alone are
 // tabulated at compile time over the loops they vary along and read as
@@ -231,4 +232,60 @@ func.func @weighted_rows(%x: tensor<16x32xf32>) -> tensor<16xf32> {
     linalg.yield %s : f32
   } -> tensor<16xf32>
   return %r : tensor<16xf32>
+}
+
+// -----
+
+// Rotary embeddings' tables as torch-mlir builds them: positions from
+// torch.arange, times the inverse frequencies (a dense constant), then cos
+// and sin. Generics that read only constants and their indices fold to
+// the tables they compute (upstream's folders, math.cos and math.sin as
+// the CPU computes them); only the rotation of the data is left.
+
+// CHECK-LABEL: func.func @rope
+// The first row (position 0): cos 1.0 (0x3F800000), sin 0.
+// CHECK-DAG:     %[[COS:.*]] = arith.constant dense<"0x0000803F0000803F0000803F0000803F0000803F0000803F0000803F0000803F{{.*}}"> : tensor<16x8xf32>
+// CHECK-DAG:     %[[SIN:.*]] = arith.constant dense<"0x0000000000000000000000000000000000000000000000000000000000000000{{.*}}"> : tensor<16x8xf32>
+// CHECK-NOT:     math.
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%arg0, %[[COS]], %arg1, %[[SIN]] :
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+#p1 = affine_map<(d0) -> (d0)>
+#o2 = affine_map<(d0, d1) -> (d0, d1)>
+#r2 = affine_map<(d0, d1) -> (d0)>
+#c2 = affine_map<(d0, d1) -> (d1)>
+func.func @rope(%x: tensor<16x8xf32>, %y: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %inv = arith.constant dense<[1.0, 0.316227764, 0.1, 0.0316227764, 0.01, 0.00316227764, 0.001, 0.000316227764]> : tensor<8xf32>
+  %e0 = tensor.empty() : tensor<16xi64>
+  %pos = linalg.generic {indexing_maps = [#p1], iterator_types = ["parallel"]} outs(%e0 : tensor<16xi64>) {
+  ^bb0(%out: i64):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i64
+    linalg.yield %c : i64
+  } -> tensor<16xi64>
+  %e1 = tensor.empty() : tensor<16x8xf32>
+  %ang = linalg.generic {indexing_maps = [#r2, #c2, #o2], iterator_types = ["parallel", "parallel"]} ins(%pos, %inv : tensor<16xi64>, tensor<8xf32>) outs(%e1 : tensor<16x8xf32>) {
+  ^bb0(%p: i64, %f: f32, %out: f32):
+    %pf = arith.sitofp %p : i64 to f32
+    %a = arith.mulf %pf, %f : f32
+    linalg.yield %a : f32
+  } -> tensor<16x8xf32>
+  %cos = linalg.generic {indexing_maps = [#o2, #o2], iterator_types = ["parallel", "parallel"]} ins(%ang : tensor<16x8xf32>) outs(%e1 : tensor<16x8xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %c = math.cos %a : f32
+    linalg.yield %c : f32
+  } -> tensor<16x8xf32>
+  %sin = linalg.generic {indexing_maps = [#o2, #o2], iterator_types = ["parallel", "parallel"]} ins(%ang : tensor<16x8xf32>) outs(%e1 : tensor<16x8xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %s = math.sin %a : f32
+    linalg.yield %s : f32
+  } -> tensor<16x8xf32>
+  %r = linalg.generic {indexing_maps = [#o2, #o2, #o2, #o2, #o2], iterator_types = ["parallel", "parallel"]} ins(%x, %cos, %y, %sin : tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>) outs(%e1 : tensor<16x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %b: f32, %s: f32, %out: f32):
+    %m = arith.mulf %a, %c : f32
+    %n = arith.mulf %b, %s : f32
+    %t = arith.subf %m, %n : f32
+    linalg.yield %t : f32
+  } -> tensor<16x8xf32>
+  return %r : tensor<16x8xf32>
 }

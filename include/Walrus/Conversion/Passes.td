@@ -142,10 +142,11 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
       dimension computes the argmax beside the max;
     - a generic whose results are computed apart (no yield reads another
       result's init) into one generic per result;
-    - a generic of its indices alone (`torch.arange`; adaptive pooling's
-      window counts) into the constant it computes, element by element
-      with upstream's folders (a reduction's element is its last
-      iteration's value), up to 2^20 elements;
+    - a generic of its indices and dense constants alone (`torch.arange`;
+      adaptive pooling's window counts; rotary embeddings' cos and sin
+      tables) into the constant it computes, element by element with
+      upstream's folders (a reduction's element is its last iteration's
+      value), up to 2^20 elements;
     - a value a body computes from `linalg.index` and constants and uses
       with its data (the causal mask of `torch.tril`, a window's bounds)
       into a constant table over the loops it varies along (at most 2^20

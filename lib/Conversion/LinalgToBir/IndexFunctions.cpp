@@ -51,8 +51,23 @@ static SmallVector<int64_t> getLoopSizes(linalg::GenericOp op) {
 /// constants alone, with the loops each reads.
 class IndexFunctions {
 public:
-  explicit IndexFunctions(linalg::GenericOp op)
+  /// With `readConstants`, an input that is a dense constant counts as a
+  /// function of the loops its map reads (a RoPE table's frequencies).
+  explicit IndexFunctions(linalg::GenericOp op, bool readConstants = false)
       : body(op.getBody()), loopSizes(getLoopSizes(op)) {
+    for (OpOperand *input : readConstants ? op.getDpsInputOperands()
+                                          : SmallVector<OpOperand *>()) {
+      DenseElementsAttr elements;
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!matchPattern(input->get(), m_Constant(&elements)))
+        continue;
+      llvm::SmallBitVector reads(loopSizes.size());
+      for (unsigned dim = 0; dim < map.getNumDims(); ++dim)
+        reads[dim] = map.isFunctionOfDim(dim);
+      BlockArgument argument = op.getMatchingBlockArgument(input);
+      dims[argument] = reads;
+      constants[argument] = {elements, map};
+    }
     for (Operation &inner : body->without_terminator()) {
       if (inner.getNumResults() != 1 || inner.getNumRegions() != 0 ||
           !isMemoryEffectFree(&inner))
@@ -119,6 +134,8 @@ public:
     auto lookup = [&](Value operand) -> Attribute {
       if (Attribute attr = known.lookup(operand))
         return attr;
+      if (auto input = constants.find(operand); input != constants.end())
+        return readConstant(input->second, point);
       Attribute constant;
       matchPattern(operand, m_Constant(&constant));
       return constant;
@@ -150,9 +167,30 @@ public:
   }
 
 private:
+  struct ConstantInput {
+    DenseElementsAttr elements;
+    AffineMap map;
+  };
+
+  /// The element of `input` its map reads at `point`.
+  static Attribute readConstant(const ConstantInput &input,
+                                ArrayRef<int64_t> point) {
+    SmallVector<int64_t> index = input.map.compose(point);
+    ArrayRef<int64_t> shape = input.elements.getType().getShape();
+    int64_t flat = 0;
+    for (auto [position, extent] : llvm::zip_equal(index, shape)) {
+      if (position < 0 || position >= extent)
+        return {};
+      flat = flat * extent + position;
+    }
+    auto values = input.elements.getValues<Attribute>();
+    return *std::next(values.begin(), input.elements.isSplat() ? 0 : flat);
+  }
+
   Block *body;
   SmallVector<int64_t> loopSizes;
   DenseMap<Value, llvm::SmallBitVector> dims;
+  DenseMap<Value, ConstantInput> constants;
 };
 
 /// `table` without the loops its elements do not vary along (a window's
@@ -257,7 +295,8 @@ static SmallVector<BlockArgument> addInputs(PatternRewriter &rewriter,
 static bool isIndexGeneric(linalg::GenericOp op,
                            const IndexFunctions &functions) {
   auto unread = [&](OpOperand &operand) {
-    return op.getMatchingBlockArgument(&operand).use_empty();
+    BlockArgument argument = op.getMatchingBlockArgument(&operand);
+    return argument.use_empty() || functions.contains(argument);
   };
   return llvm::all_of(op->getOpOperands(), unread) &&
          llvm::all_of(op.getBody()->getTerminator()->getOperands(),
@@ -276,7 +315,7 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    IndexFunctions functions(op);
+    IndexFunctions functions(op, /*readConstants=*/true);
     if (op->getNumResults() != 1 || !isIndexGeneric(op, functions))
       return rewriter.notifyMatchFailure(op, "not a generic of its indices");
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
