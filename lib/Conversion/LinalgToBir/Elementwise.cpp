@@ -332,6 +332,12 @@ static std::optional<ActivationFunction> getPowerFunction(Value exponent) {
     return ActivationFunction::Square;
   if (*power == -1)
     return ActivationFunction::Reciprocal;
+  // x ** 0.5 and x ** -0.5 (a variance's square root as frontends write
+  // it): the same but at -0 and -inf, where powf gives +0 and +inf.
+  if (*power == 0.5)
+    return ActivationFunction::Sqrt;
+  if (*power == -0.5)
+    return ActivationFunction::Rsqrt;
   return std::nullopt;
 }
 
@@ -673,8 +679,8 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
         bool cubeOrFourth = power && (*power == 3 || *power == 4);
         if (!function && !cubeOrFourth)
           return unsupported(op, "'" + scalar->getName().getStringRef() +
-                                     "' by other than a constant 1, 2, 3, 4 "
-                                     "or -1");
+                                     "' by other than a constant 1, 2, 3, 4, "
+                                     "-1, 0.5 or -0.5");
         FailureOr<Operand> source = lower(pow.getLhs());
         if (failed(source))
           return failure();
