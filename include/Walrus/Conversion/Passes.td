@@ -153,7 +153,7 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
       elements), read as an input; a `tensor.extract` at indices that are
       an affine function of the loops, checked in bounds at every
       iteration (adaptive pooling's window element), into an input read at
-      that map.
+      that map. Tables and folds evaluate at most 2^24 body ops per run.
 
     Anything else is left as it is. `-walrus-from-linalg` runs it after
     inlining every call.

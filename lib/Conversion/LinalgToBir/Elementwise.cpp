@@ -734,7 +734,8 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
               op, "'" + other->getName().getStringRef() +
                       "' of loop indices in its body: -normalize-linalg "
                       "makes a value of the indices a constant table when "
-                      "it folds and varies over at most 2^20 elements");
+                      "it folds, varies over at most 2^20 elements and fits "
+                      "what is left of its 2^24 folds");
         return unsupported(op, "'" + other->getName().getStringRef() +
                                    "' in its body");
       });

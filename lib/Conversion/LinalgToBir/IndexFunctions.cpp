@@ -53,8 +53,9 @@ class IndexFunctions {
 public:
   /// With `readConstants`, an input that is a dense constant counts as a
   /// function of the loops its map reads (a RoPE table's frequencies).
-  explicit IndexFunctions(linalg::GenericOp op, bool readConstants = false)
-      : body(op.getBody()), loopSizes(getLoopSizes(op)) {
+  explicit IndexFunctions(linalg::GenericOp op, walrus::FoldBudget &budget,
+                          bool readConstants = false)
+      : body(op.getBody()), loopSizes(getLoopSizes(op)), budget(budget) {
     for (OpOperand *input : readConstants ? op.getDpsInputOperands()
                                           : SmallVector<OpOperand *>()) {
       DenseElementsAttr elements;
@@ -110,7 +111,8 @@ public:
       table.dims.push_back(dim);
       table.shape.push_back(loop);
     }
-    if (!size || *size > kMaxTableElements)
+    SmallVector<Operation *> slice = sliceOf(value);
+    if (!size || *size > kMaxTableElements || !spend(*size, slice.size()))
       return std::nullopt;
     SmallVector<int64_t> strides = computeStrides(table.shape);
     SmallVector<int64_t> point(loopSizes.size(), 0);
@@ -119,7 +121,7 @@ public:
       SmallVector<int64_t> at = delinearize(element, strides);
       for (auto [dim, index] : llvm::zip_equal(table.dims, at))
         point[dim] = index;
-      Attribute folded = evaluate(value, point);
+      Attribute folded = evaluate(slice, value, point);
       if (!folded)
         return std::nullopt;
       table.elements.push_back(folded);
@@ -127,9 +129,20 @@ public:
     return table;
   }
 
+  /// Whether `elements` evaluations of a slice of `ops` fit in what is left
+  /// of the pass's budget, which they then use.
+  bool spend(int64_t elements, size_t ops) const {
+    std::optional<int64_t> folds = llvm::checkedMul(elements, int64_t(ops) + 1);
+    if (!folds || *folds > budget.remaining)
+      return false;
+    budget.remaining -= *folds;
+    return true;
+  }
+
   /// `value` at `point` (an index per loop), or null where an op does not
   /// fold.
-  Attribute evaluate(Value value, ArrayRef<int64_t> point) const {
+  Attribute evaluate(ArrayRef<Operation *> slice, Value value,
+                     ArrayRef<int64_t> point) const {
     DenseMap<Value, Attribute> known;
     auto lookup = [&](Value operand) -> Attribute {
       if (Attribute attr = known.lookup(operand))
@@ -140,30 +153,45 @@ public:
       matchPattern(operand, m_Constant(&constant));
       return constant;
     };
-    for (Operation &inner : body->without_terminator()) {
-      if (inner.getNumResults() != 1 || !contains(inner.getResult(0)))
-        continue;
-      Value result = inner.getResult(0);
+    for (Operation *inner : slice) {
+      Value result = inner->getResult(0);
       if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
-        known[result] = IntegerAttr::get(IndexType::get(inner.getContext()),
+        known[result] = IntegerAttr::get(IndexType::get(inner->getContext()),
                                          point[index.getDim()]);
-      } else {
-        SmallVector<Attribute> operands;
-        for (Value operand : inner.getOperands())
-          operands.push_back(lookup(operand));
-        SmallVector<OpFoldResult> folded;
-        if (llvm::is_contained(operands, Attribute()) ||
-            failed(inner.fold(operands, folded)) || folded.size() != 1)
-          continue;
-        if (auto attr = dyn_cast_if_present<Attribute>(folded.front()))
-          known[result] = attr;
-        else
-          known[result] = lookup(cast<Value>(folded.front()));
+        continue;
       }
-      if (result == value)
-        break;
+      SmallVector<Attribute> operands;
+      for (Value operand : inner->getOperands())
+        operands.push_back(lookup(operand));
+      SmallVector<OpFoldResult> folded;
+      if (llvm::is_contained(operands, Attribute()) ||
+          failed(inner->fold(operands, folded)) || folded.size() != 1)
+        return {};
+      if (auto attr = dyn_cast_if_present<Attribute>(folded.front()))
+        known[result] = attr;
+      else
+        known[result] = lookup(cast<Value>(folded.front()));
     }
     return lookup(value);
+  }
+
+  /// The body ops `value` is computed by, in order: what evaluating it
+  /// folds.
+  SmallVector<Operation *> sliceOf(Value value) const {
+    SmallPtrSet<Operation *, 16> needed;
+    SmallVector<Value> worklist{value};
+    while (!worklist.empty()) {
+      Operation *def = worklist.pop_back_val().getDefiningOp();
+      if (!def || def->getBlock() != body || !contains(def->getResult(0)) ||
+          !needed.insert(def).second)
+        continue;
+      llvm::append_range(worklist, def->getOperands());
+    }
+    SmallVector<Operation *> slice;
+    for (Operation &inner : body->without_terminator())
+      if (needed.contains(&inner))
+        slice.push_back(&inner);
+    return slice;
   }
 
 private:
@@ -189,6 +217,7 @@ private:
 
   Block *body;
   SmallVector<int64_t> loopSizes;
+  walrus::FoldBudget &budget;
   DenseMap<Value, llvm::SmallBitVector> dims;
   DenseMap<Value, ConstantInput> constants;
 };
@@ -311,11 +340,12 @@ static bool isIndexGeneric(linalg::GenericOp op,
 /// computes. Where it reduces, each element is the last iteration's value:
 /// the body never reads what it accumulated.
 struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FoldIndexGeneric(MLIRContext *context, walrus::FoldBudget &budget)
+      : OpRewritePattern(context), budget(budget) {}
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    IndexFunctions functions(op, /*readConstants=*/true);
+    IndexFunctions functions(op, budget, /*readConstants=*/true);
     if (op->getNumResults() != 1 || !isIndexGeneric(op, functions))
       return rewriter.notifyMatchFailure(op, "not a generic of its indices");
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -332,6 +362,9 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
         llvm::is_contained(loops, 0))
       return rewriter.notifyMatchFailure(op, "not a table to fold");
     Value yielded = op.getBody()->getTerminator()->getOperand(0);
+    SmallVector<Operation *> slice = functions.sliceOf(yielded);
+    if (!functions.spend(*size, slice.size()))
+      return rewriter.notifyMatchFailure(op, "past the pass's fold budget");
     SmallVector<int64_t> strides = computeStrides(type.getShape());
     SmallVector<int64_t> point;
     for (int64_t loop : loops)
@@ -342,7 +375,7 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
       for (auto [result, index] :
            llvm::zip_equal(map.getResults(), delinearize(element, strides)))
         point[cast<AffineDimExpr>(result).getPosition()] = index;
-      Attribute value = functions.evaluate(yielded, point);
+      Attribute value = functions.evaluate(slice, yielded, point);
       if (!value)
         return rewriter.notifyMatchFailure(op, "a body op does not fold");
       elements.push_back(value);
@@ -351,6 +384,9 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
         op, DenseElementsAttr::get(type, elements));
     return success();
   }
+
+private:
+  walrus::FoldBudget &budget;
 };
 
 /// A value of indices alone that a body computes and uses with its data (a
@@ -359,11 +395,12 @@ struct FoldIndexGeneric : OpRewritePattern<linalg::GenericOp> {
 /// indices that are an affine function of the loops (a window's element)
 /// becomes an input read at that map.
 struct HoistIndexValues : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  HoistIndexValues(MLIRContext *context, walrus::FoldBudget &budget)
+      : OpRewritePattern(context), budget(budget) {}
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    IndexFunctions functions(op);
+    IndexFunctions functions(op, budget);
     if (isIndexGeneric(op, functions))
       return rewriter.notifyMatchFailure(op, "folds whole");
     SmallVector<Value> replaced, inputs;
@@ -462,6 +499,8 @@ private:
     }
     return AffineMap::get(op.getNumLoops(), 0, results, op.getContext());
   }
+
+  walrus::FoldBudget &budget;
 };
 
 /// A generic whose results are computed apart (each yield reads no other
@@ -540,7 +579,9 @@ struct SplitIndependentResults : OpRewritePattern<linalg::GenericOp> {
 };
 } // namespace
 
-void walrus::populateIndexFunctionPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldIndexGeneric, HoistIndexValues, SplitIndependentResults>(
-      patterns.getContext());
+void walrus::populateIndexFunctionPatterns(RewritePatternSet &patterns,
+                                           FoldBudget &budget) {
+  patterns.add<FoldIndexGeneric, HoistIndexValues>(patterns.getContext(),
+                                                   budget);
+  patterns.add<SplitIndependentResults>(patterns.getContext());
 }

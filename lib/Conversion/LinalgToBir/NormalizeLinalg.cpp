@@ -225,7 +225,8 @@ struct NormalizeLinalgPass
     // arith and math on whole tensors become elementwise linalg ops.
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
-    walrus::populateIndexFunctionPatterns(patterns);
+    walrus::FoldBudget budget;
+    walrus::populateIndexFunctionPatterns(patterns, budget);
     // The driver folds what the patterns leave constant (arith's folders)
     // and erases the body ops nothing reads any more.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
