@@ -289,3 +289,25 @@ func.func @rope(%x: tensor<16x8xf32>, %y: tensor<16x8xf32>) -> tensor<16x8xf32> 
   } -> tensor<16x8xf32>
   return %r : tensor<16x8xf32>
 }
+
+// -----
+
+// A lookup of a dense constant table at constant ids (a relative-position
+// bias table indexed by a constant index tensor) folds to the rows it reads.
+
+// CHECK-LABEL: func.func @lookup
+// CHECK-NEXT:    %[[ROWS:.*]] = arith.constant dense<{{\[\[}}8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01], [0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00], [4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00]]> : tensor<3x4xf32>
+// CHECK-NEXT:    return %[[ROWS]]
+func.func @lookup() -> tensor<3x4xf32> {
+  %table = arith.constant dense<[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0]]> : tensor<3x4xf32>
+  %ids = arith.constant dense<[2, 0, 1]> : tensor<3xi64>
+  %e = tensor.empty() : tensor<3x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<3xi64>) outs(%e : tensor<3x4xf32>) {
+  ^bb0(%id: i64, %o: f32):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %table[%row, %col] : tensor<3x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
