@@ -425,3 +425,19 @@ func.func @triton_program(%in: memref<*xf32>, %out: memref<4x64xf32>, %pid: i32)
   linalg.copy ins(%view : memref<4x64xf32, strided<[64, 1], offset: ?>>) outs(%out : memref<4x64xf32>)
   return
 }
+
+// -----
+
+// An unsigned conversion reads a boolean's byte as its value; of a wider
+// integer, stored signed, it would not.
+func.func @unsigned_bytes(%x: memref<8xi8>, %y: memref<8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.uitofp' of other than i1 in its body}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%x : memref<8xi8>) outs(%y : memref<8xf32>) {
+  ^bb0(%a: i8, %o: f32):
+    %f = arith.uitofp %a : i8 to f32
+    linalg.yield %f : f32
+  }
+  return
+}

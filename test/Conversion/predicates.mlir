@@ -7,6 +7,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func constants_only --bin %walrus_tools | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func causal_buffer --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func nan_to_zero --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func bool_to_float --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 
 // Comparisons and selects as frontends write them, each against MLIR
 // running it as written (docs/LinalgToBir.md, "Predicates").
@@ -206,4 +207,26 @@ func.func @nan_to_zero(%x: tensor<16x32xf32>) -> tensor<16x32xf32> {
     linalg.yield %r : f32
   } -> tensor<16x32xf32>
   return %y : tensor<16x32xf32>
+}
+
+// -----
+
+// A boolean as a number: torch's mask.to(float) is `uitofp` (0 or 1, the
+// byte as stored); `sitofp` of i1 is 0 or -1 (a true i1 is -1 signed), so
+// its byte is negated: 0 - b. Before, sitofp of i1 read the byte as is.
+// CHECK-LABEL: bir.kernel @bool_to_float_kernel
+// CHECK:         bir.activation identity %{{.*}} : !bir.sbuf<8x16xf32>, !bir.sbuf<8x16xi8>
+// CHECK:         bir.activation identity %[[S:[a-z_0-9]+]][{{.*}}], %{{.*}} : !bir.sbuf<8x16xf32>, !bir.sbuf<8x16xi8>
+// CHECK-NEXT:    bir.tensor_scalar subtract %[[S]][{{.*}}], %[[S]][{{.*}}], 0 reverse
+func.func @bool_to_float(%m: tensor<8x16xi1>, %x: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%m, %x : tensor<8x16xi1>, tensor<8x16xf32>) outs(%e, %e : tensor<8x16xf32>, tensor<8x16xf32>) {
+  ^bb0(%b: i1, %a: f32, %o: f32, %p: f32):
+    %u = arith.uitofp %b : i1 to f32
+    %s = arith.sitofp %b : i1 to f32
+    %mu = arith.mulf %a, %u : f32
+    %ms = arith.mulf %a, %s : f32
+    linalg.yield %mu, %ms : f32, f32
+  } -> (tensor<8x16xf32>, tensor<8x16xf32>)
+  return %r#0, %r#1 : tensor<8x16xf32>, tensor<8x16xf32>
 }

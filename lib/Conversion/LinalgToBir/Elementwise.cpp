@@ -712,8 +712,25 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
             return alu(isa<arith::OrIOp>(logic) ? AluOp::Max : AluOp::NotEqual,
                        true);
           })
-      .Case<arith::SIToFPOp, arith::ExtSIOp>(
-          [&](auto) { return unary(ActivationFunction::Identity); })
+      .Case<arith::SIToFPOp, arith::ExtSIOp>([&](auto) -> FailureOr<Operand> {
+        FailureOr<Operand> converted = unary(ActivationFunction::Identity);
+        if (failed(converted) || !scalar->getOperand(0).getType().isInteger(1))
+          return converted;
+        // A true i1 is -1 as a signed integer: 0 - b.
+        AccessPatternAttr pattern = computePattern(*converted, *converted);
+        kernel.create<TensorScalarOp>(
+            op.getLoc(), AluOp::Subtract, converted->tile, pattern,
+            converted->tile, pattern, getIntegerImmediate(op.getContext(), 0),
+            /*reverse=*/true);
+        return converted;
+      })
+      // Unsigned, only a boolean's byte (0 or 1) is its value as stored.
+      .Case<arith::UIToFPOp, arith::ExtUIOp>([&](auto) -> FailureOr<Operand> {
+        if (!scalar->getOperand(0).getType().isInteger(1))
+          return unsupported(op, "'" + scalar->getName().getStringRef() +
+                                     "' of other than i1 in its body");
+        return unary(ActivationFunction::Identity);
+      })
       .Case<arith::ExtFOp, arith::TruncFOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
       // -normalize-linalg made reads at affine indices inputs, and a
