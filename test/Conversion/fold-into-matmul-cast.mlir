@@ -17,4 +17,4 @@ func.func @unsigned(%x: tensor<2x40x24xi8>, %w: tensor<24x16xi8>) -> tensor<2x40
 
 // The lowering refuses unsigned products as it did before the fold, at the
 // matmul, with the reason.
-// LOWER: error: convert-linalg-to-bir: 'linalg.matmul' is not supported with 'arith.extui' in its body
+// LOWER: error: convert-linalg-to-bir: 'linalg.matmul' is not supported with 'arith.extui' of other than i1 in its body
