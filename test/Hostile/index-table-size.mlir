@@ -46,3 +46,20 @@ func.func @wraps(%x: tensor<4294967296x4294967296xf32>) -> tensor<4294967296x429
   } -> tensor<4294967296x4294967296xf32>
   return %1 : tensor<4294967296x4294967296xf32>
 }
+
+// -----
+
+// A loop of no iterations: no table, no affine fit of no values (which
+// read element 0 of an empty table); the read stays in the body.
+// CHECK-LABEL: func.func @no_iterations
+// CHECK:         tensor.extract
+func.func @no_iterations(%t: tensor<8xf32>, %x: tensor<0xf32>) -> tensor<0xf32> {
+  %1 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%x : tensor<0xf32>) outs(%x : tensor<0xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %i = linalg.index 0 : index
+    %v = tensor.extract %t[%i] : tensor<8xf32>
+    %s = arith.addf %in, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<0xf32>
+  return %1 : tensor<0xf32>
+}

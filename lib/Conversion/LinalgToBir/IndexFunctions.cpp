@@ -112,7 +112,8 @@ public:
       table.shape.push_back(loop);
     }
     SmallVector<Operation *> slice = sliceOf(value);
-    if (!size || *size > kMaxTableElements || !spend(*size, slice.size()))
+    if (!size || *size == 0 || *size > kMaxTableElements ||
+        !spend(*size, slice.size()))
       return std::nullopt;
     SmallVector<int64_t> strides = computeStrides(table.shape);
     SmallVector<int64_t> point(loopSizes.size(), 0);
@@ -176,22 +177,18 @@ public:
   }
 
   /// The body ops `value` is computed by, in order: what evaluating it
-  /// folds.
+  /// folds (upstream's backward slice, within the values of indices).
   SmallVector<Operation *> sliceOf(Value value) const {
-    SmallPtrSet<Operation *, 16> needed;
-    SmallVector<Value> worklist{value};
-    while (!worklist.empty()) {
-      Operation *def = worklist.pop_back_val().getDefiningOp();
-      if (!def || def->getBlock() != body || !contains(def->getResult(0)) ||
-          !needed.insert(def).second)
-        continue;
-      llvm::append_range(worklist, def->getOperands());
-    }
-    SmallVector<Operation *> slice;
-    for (Operation &inner : body->without_terminator())
-      if (needed.contains(&inner))
-        slice.push_back(&inner);
-    return slice;
+    BackwardSliceOptions options;
+    options.inclusive = true;
+    options.filter = [&](Operation *inner) {
+      return inner->getBlock() == body && inner->getNumResults() == 1 &&
+             contains(inner->getResult(0));
+    };
+    SetVector<Operation *> slice;
+    if (failed(getBackwardSlice(value, &slice, options)))
+      return {};
+    return slice.takeVector();
   }
 
 private:
@@ -276,12 +273,11 @@ static std::optional<AffineIndex> fitAffine(const Table &table,
   for (int64_t element = 0, e = table.elements.size(); element < e; ++element) {
     SmallVector<int64_t> at = delinearize(element, strides);
     std::optional<int64_t> expected = offset;
-    for (auto [slope, index] : llvm::zip_equal(slopes, at))
-      expected = expected
-                     ? llvm::checkedAdd(
-                           *expected,
-                           llvm::checkedMul(slope, index).value_or(INT64_MAX))
-                     : std::nullopt;
+    for (auto [slope, index] : llvm::zip_equal(slopes, at)) {
+      std::optional<int64_t> step = llvm::checkedMul(slope, index);
+      expected =
+          expected && step ? llvm::checkedAdd(*expected, *step) : std::nullopt;
+    }
     if (!expected || *expected != valueAt(element))
       return std::nullopt;
     fit.least = std::min(fit.least, *expected);
@@ -318,9 +314,10 @@ static SmallVector<BlockArgument> addInputs(PatternRewriter &rewriter,
   return arguments;
 }
 
-/// Whether `op` is a generic of its indices alone: it reads no input and
-/// no init, and every value it yields is computed from indices and
-/// constants (FoldIndexGeneric's domain).
+/// Whether `op` is a generic of its indices alone: it reads no init and
+/// no input but those `functions` knows (dense constants, where it reads
+/// them), and every value it yields is computed from indices and constants
+/// (FoldIndexGeneric's domain).
 static bool isIndexGeneric(linalg::GenericOp op,
                            const IndexFunctions &functions) {
   auto unread = [&](OpOperand &operand) {
@@ -403,8 +400,10 @@ struct HoistIndexValues : OpRewritePattern<linalg::GenericOp> {
     IndexFunctions functions(op, budget);
     if (isIndexGeneric(op, functions))
       return rewriter.notifyMatchFailure(op, "folds whole");
+    // The values the body reads as new inputs, at their maps.
     SmallVector<Value> replaced, inputs;
     SmallVector<AffineMap> maps;
+    bool changed = false;
     rewriter.setInsertionPoint(op);
     for (Operation &inner : op.getBody()->without_terminator()) {
       if (auto extract = dyn_cast<tensor::ExtractOp>(inner)) {
@@ -424,17 +423,17 @@ struct HoistIndexValues : OpRewritePattern<linalg::GenericOp> {
       if (!table)
         continue;
       dropUniformDims(*table);
-      replaced.push_back(value);
       if (table->dims.empty()) {
-        inputs.push_back({});
-        maps.push_back({});
+        // One value everywhere: a constant, not a table.
         rewriter.replaceAllUsesWith(
             value, arith::ConstantOp::create(
                        rewriter, op.getLoc(),
                        cast<TypedAttr>(table->elements.front())));
+        changed = true;
         continue;
       }
       auto type = RankedTensorType::get(table->shape, value.getType());
+      replaced.push_back(value);
       inputs.push_back(arith::ConstantOp::create(
           rewriter, op.getLoc(),
           DenseElementsAttr::get(type, table->elements)));
@@ -444,20 +443,11 @@ struct HoistIndexValues : OpRewritePattern<linalg::GenericOp> {
       maps.push_back(
           AffineMap::get(op.getNumLoops(), 0, results, rewriter.getContext()));
     }
-    if (replaced.empty())
-      return rewriter.notifyMatchFailure(op, "no value of indices to hoist");
-    SmallVector<Value> readInputs;
-    SmallVector<AffineMap> readMaps;
-    SmallVector<Value> readValues;
-    for (auto [value, input, map] : llvm::zip_equal(replaced, inputs, maps))
-      if (input) {
-        readInputs.push_back(input);
-        readMaps.push_back(map);
-        readValues.push_back(value);
-      }
+    if (inputs.empty())
+      return success(changed);
     SmallVector<BlockArgument> arguments =
-        addInputs(rewriter, op, readInputs, readMaps);
-    for (auto [value, argument] : llvm::zip_equal(readValues, arguments))
+        addInputs(rewriter, op, inputs, maps);
+    for (auto [value, argument] : llvm::zip_equal(replaced, arguments))
       rewriter.replaceAllUsesWith(value, argument);
     return success();
   }
