@@ -121,16 +121,16 @@ def widen_for_cpu(path, work, bin_dir):
 RESOURCE = re.compile(r"dense_resource<([\w.$-]+)>\s*:\s*tensor<((?:\d+x)*)(\w+)>")
 
 
-def weight_values(seed, name, shape, element):
+def weight_values(seed, name, shape, element, ints_below=8):
     """Seeded weights for an elided resource, scaled as a model's are so
     that whole layers keep their magnitudes: a vector (BatchNorm's scales,
     variances, biases) in [0.5, 1.5), so a variance is positive; a matrix
     or kernel uniform within 1 / sqrt(its fan-in, the elements per
-    output)."""
+    output). Integers (index lists) in [0, `ints_below`)."""
     generator = random.Random(f"{seed}:weight:{name}")
     size = count(shape)
     if not element.is_float:
-        return [generator.randrange(0, 8) for _ in range(size)]
+        return [generator.randrange(0, ints_below) for _ in range(size)]
     if len(shape) <= 1:
         return [element.round(generator.uniform(0.5, 1.5)) for _ in range(size)]
     bound = 1.0 / max(1, size // shape[0]) ** 0.5
@@ -173,7 +173,8 @@ def fill_elided(path, work, seed, seed_splats=False):
             name = f"walrus_oracle_weight_{len(blobs)}"
         if name not in blobs:
             shape = [int(d) for d in dims.split("x") if d]
-            values = weight_values(seed, name, shape, element)
+            values = weight_values(seed, name, shape, element,
+                                   min(8, fewest_table_rows(text)))
             alignment = struct.pack("<I", max(1, element.width // 8))
             blobs[name] = (alignment + element.to_bytes(values)).hex().upper()
         return f"dense_resource<{name}> : tensor<{dims}{type_name}>"
@@ -437,6 +438,15 @@ def count(shape):
     for dim in shape:
         total *= dim
     return total
+
+
+def fewest_table_rows(text):
+    """The fewest rows of any table a `tensor.extract` reads (leading
+    extents of 1 aside: a batch of one), or a bound no input reaches: ids
+    below it are in range for every table."""
+    rows = [int(extent) for extent in re.findall(
+        r"tensor\.extract %[^\s\[]+\[[^\]]+\] : tensor<(\d+)x", text)]
+    return min([extent for extent in rows if extent > 1], default=1 << 62)
 
 
 def seeded_values(seed, name, shape, element, int_range=(-8, 8), bf16_exact=False):
@@ -737,7 +747,9 @@ def main():
                              "matmul of inputs exact up to the order of its sums")
     parser.add_argument("--ids-below", type=int, default=0,
                         help="seed integer inputs in [0, N) (token ids of an embedding "
-                             "table of N rows) instead of [-8, 8)")
+                             "table of N rows) instead of [-8, 8); N is at most the rows "
+                             "of the smallest table a tensor.extract reads (an embedding "
+                             "bag of 2 rows)")
     parser.add_argument("--atol", type=float, default=0.0)
     parser.add_argument("--rtol", type=float, default=0.0)
     parser.add_argument("--nan-bits", action="store_true",
@@ -772,6 +784,8 @@ def main():
         text = bufferize(args.bin, source, [*WALRUS_PRELUDE, *BUFFERIZE],
                          bufferized)
         name, arguments, results, declared_arguments = find_function(text, args.func)
+        with open(source) as written:
+            table_rows = fewest_table_rows(written.read())
         reference = args.reference or name
         cpu_source = prepare_for_cpu(source, work)
         if args.widen_accumulators:
@@ -793,7 +807,10 @@ def main():
             with open(reference_path) as source:
                 cpu_text = source.read()
         lowered = os.path.join(work, "kernel.mlir")
-        passes = [f"-convert-linalg-to-bir=lnc-size={args.lnc_size} {args.lowering_options}"]
+        # The function alone: walrus-run runs every kernel of the module,
+        # and the others' inputs are not seeded (ids out of their range).
+        passes = [f"-symbol-privatize=exclude={name}", "-symbol-dce",
+                  f"-convert-linalg-to-bir=lnc-size={args.lnc_size} {args.lowering_options}"]
         if args.pipeline:
             passes += [f"-vn-split=dram-to-sb-bytes={args.dram_to_sb_bytes}"
                        if p == "-vn-split" else p for p in WALRUS_PIPELINE]
@@ -825,8 +842,9 @@ def main():
             if kind == "input":
                 index = int(arg)
                 shape, element = arguments[index]
+                ids_below = min(args.ids_below, table_rows)
                 inputs[index] = seeded_values(args.seed, label, shape, element,
-                                              (0, args.ids_below) if args.ids_below
+                                              (0, ids_below) if args.ids_below
                                               else (-8, 8), args.bf16_exact_inputs)
                 path = os.path.join(work, label + ".npy")
                 write_npy(path, shape, inputs[index], element)

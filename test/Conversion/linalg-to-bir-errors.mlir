@@ -119,11 +119,12 @@ func.func @scalar_argument(%x: memref<8x8xf32>, %s: f32, %y: memref<8x8xf32>) {
 
 // -----
 
-// Comparisons the vector engine has no form for (ordered inequality,
-// unsigned order) are named with the ones that lower.
+// Comparisons the vector engine has no form for (ordered inequality
+// before -normalize-linalg rewrites it, unsigned order) are named with the
+// ones that lower.
 func.func @ordered_unequal(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
-  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.cmpf' one in its body (the ordered and unordered orderings, oeq, une, ord and uno of a value with itself, and the signed integer comparisons lower)}}
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.cmpf' one in its body (the ordered and unordered orderings, oeq, une, ord and uno of a value with itself, and the signed integer comparisons lower; -normalize-linalg writes one, ueq, ord and uno as two of them)}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
       ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
@@ -384,7 +385,7 @@ func.func @embedding_strided_ids(%ids: memref<4x16xi64>, %table: memref<50x8xf32
 
 // A body that reads a memref other than as an embedding.
 func.func @load_elsewhere(%x: memref<8xf32>, %t: memref<8xf32>, %y: memref<8xf32>) {
-  // expected-error @+1 {{'linalg.generic' is not supported with 'memref.load' in its body: a read that is neither a gather by ids nor, on tensors before -normalize-linalg, at an affine function of the loops (an adaptive pooling window whose starts are not evenly spaced)}}
+  // expected-error @+1 {{'linalg.generic' is not supported with 'memref.load' in its body: a read that is neither at an affine function of the loops nor, on tensors before -normalize-linalg, at rows computed from the inputs and loops alone (a row read from what the op writes)}}
   linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
                   iterator_types = ["parallel"]}
       ins(%x : memref<8xf32>) outs(%y : memref<8xf32>) {

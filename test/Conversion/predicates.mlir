@@ -8,6 +8,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func causal_buffer --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func nan_to_zero --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func bool_to_float --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func nan_aware_compares --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
 
 // Comparisons and selects as frontends write them, each against MLIR
 // running it as written (docs/LinalgToBir.md, "Predicates").
@@ -229,4 +230,35 @@ func.func @bool_to_float(%m: tensor<8x16xi1>, %x: tensor<8x16xf32>) -> (tensor<8
     linalg.yield %mu, %ms : f32, f32
   } -> (tensor<8x16xf32>, tensor<8x16xf32>)
   return %r#0, %r#1 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// The predicates the vector engine has no comparison for, of two values
+// half of which are NaN (sqrt of inputs in [-1, 1)): `one` is olt or ogt,
+// `ueq` is uge and ule, `ord` and `uno` of two values join each value's
+// with itself (-normalize-linalg's ExpandCmpF).
+// CHECK-LABEL: bir.kernel @nan_aware_compares_kernel
+// CHECK-DAG:     bir.tensor_tensor is_lt
+// CHECK-DAG:     bir.tensor_tensor is_gt
+// CHECK-DAG:     bir.tensor_tensor is_equal %{{.*}}, %[[A:[a-z_0-9]+]][{{.*}}], %[[A]][
+func.func @nan_aware_compares(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
+  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %r:4 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e, %e, %e, %e : tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
+  ^bb0(%u: f32, %v: f32, %o0: f32, %o1: f32, %o2: f32, %o3: f32):
+    %a = math.sqrt %u : f32
+    %b = math.sqrt %v : f32
+    %c0 = arith.cmpf one, %a, %b : f32
+    %c1 = arith.cmpf ueq, %a, %b : f32
+    %c2 = arith.cmpf ord, %a, %b : f32
+    %c3 = arith.cmpf uno, %a, %b : f32
+    %f0 = arith.select %c0, %one, %zero : f32
+    %f1 = arith.select %c1, %one, %zero : f32
+    %f2 = arith.select %c2, %one, %zero : f32
+    %f3 = arith.select %c3, %one, %zero : f32
+    linalg.yield %f0, %f1, %f2, %f3 : f32, f32, f32, f32
+  } -> (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>)
+  return %r#0, %r#1, %r#2, %r#3 : tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>
 }

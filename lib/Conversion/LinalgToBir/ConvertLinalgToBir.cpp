@@ -1051,7 +1051,8 @@ void ConvertLinalgToBirPass::runOnOperation() {
   host.walk([&](func::FuncOp func) {
     bool holdsLinalg = false;
     func.walk([&](Operation *op) {
-      holdsLinalg = isLinalg(*op);
+      // A function of copies alone (a concat) is a kernel too.
+      holdsLinalg = isLinalg(*op) || isa<memref::CopyOp>(op);
       return holdsLinalg ? WalkResult::interrupt() : WalkResult::advance();
     });
     if (holdsLinalg)

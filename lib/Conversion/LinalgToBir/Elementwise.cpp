@@ -102,6 +102,17 @@ ElementwiseLowering::classifyTensorOperand(OpOperand &operand,
   // One value per row: seen as a column of rows `rowStride` apart, row r
   // at the operand's element r (a vector) or at its row r's first column.
   DramTensor seen = tensor;
+  // Unit dims after the one the columns follow ((i, j) -> (i, j, 0), a
+  // gather's rows of one element): the rows are that dim's extent long.
+  std::optional<unsigned> columnPosition = map.getResultPosition(
+      getAffineDimExpr(rank ? rank - 1 : 0, op.getContext()));
+  if (followsColumns && *columnPosition + 1 != map.getNumResults()) {
+    if (!tensor.isContiguous())
+      return unsupported(op, "a strided view read past its last dimension");
+    seen.columns = operandShape[*columnPosition];
+    seen.rows = tensor.rows * tensor.columns / seen.columns;
+    seen.rowStride = seen.columns;
+  }
   if (broadcast == Broadcast::AcrossColumns) {
     if (!firstColumn && !tensor.isContiguous())
       return unsupported(op, "a broadcast operand that is a strided view");
@@ -733,14 +744,14 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       })
       .Case<arith::ExtFOp, arith::TruncFOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
-      // -normalize-linalg made reads at affine indices inputs, and a
-      // gather by ids has its own lowering: what is left is neither.
+      // -normalize-linalg made reads at affine indices inputs and reads at
+      // rows of the inputs and indices gathers: what is left is neither.
       .Case<memref::LoadOp>([&](auto) {
         return unsupported(op, "'memref.load' in its body: a read that is "
-                               "neither a gather by ids nor, on tensors "
-                               "before -normalize-linalg, at an affine "
-                               "function of the loops (an adaptive pooling "
-                               "window whose starts are not evenly spaced)");
+                               "neither at an affine function of the loops "
+                               "nor, on tensors before -normalize-linalg, at "
+                               "rows computed from the inputs and loops "
+                               "alone (a row read from what the op writes)");
       })
       .Default([&](Operation *other) -> FailureOr<Operand> {
         // -normalize-linalg tabulated the values of the indices it could.
@@ -916,7 +927,8 @@ FailureOr<Operand> ElementwiseLowering::compare(Operation *scalar) {
                                " in its body (the ordered and unordered "
                                "orderings, oeq, une, ord and uno of a value "
                                "with itself, and the signed integer "
-                               "comparisons lower)");
+                               "comparisons lower; -normalize-linalg writes "
+                               "one, ueq, ord and uno as two of them)");
   }
   FailureOr<Operand> lhs = lower(scalar->getOperand(0));
   if (failed(lhs))

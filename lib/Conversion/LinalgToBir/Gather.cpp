@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowerings.h"
+#include "NormalizePatterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,11 +30,10 @@ memref::LoadOp walrus::linalg_to_bir::matchEmbedding(linalg::LinalgOp op) {
   if (!load || load.getIndices().size() != 2)
     return {};
   auto cast = load.getIndices()[0].getDefiningOp<arith::IndexCastOp>();
-  auto column = load.getIndices()[1].getDefiningOp<linalg::IndexOp>();
   unsigned rank = op.getNumLoops();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, op.getContext());
-  if (!cast || cast.getIn() != body->getArgument(0) || !column ||
-      column.getDim() != rank - 1 ||
+  if (!cast || cast.getIn() != body->getArgument(0) ||
+      !walrus::isLastLoopIndex(op, load.getIndices()[1]) ||
       op.getMatchingIndexingMap(op.getDpsInitOperand(0)) != identity ||
       op.getMatchingIndexingMap(op.getDpsInputOperand(0)) !=
           identity.dropResult(rank - 1))

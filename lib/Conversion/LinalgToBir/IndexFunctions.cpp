@@ -286,34 +286,6 @@ static std::optional<AffineIndex> fitAffine(const Table &table,
   return fit;
 }
 
-/// `op` reading `inputs` at `maps` after its own inputs: its body gets an
-/// argument for each, returned.
-static SmallVector<BlockArgument> addInputs(PatternRewriter &rewriter,
-                                            linalg::GenericOp &op,
-                                            ArrayRef<Value> inputs,
-                                            ArrayRef<AffineMap> maps) {
-  SmallVector<Value> allInputs(op.getDpsInputs());
-  llvm::append_range(allInputs, inputs);
-  SmallVector<AffineMap> allMaps = op.getIndexingMapsArray();
-  allMaps.insert(allMaps.begin() + op.getNumDpsInputs(), maps.begin(),
-                 maps.end());
-  rewriter.setInsertionPoint(op);
-  auto widened = linalg::GenericOp::create(
-      rewriter, op.getLoc(), op->getResultTypes(), allInputs, op.getDpsInits(),
-      allMaps, op.getIteratorTypesArray());
-  rewriter.inlineRegionBefore(op.getRegion(), widened.getRegion(),
-                              widened.getRegion().end());
-  SmallVector<BlockArgument> arguments;
-  Block *body = widened.getBody();
-  for (auto [position, input] : llvm::enumerate(inputs))
-    arguments.push_back(body->insertArgument(op.getNumDpsInputs() + position,
-                                             getElementTypeOrSelf(input),
-                                             op.getLoc()));
-  rewriter.replaceOp(op, widened->getResults());
-  op = widened;
-  return arguments;
-}
-
 /// Whether `op` is a generic of its indices alone: it reads no init and
 /// no input but those `functions` knows (dense constants, where it reads
 /// them), and every value it yields is computed from indices and constants
@@ -446,7 +418,7 @@ struct HoistIndexValues : OpRewritePattern<linalg::GenericOp> {
     if (inputs.empty())
       return success(changed);
     SmallVector<BlockArgument> arguments =
-        addInputs(rewriter, op, inputs, maps);
+        walrus::addGenericInputs(rewriter, op, inputs, maps);
     for (auto [value, argument] : llvm::zip_equal(replaced, arguments))
       rewriter.replaceAllUsesWith(value, argument);
     return success();
@@ -574,4 +546,32 @@ void walrus::populateIndexFunctionPatterns(RewritePatternSet &patterns,
   patterns.add<FoldIndexGeneric, HoistIndexValues>(patterns.getContext(),
                                                    budget);
   patterns.add<SplitIndependentResults>(patterns.getContext());
+}
+
+/// `op` reading `inputs` at `maps` after its own inputs: its body gets an
+/// argument for each, returned.
+SmallVector<BlockArgument> walrus::addGenericInputs(PatternRewriter &rewriter,
+                                                    linalg::GenericOp &op,
+                                                    ArrayRef<Value> inputs,
+                                                    ArrayRef<AffineMap> maps) {
+  SmallVector<Value> allInputs(op.getDpsInputs());
+  llvm::append_range(allInputs, inputs);
+  SmallVector<AffineMap> allMaps = op.getIndexingMapsArray();
+  allMaps.insert(allMaps.begin() + op.getNumDpsInputs(), maps.begin(),
+                 maps.end());
+  rewriter.setInsertionPoint(op);
+  auto widened = linalg::GenericOp::create(
+      rewriter, op.getLoc(), op->getResultTypes(), allInputs, op.getDpsInits(),
+      allMaps, op.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(op.getRegion(), widened.getRegion(),
+                              widened.getRegion().end());
+  SmallVector<BlockArgument> arguments;
+  Block *body = widened.getBody();
+  for (auto [position, input] : llvm::enumerate(inputs))
+    arguments.push_back(body->insertArgument(op.getNumDpsInputs() + position,
+                                             getElementTypeOrSelf(input),
+                                             op.getLoc()));
+  rewriter.replaceOp(op, widened->getResults());
+  op = widened;
+  return arguments;
 }

@@ -55,6 +55,47 @@ struct RoundConstantTruncF : OpRewritePattern<arith::TruncFOp> {
   }
 };
 
+/// The float predicates the vector engine has no comparison for, as two
+/// it has: `one` is `olt or ogt`, `ueq` is `uge and ule`, `ord` and `uno`
+/// of two values are each value's `ord` (`uno`) with itself, joined.
+struct ExpandCmpF : OpRewritePattern<arith::CmpFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::CmpFOp cmp,
+                                PatternRewriter &rewriter) const override {
+    using P = arith::CmpFPredicate;
+    Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+    Location loc = cmp.getLoc();
+    auto compare = [&](P predicate, Value a, Value b) {
+      return arith::CmpFOp::create(rewriter, loc, predicate, a, b).getResult();
+    };
+    switch (cmp.getPredicate()) {
+    case P::ONE:
+      rewriter.replaceOpWithNewOp<arith::OrIOp>(cmp, compare(P::OLT, lhs, rhs),
+                                                compare(P::OGT, lhs, rhs));
+      return success();
+    case P::UEQ:
+      rewriter.replaceOpWithNewOp<arith::AndIOp>(cmp, compare(P::UGE, lhs, rhs),
+                                                 compare(P::ULE, lhs, rhs));
+      return success();
+    case P::ORD:
+    case P::UNO: {
+      if (lhs == rhs)
+        return rewriter.notifyMatchFailure(cmp, "lowers as it is");
+      P predicate = cmp.getPredicate();
+      Value a = compare(predicate, lhs, lhs), b = compare(predicate, rhs, rhs);
+      if (predicate == P::ORD)
+        rewriter.replaceOpWithNewOp<arith::AndIOp>(cmp, a, b);
+      else
+        rewriter.replaceOpWithNewOp<arith::OrIOp>(cmp, a, b);
+      return success();
+    }
+    default:
+      return rewriter.notifyMatchFailure(cmp, "lowers as it is");
+    }
+  }
+};
+
 /// The one value every element of `tensor` holds when it is a splat
 /// constant (made a scalar constant before `before`), or a fill or an
 /// elementwise generic wrote it from a value defined outside its body (a
@@ -218,15 +259,18 @@ struct NormalizeLinalgPass
     // Slices at offsets an unrolled loop made constant read them as static.
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
-    patterns
-        .add<RoundConstantTruncF, InlineUniformInput, FuseBooleanProducer,
-             GeneralizeOp<linalg::MapOp>, GeneralizeOp<linalg::BroadcastOp>>(
-            context);
+    patterns.add<RoundConstantTruncF, ExpandCmpF, InlineUniformInput,
+                 FuseBooleanProducer, GeneralizeOp<linalg::MapOp>,
+                 GeneralizeOp<linalg::BroadcastOp>>(context);
     // arith and math on whole tensors become elementwise linalg ops.
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     walrus::FoldBudget budget;
     walrus::populateIndexFunctionPatterns(patterns, budget);
+    walrus::populateHoistGatherPatterns(patterns);
+    walrus::populateArgReductionPatterns(patterns);
+    // index_cast of index_cast: a hoisted gather's ids read as they were.
+    arith::IndexCastOp::getCanonicalizationPatterns(patterns, context);
     // The driver folds what the patterns leave constant (arith's folders)
     // and erases the body ops nothing reads any more.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {

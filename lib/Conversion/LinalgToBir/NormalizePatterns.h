@@ -3,6 +3,8 @@
 #ifndef WALRUS_CONVERSION_LINALGTOBIR_NORMALIZEPATTERNS_H
 #define WALRUS_CONVERSION_LINALGTOBIR_NORMALIZEPATTERNS_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace walrus {
@@ -17,6 +19,34 @@ struct FoldBudget {
 /// apart becomes one generic per result.
 void populateIndexFunctionPatterns(mlir::RewritePatternSet &patterns,
                                    FoldBudget &budget);
+
+/// A `tensor.extract` at rows the body computes from its inputs (an
+/// embedding bag's ids, DLRM's index lists, a nearest-neighbour upsample's
+/// source rows) becomes a gather generic of its own, which Gather.cpp
+/// lowers, read as an input (HoistGathers.cpp).
+void populateHoistGatherPatterns(mlir::RewritePatternSet &patterns);
+
+/// Whether `index` is the index of `op`'s last loop: `linalg.index`, or
+/// the 0 it folds to where that loop has one iteration. A gather reads its
+/// table's column at it (Gather.cpp).
+inline bool isLastLoopIndex(mlir::linalg::LinalgOp op, mlir::Value index) {
+  unsigned last = op.getNumLoops() - 1;
+  if (auto loop = index.getDefiningOp<mlir::linalg::IndexOp>())
+    return loop.getDim() == last;
+  return op.getStaticLoopRanges()[last] == 1 &&
+         mlir::matchPattern(index, mlir::m_Zero());
+}
+
+/// torch's max over a dimension with its index (one generic, two results)
+/// becomes the max, the first index of it, and a pick (ArgReductions.cpp).
+void populateArgReductionPatterns(mlir::RewritePatternSet &patterns);
+
+/// `op` reading `inputs` at `maps` after its own inputs: `op` becomes the
+/// widened generic, and its body's argument for each input is returned.
+llvm::SmallVector<mlir::BlockArgument>
+addGenericInputs(mlir::PatternRewriter &rewriter, mlir::linalg::GenericOp &op,
+                 llvm::ArrayRef<mlir::Value> inputs,
+                 llvm::ArrayRef<mlir::AffineMap> maps);
 } // namespace walrus
 
 #endif // WALRUS_CONVERSION_LINALGTOBIR_NORMALIZEPATTERNS_H
