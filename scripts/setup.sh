@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build ccache
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
   libclang-rt-22-dev clang-format-22
-  python3 pybind11-dev python3-pybind11 python3-pytest python3-matplotlib
+  python3 pybind11-dev python3-pybind11 python3-pytest python3-matplotlib python3-numpy
 )
 
 missing=()
