@@ -176,11 +176,13 @@ def main():
     parser.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     parser.add_argument("--lnc", default="1,2")
     parser.add_argument("--files", default="", help="comma-separated names (default: all)")
-    parser.add_argument("--timeout", type=float, default=300,
-                        help="seconds one lowering or oracle run may take")
-    parser.add_argument("--max-elements", type=int, default=1 << 31,
+    parser.add_argument("--timeout", type=float, default=900,
+                        help="seconds one lowering or oracle run may take (GPT-2's oracle "
+                        "run: about 5 minutes)")
+    parser.add_argument("--max-elements", type=int, default=1 << 36,
                         help="walrus-run's limit of operand elements processed in an "
-                        "oracle run (walrus-run's own default, 2^28, stops whole models)")
+                        "oracle run (walrus-run's own default, 2^28, stops whole models; "
+                        "ConvNeXt-tiny passes 2^31)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="files measured at once (default: one per core)")
     parser.add_argument("--check-oracle-seconds", type=float, default=60,
