@@ -1,11 +1,16 @@
 // RUN: walrus-opt %s -split-input-file -normalize-linalg | FileCheck %s
 // RUN: walrus-opt %s -split-input-file -walrus-from-linalg=lnc-size=2 | FileCheck %s --check-prefix=BIR
-// RUN: %python %utils/linalg_oracle.py %s --func embedding_bag --ids-below 4 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
-// RUN: %python %utils/linalg_oracle.py %s --func interaction_pairs --ids-below 4 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
-// RUN: %python %utils/linalg_oracle.py %s --func upsample_nearest --ids-below 4 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
-// RUN: %python %utils/linalg_oracle.py %s --func upsample_bilinear --ids-below 4 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
-// RUN: %python %utils/linalg_oracle.py %s --func adaptive_pool_7_to_5 --ids-below 4 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func embedding_bag --ids-below 16 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func interaction_pairs --ids-below 16 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func upsample_nearest --ids-below 16 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func upsample_bilinear --ids-below 16 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func flip --ids-below 16 --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func reverse_map --ids-below 16 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func adaptive_pool_7_to_5 --ids-below 16 --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 // ORACLE: oracle: identical
+// The oracle seeds integer inputs below 16 and below the fewest rows of
+// any table a tensor.extract reads (the bag's 4), and lowers the function
+// it checks alone: every id is in range on both sides.
 
 // Reads at rows a body computes become gathers (HoistGathers.cpp): a
 // generic of Gather.cpp's form over the loops the row reads, read by the
@@ -260,4 +265,47 @@ func.func @adaptive_pool_7_to_5(%x: tensor<1x4x7x7xf32>) -> tensor<1x4x5x5xf32> 
     linalg.yield %74 : f32
   } -> tensor<1x4x5x5xf32>
   return %55 : tensor<1x4x5x5xf32>
+}
+
+// -----
+
+// torch.flip as torch-mlir writes it: a read at `15 - j`, an affine
+// function of the loops that walks backwards, which the lowering does not
+// read through a map: its rows are gathered.
+
+// CHECK-LABEL: func.func @flip
+// CHECK:         %[[IDS:.*]] = arith.constant dense<"0x{{.*}}"> : tensor<8x16xi64>
+// CHECK:         linalg.generic {{.*}} ins(%[[IDS]] : tensor<8x16xi64>) outs(%{{.*}} : tensor<8x16x1xf32>)
+// CHECK:           tensor.extract %{{.*}} : tensor<128x1xf32>
+func.func @flip(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %c15 = arith.constant 15 : index
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<8x16xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %jj = arith.subi %c15, %j : index
+    %v = tensor.extract %x[%i, %jj] : tensor<8x16xf32>
+    linalg.yield %v : f32
+  } -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+
+// -----
+
+// StableHLO's reverse: the input read at a map that walks backwards. The
+// read moves into the body at those indices, and is gathered as above.
+
+// CHECK-LABEL: func.func @reverse_map
+// CHECK:         %[[IDS:.*]] = arith.constant dense<"0x{{.*}}"> : tensor<8x16xi64>
+// CHECK:         linalg.generic {{.*}} ins(%[[IDS]] : tensor<8x16xi64>) outs(%{{.*}} : tensor<8x16x1xf32>)
+// CHECK:           tensor.extract %{{.*}} : tensor<128x1xf32>
+func.func @reverse_map(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 15 - d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
 }

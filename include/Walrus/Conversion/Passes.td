@@ -153,13 +153,26 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
       elements), read as an input; a `tensor.extract` at indices that are
       an affine function of the loops, checked in bounds at every
       iteration (adaptive pooling's window element), into an input read at
-      that map. Tables and folds evaluate at most 2^24 body ops per run.
+      that map. Tables and folds evaluate at most 2^24 body ops per run;
+    - a `tensor.extract` at rows the body computes from its inputs and
+      indices otherwise (an EmbeddingBag's ids, DLRM's index lists, an
+      upsample's source rows, a reverse), and an input read through a map
+      that walks backwards, into a gather generic of the embedding form
+      (table flattened to rows, row ids as an input or a generic), read as
+      an input;
+    - torch's max over a dimension with its index (one generic, two
+      results, `select(cmpf ogt)`) into the max, the first index of it and
+      a pick (exact where no element is NaN);
+    - `cmpf` `one`, `ueq`, and `ord` / `uno` of two values into two
+      comparisons the vector engine has; `math.log1p` and `math.expm1`
+      into `log(1 + x)` and `exp(x) - 1`.
 
     Anything else is left as it is. `-walrus-from-linalg` runs it after
     inlining every call.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::linalg::LinalgDialect",
+                           "mlir::math::MathDialect",
                            "mlir::tensor::TensorDialect"];
 }
 

@@ -304,8 +304,94 @@ struct HoistGather : OpRewritePattern<linalg::GenericOp> {
     return rewriter.notifyMatchFailure(op, "no gathered read");
   }
 };
+/// Whether `expr` is linear in the loops (sums and products by constants)
+/// and decreases along one of them (a reverse: `15 - d1`).
+static bool walksBackwards(AffineExpr expr, unsigned numDims) {
+  bool linear = true;
+  expr.walk([&](AffineExpr inner) {
+    if (inner.getKind() == AffineExprKind::Mod ||
+        inner.getKind() == AffineExprKind::FloorDiv ||
+        inner.getKind() == AffineExprKind::CeilDiv ||
+        isa<AffineSymbolExpr>(inner))
+      linear = false;
+  });
+  if (!linear || !expr.isPureAffine())
+    return false;
+  MLIRContext *context = expr.getContext();
+  // Linear: the value at the origin, and at one step along each loop.
+  auto valueAt = [&](std::optional<unsigned> one) -> std::optional<int64_t> {
+    SmallVector<AffineExpr> values;
+    for (unsigned dim = 0; dim < numDims; ++dim)
+      values.push_back(getAffineConstantExpr(dim == one ? 1 : 0, context));
+    auto value =
+        dyn_cast<AffineConstantExpr>(expr.replaceDimsAndSymbols(values, {}));
+    return value ? std::optional<int64_t>(value.getValue()) : std::nullopt;
+  };
+  std::optional<int64_t> origin = valueAt(std::nullopt);
+  for (unsigned dim = 0; origin && dim < numDims; ++dim)
+    if (std::optional<int64_t> step = valueAt(dim); step && *step < *origin)
+      return true;
+  return false;
+}
+
+/// `expr` of the loops as index arithmetic in a body.
+static Value materialize(OpBuilder &builder, Location loc, AffineExpr expr) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return linalg::IndexOp::create(builder, loc, dim.getPosition());
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return arith::ConstantIndexOp::create(builder, loc, constant.getValue());
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  Value lhs = materialize(builder, loc, binary.getLHS());
+  Value rhs = materialize(builder, loc, binary.getRHS());
+  if (expr.getKind() == AffineExprKind::Add)
+    return arith::AddIOp::create(builder, loc, lhs, rhs);
+  return arith::MulIOp::create(builder, loc, lhs, rhs);
+}
+
+/// An input read through a map that walks backwards (StableHLO's reverse:
+/// `(i, j) -> (i, 15 - j)`) becomes a `tensor.extract` at those indices in
+/// the body, which HoistGather gathers: the lowering reads maps forwards
+/// only.
+struct ReadBackwardsInBody : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "not on tensors");
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!llvm::any_of(map.getResults(), [&](AffineExpr result) {
+            return walksBackwards(result, map.getNumDims());
+          }))
+        continue;
+      unsigned position = input->getOperandNumber();
+      SmallVector<Value> inputs(op.getDpsInputs());
+      inputs.erase(inputs.begin() + position);
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      maps.erase(maps.begin() + position);
+      // Every loop keeps a size from the maps that remain.
+      if (!inversePermutation(concatAffineMaps(maps, op.getContext())))
+        continue;
+      linalg::GenericOp rewritten =
+          walrus::withInputs(rewriter, op, inputs, maps);
+      Block *body = rewritten.getBody();
+      rewriter.setInsertionPointToStart(body);
+      SmallVector<Value> indices;
+      for (AffineExpr result : map.getResults())
+        indices.push_back(materialize(rewriter, op.getLoc(), result));
+      Value read = tensor::ExtractOp::create(rewriter, op.getLoc(),
+                                             input->get(), indices);
+      rewriter.replaceAllUsesWith(body->getArgument(position), read);
+      body->eraseArgument(position);
+      rewriter.replaceOp(op, rewritten->getResults());
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "no input read backwards");
+  }
+};
 } // namespace
 
 void walrus::populateHoistGatherPatterns(RewritePatternSet &patterns) {
-  patterns.add<HoistGather>(patterns.getContext());
+  patterns.add<HoistGather, ReadBackwardsInBody>(patterns.getContext());
 }

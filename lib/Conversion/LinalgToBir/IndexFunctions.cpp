@@ -265,7 +265,9 @@ static std::optional<AffineIndex> fitAffine(const Table &table,
         table.shape[position] > 1
             ? llvm::checkedSub(valueAt(strides[position]), offset)
             : std::optional<int64_t>(1);
-    if (!slope)
+    // The lowering reads forwards only: a flip's `n - 1 - i` is gathered
+    // (HoistGathers.cpp).
+    if (!slope || *slope < 0)
       return std::nullopt;
     slopes.push_back(*slope);
     fit.expr = fit.expr + getAffineDimExpr(dim, context) * *slope;
@@ -559,12 +561,8 @@ SmallVector<BlockArgument> walrus::addGenericInputs(PatternRewriter &rewriter,
   SmallVector<AffineMap> allMaps = op.getIndexingMapsArray();
   allMaps.insert(allMaps.begin() + op.getNumDpsInputs(), maps.begin(),
                  maps.end());
-  rewriter.setInsertionPoint(op);
-  auto widened = linalg::GenericOp::create(
-      rewriter, op.getLoc(), op->getResultTypes(), allInputs, op.getDpsInits(),
-      allMaps, op.getIteratorTypesArray());
-  rewriter.inlineRegionBefore(op.getRegion(), widened.getRegion(),
-                              widened.getRegion().end());
+  linalg::GenericOp widened =
+      walrus::withInputs(rewriter, op, allInputs, allMaps);
   SmallVector<BlockArgument> arguments;
   Block *body = widened.getBody();
   for (auto [position, input] : llvm::enumerate(inputs))
@@ -574,4 +572,16 @@ SmallVector<BlockArgument> walrus::addGenericInputs(PatternRewriter &rewriter,
   rewriter.replaceOp(op, widened->getResults());
   op = widened;
   return arguments;
+}
+
+linalg::GenericOp walrus::withInputs(PatternRewriter &rewriter,
+                                     linalg::GenericOp op, ValueRange inputs,
+                                     ArrayRef<AffineMap> maps) {
+  rewriter.setInsertionPoint(op);
+  auto rewritten = linalg::GenericOp::create(
+      rewriter, op.getLoc(), op->getResultTypes(), inputs, op.getDpsInits(),
+      maps, op.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(op.getRegion(), rewritten.getRegion(),
+                              rewritten.getRegion().end());
+  return rewritten;
 }

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -51,6 +52,30 @@ struct RoundConstantTruncF : OpRewritePattern<arith::TruncFOp> {
                   &losesInfo);
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(
         op, type, rewriter.getFloatAttr(type, value));
+    return success();
+  }
+};
+
+/// math.log1p and math.expm1 (torch-mlir's softplus, ELU), which the
+/// scalar engine has no function for, as `log(1 + x)` and `exp(x) - 1`.
+/// Rounding `1 + x` (or the difference) adds an absolute error of about
+/// half a unit in the last place of 1 (2^-24 in f32): near 0 these forms
+/// lose the relative precision the functions keep.
+template <typename SourceOp> struct ExpandNearOne : OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value one = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getFloatAttr(op.getType(), 1.0));
+    if constexpr (std::is_same_v<SourceOp, math::Log1pOp>) {
+      Value sum = arith::AddFOp::create(rewriter, loc, one, op.getOperand());
+      rewriter.replaceOpWithNewOp<math::LogOp>(op, sum);
+    } else {
+      Value exp = math::ExpOp::create(rewriter, loc, op.getOperand());
+      rewriter.replaceOpWithNewOp<arith::SubFOp>(op, exp, one);
+    }
     return success();
   }
 };
@@ -259,7 +284,8 @@ struct NormalizeLinalgPass
     // Slices at offsets an unrolled loop made constant read them as static.
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
-    patterns.add<RoundConstantTruncF, ExpandCmpF, InlineUniformInput,
+    patterns.add<RoundConstantTruncF, ExpandCmpF, ExpandNearOne<math::Log1pOp>,
+                 ExpandNearOne<math::ExpM1Op>, InlineUniformInput,
                  FuseBooleanProducer, GeneralizeOp<linalg::MapOp>,
                  GeneralizeOp<linalg::BroadcastOp>>(context);
     // arith and math on whole tensors become elementwise linalg ops.

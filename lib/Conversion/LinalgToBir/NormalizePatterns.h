@@ -41,6 +41,14 @@ inline bool isLastLoopIndex(mlir::linalg::LinalgOp op, mlir::Value index) {
 /// becomes the max, the first index of it, and a pick (ArgReductions.cpp).
 void populateArgReductionPatterns(mlir::RewritePatternSet &patterns);
 
+/// A generic like `op` (its inits, loops and body, moved) reading `inputs`;
+/// `maps` are the inputs' then the inits'. `op` is left without a body, for
+/// the caller to replace.
+mlir::linalg::GenericOp withInputs(mlir::PatternRewriter &rewriter,
+                                   mlir::linalg::GenericOp op,
+                                   mlir::ValueRange inputs,
+                                   llvm::ArrayRef<mlir::AffineMap> maps);
+
 /// `op` reading `inputs` at `maps` after its own inputs: `op` becomes the
 /// widened generic, and its body's argument for each input is returned.
 llvm::SmallVector<mlir::BlockArgument>
