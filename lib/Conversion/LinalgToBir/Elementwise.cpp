@@ -751,7 +751,8 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
                                "neither at an affine function of the loops "
                                "nor, on tensors before -normalize-linalg, at "
                                "rows computed from the inputs and loops "
-                               "alone (a row read from what the op writes)");
+                               "alone of a table under 2^63 elements (a row "
+                               "read from what the op writes)");
       })
       .Default([&](Operation *other) -> FailureOr<Operand> {
         // -normalize-linalg tabulated the values of the indices it could.

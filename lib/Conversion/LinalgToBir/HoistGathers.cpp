@@ -18,6 +18,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -257,10 +258,16 @@ struct HoistGather : OpRewritePattern<linalg::GenericOp> {
       auto type = cast<RankedTensorType>(extract.getTensor().getType());
       bool hasColumn = read->numRowIndices < type.getRank();
       int64_t width = hasColumn ? type.getShape().back() : 1;
-      int64_t rows = type.getNumElements() / width;
+      // The shape is the input's: its rows are a checked product, and an
+      // empty table has no row to read.
+      std::optional<int64_t> rows = 1;
+      for (int64_t extent : type.getShape().take_front(read->numRowIndices))
+        rows = rows ? llvm::checkedMul(*rows, extent) : std::nullopt;
+      if (!rows || *rows == 0 || width == 0 || !llvm::checkedMul(*rows, width))
+        continue;
       rewriter.setInsertionPoint(op);
       Value ids = buildIds(rewriter, op, extract, *read, loopSizes);
-      Value table = flattenTable(rewriter, extract, *read, rows, width);
+      Value table = flattenTable(rewriter, extract, *read, *rows, width);
       SmallVector<int64_t> shape(cast<ShapedType>(ids.getType()).getShape());
       shape.push_back(width);
       unsigned rank = shape.size();
