@@ -123,9 +123,16 @@ struct SplitArgReduction : OpRewritePattern<linalg::GenericOp> {
       arg = matchAs(op, 1);
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     unsigned numInputs = op.getNumDpsInputs();
-    if (!arg || maps[numInputs + arg->value] != maps[numInputs + arg->index] ||
-        op.getStaticLoopRanges()[arg->reducedDim] == ShapedType::kDynamic)
+    if (!arg || maps[numInputs + arg->value] != maps[numInputs + arg->index])
       return rewriter.notifyMatchFailure(op, "not an arg-reduction");
+    // The extent stands for "no index yet": it must fit the index's type
+    // (an i8 index over 1000 elements does not).
+    int64_t extent = op.getStaticLoopRanges()[arg->reducedDim];
+    auto integer = dyn_cast<IntegerType>(
+        getElementTypeOrSelf(op.getDpsInits()[arg->index].getType()));
+    if (ShapedType::isDynamic(extent) || !integer ||
+        !llvm::isIntN(integer.getWidth(), extent))
+      return rewriter.notifyMatchFailure(op, "extent past the index type");
     Location loc = op.getLoc();
     Value input = op.getDpsInputs()[arg->input.getArgNumber()];
     AffineMap inputMap = maps[arg->input.getArgNumber()];
@@ -150,8 +157,6 @@ struct SplitArgReduction : OpRewritePattern<linalg::GenericOp> {
     // The first index whose element is the extremum: a min-reduction from
     // the extent (no index).
     auto indexType = cast<RankedTensorType>(indexInit.getType());
-    Type integer = indexType.getElementType();
-    int64_t extent = op.getStaticLoopRanges()[arg->reducedDim];
     Value none = arith::ConstantOp::create(
         rewriter, loc, rewriter.getIntegerAttr(integer, extent));
     Value empty =
