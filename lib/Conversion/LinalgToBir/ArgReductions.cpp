@@ -116,7 +116,7 @@ struct SplitArgReduction : OpRewritePattern<linalg::GenericOp> {
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (op.getNumDpsInits() != 2 || op.getNumReductionLoops() != 1 ||
-        !op.hasPureTensorSemantics())
+        !op.hasPureTensorSemantics() || !op.getShapesToLoopsMap())
       return rewriter.notifyMatchFailure(op, "not two results of one sum");
     std::optional<ArgReduction> arg = matchAs(op, 0);
     if (!arg)

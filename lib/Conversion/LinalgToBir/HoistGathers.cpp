@@ -247,9 +247,10 @@ struct HoistGather : OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || !op.getShapesToLoopsMap())
+      return rewriter.notifyMatchFailure(op, "loops without sizes");
     SmallVector<int64_t> loopSizes = op.getStaticLoopRanges();
-    if (!op.hasPureTensorSemantics() ||
-        llvm::any_of(loopSizes, ShapedType::isDynamic))
+    if (llvm::any_of(loopSizes, ShapedType::isDynamic))
       return rewriter.notifyMatchFailure(op, "not static tensors");
     for (auto extract : op.getBody()->getOps<tensor::ExtractOp>()) {
       std::optional<GatherRead> read = matchGatherRead(op, extract);

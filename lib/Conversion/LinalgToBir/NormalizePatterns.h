@@ -33,7 +33,8 @@ inline bool isLastLoopIndex(mlir::linalg::LinalgOp op, mlir::Value index) {
   unsigned last = op.getNumLoops() - 1;
   if (auto loop = index.getDefiningOp<mlir::linalg::IndexOp>())
     return loop.getDim() == last;
-  return op.getStaticLoopRanges()[last] == 1 &&
+  // Loop sizes need maps that name every loop (upstream asserts else).
+  return op.getShapesToLoopsMap() && op.getStaticLoopRanges()[last] == 1 &&
          mlir::matchPattern(index, mlir::m_Zero());
 }
 
