@@ -442,3 +442,69 @@ func.func @unsigned_bytes(%x: memref<8xi8>, %y: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// The engine converts to an integer rounding to nearest: fptosi truncates,
+// which -normalize-linalg writes first; without it, a value not known to be
+// an integer is refused.
+func.func @truncating_conversion(%x: memref<8x8xf32>, %y: memref<8x8xi32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.fptosi' of a value not known to be an integer in its body (outside -normalize-linalg, which truncates it)}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xi32>) {
+  ^bb0(%a: f32, %o: i32):
+    %i = arith.fptosi %a : f32 to i32
+    linalg.yield %i : i32
+  }
+  return
+}
+
+// -----
+
+// Unsigned division: the engine divides as the element type's signedness
+// says, and a signless i32 is signed.
+func.func @unsigned_division(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
+  %c = arith.constant 3 : i32
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.divui' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xi32>) outs(%y : memref<8x8xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %q = arith.divui %a, %c : i32
+    linalg.yield %q : i32
+  }
+  return
+}
+
+// -----
+
+// Rounding half away from zero has no expansion (torch's round is
+// roundeven).
+func.func @round_half_away(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'math.round' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) outs(%y : memref<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.round %a : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Shifts: the vector engine's bitvec operators are not in the dialect.
+func.func @shift_left(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
+  %c = arith.constant 3 : i32
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.shli' in its body}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xi32>) outs(%y : memref<8x8xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %s = arith.shli %a, %c : i32
+    linalg.yield %s : i32
+  }
+  return
+}

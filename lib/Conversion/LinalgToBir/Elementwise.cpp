@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementwiseLowering.h"
+#include "NormalizePatterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -131,15 +132,24 @@ int64_t ElementwiseLowering::getWidestBytes() {
   };
   for (Value value : op->getOperands())
     note(getElementTypeOrSelf(value.getType()));
-  for (Operation &inner : op.getBlock()->getOperations())
+  for (Operation &inner : op.getBlock()->getOperations()) {
     for (Type type : inner.getResultTypes())
       note(type);
+    if (isa<math::RoundEvenOp>(inner))
+      note(IntegerType::get(op.getContext(), 32));
+  }
   return widest;
 }
 
+int64_t ElementwiseLowering::getBodyTiles() {
+  int64_t bodyTiles = 0;
+  for (Operation &inner : op.getBlock()->without_terminator())
+    bodyTiles += isa<math::RoundEvenOp>(inner) ? 1 + kScratchTiles : 1;
+  return bodyTiles;
+}
+
 int64_t ElementwiseLowering::getTileBytesPerColumn(unsigned loadedInputs) {
-  int64_t bodyValues = int64_t(op.getBlock()->getOperations().size()) - 1;
-  return (loadedInputs + bodyValues + 1) * getWidestBytes();
+  return (loadedInputs + getBodyTiles() + 1) * getWidestBytes();
 }
 
 int64_t ElementwiseLowering::getVectorColumns() {
@@ -148,8 +158,7 @@ int64_t ElementwiseLowering::getVectorColumns() {
     return tiles.vectorColumns;
   // A set holds at most a tile per operand and per body op; the sets share
   // half of a partition.
-  int64_t tilesPerSet =
-      op->getNumOperands() + int64_t(op.getBlock()->getOperations().size());
+  int64_t tilesPerSet = op->getNumOperands() + getBodyTiles() + 1;
   int64_t budget = kernel.getTarget().getSbufBytesPerPartition() / 2;
   int64_t fitting =
       budget / (tilesPerSet * getWidestBytes() * tiles.elementwiseBuffers);
@@ -660,7 +669,8 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
           [&](auto) { return alu(AluOp::Subtract, false); })
       .Case<arith::MulFOp, arith::MulIOp>(
           [&](auto) { return alu(AluOp::Multiply, true); })
-      .Case<arith::DivFOp>([&](auto) { return alu(AluOp::Divide, false); })
+      .Case<arith::DivFOp, arith::DivSIOp>(
+          [&](auto) { return alu(AluOp::Divide, false); })
       .Case<arith::MaximumFOp, arith::MaxSIOp>(
           [&](auto) { return alu(AluOp::Max, true); })
       .Case<arith::MinimumFOp, arith::MinSIOp>(
@@ -744,6 +754,21 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       })
       .Case<arith::ExtFOp, arith::TruncFOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
+      .Case<math::RoundEvenOp>([&](auto) -> FailureOr<Operand> {
+        FailureOr<Operand> source = lower(scalar->getOperand(0));
+        if (failed(source))
+          return failure();
+        return roundToNearestEven(scalar, *source);
+      })
+      // The engine converts to nearest, exactly as fptosi truncates on an
+      // integer; -normalize-linalg truncated any other value first.
+      .Case<arith::FPToSIOp>([&](auto) -> FailureOr<Operand> {
+        if (!isIntegralValued(scalar->getOperand(0)))
+          return unsupported(op, "'arith.fptosi' of a value not known to "
+                                 "be an integer in its body (outside "
+                                 "-normalize-linalg, which truncates it)");
+        return unary(ActivationFunction::Identity);
+      })
       // -normalize-linalg made reads at affine indices inputs and reads at
       // rows of the inputs and indices gathers: what is left is neither.
       .Case<memref::LoadOp>([&](auto) {
@@ -992,6 +1017,49 @@ FailureOr<Operand> ElementwiseLowering::select(Operation *scalar) {
   return dst;
 }
 
+Operand ElementwiseLowering::scratchTile(Value value, unsigned index, Type type,
+                                         const Operand &like) {
+  MemlocOp &tile = getSlot(scratchTiles[index], value);
+  if (!tile)
+    tile = kernel.addTile("t_scratch", 128,
+                          like.acrossColumns ? 1 : tileColumns, type);
+  return Operand{tile, {}, 0, like.acrossColumns};
+}
+
+FailureOr<Operand> ElementwiseLowering::roundToNearestEven(Operation *scalar,
+                                                           Operand source) {
+  if (source.isConstant())
+    source = setPerRow(scalar->getOperand(0), source);
+  Value result = scalar->getResult(0);
+  Operand dst = resultTile(result, {source});
+  MLIRContext *context = op.getContext();
+  Operand integer = scratchTile(result, 0, IntegerType::get(context, 32), dst);
+  Operand magnitude = scratchTile(result, 1, dst.getElementType(), dst);
+  auto pattern = [&](const Operand &operand) {
+    return computePattern(operand, dst);
+  };
+  Location loc = op.getLoc();
+  auto apply = [&](ActivationFunction function, Operand to, Operand from) {
+    kernel.create<ActivationOp>(loc, function, to.tile, pattern(to), from.tile,
+                                pattern(from), APFloat(1.0));
+  };
+  // To an integer (to nearest even, saturating, NaN to 0) and back.
+  apply(ActivationFunction::Identity, integer, source);
+  apply(ActivationFunction::Identity, dst, integer);
+  // Past 2^31 (and NaN, infinities) the conversion saturated: the source,
+  // an integer already, is its own rounding.
+  apply(ActivationFunction::Abs, magnitude, source);
+  kernel.create<TensorScalarOp>(
+      loc, AluOp::IsLt, integer.tile, pattern(integer), magnitude.tile,
+      pattern(magnitude), getFloatImmediate(context, 0x1p31),
+      /*reverse=*/false);
+  kernel.create<TensorCopyPredicatedOp>(loc, dst.tile, pattern(dst),
+                                        source.tile, pattern(source),
+                                        integer.tile, pattern(integer),
+                                        /*reverse=*/true);
+  return dst;
+}
+
 FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
                                                    ActivationFunction function,
                                                    Operand source) {
@@ -1146,7 +1214,7 @@ LogicalResult ElementwiseLowering::run() {
 }
 
 void ElementwiseLowering::markRotations() {
-  for (auto *sets : {&tiles, &columnTiles})
+  for (auto *sets : {&tiles, &columnTiles, &scratchTiles[0], &scratchTiles[1]})
     for (unsigned rotation = 1; rotation < sets->size(); ++rotation)
       for (auto [value, tile] : (*sets)[rotation]) {
         kernel.markRotating((*sets)[0].lookup(value), 0);

@@ -134,6 +134,19 @@ private:
   /// `arith.select` as a copy of its false side, then a copy of its true
   /// side where the condition is nonzero.
   mlir::FailureOr<Operand> select(mlir::Operation *scalar);
+  /// `math.roundeven` as a conversion to i32 and back, through the
+  /// value's scratch tiles; a source past 2^31 (an integer already), NaN or
+  /// infinite is copied.
+  mlir::FailureOr<Operand> roundToNearestEven(mlir::Operation *scalar,
+                                              Operand source);
+  /// Scratch tile `index` (below kScratchTiles) of `value`, a tile of
+  /// `type` shaped as `like`: what an op of several instructions computes
+  /// through.
+  Operand scratchTile(mlir::Value value, unsigned index, mlir::Type type,
+                      const Operand &like);
+  static constexpr unsigned kScratchTiles = 2;
+  /// Tiles per set the body's values take, scratch tiles included.
+  int64_t getBodyTiles();
   mlir::FailureOr<Operand> activation(mlir::Operation *scalar,
                                       bir::ActivationFunction function,
                                       Operand source);
@@ -176,6 +189,8 @@ private:
   /// Per rotating buffer and block argument loaded across columns: its
   /// one-column tile.
   TileSets columnTiles{1};
+  /// Per rotating buffer and value: its scratch tiles.
+  TileSets scratchTiles[kScratchTiles] = {TileSets(1), TileSets(1)};
   /// Per block argument: the tile loadRowBroadcasts filled, and the
   /// columns it holds.
   llvm::DenseMap<unsigned, std::pair<bir::MemlocOp, ColumnTile>> rowBroadcasts;

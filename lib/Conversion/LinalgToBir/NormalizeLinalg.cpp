@@ -20,7 +20,9 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -295,6 +297,7 @@ struct NormalizeLinalgPass
     walrus::populateIndexFunctionPatterns(patterns, budget);
     walrus::populateHoistGatherPatterns(patterns);
     walrus::populateArgReductionPatterns(patterns);
+    walrus::populateRoundingPatterns(patterns);
     // index_cast of index_cast: a hoisted gather's ids read as they were.
     arith::IndexCastOp::getCanonicalizationPatterns(patterns, context);
     // The driver folds what the patterns leave constant (arith's folders)
@@ -302,8 +305,15 @@ struct NormalizeLinalgPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       getOperation()->emitError(
           "normalize-linalg: the rewrites did not converge");
-      signalPassFailure();
+      return signalPassFailure();
     }
+    // The roundings share their `roundeven`, the integer divisions their
+    // quotient: one instruction each where a body computes it twice.
+    IRRewriter rewriter(context);
+    DominanceInfo dominance;
+    getOperation()->walk([&](linalg::GenericOp generic) {
+      eliminateCommonSubExpressions(rewriter, dominance, generic);
+    });
   }
 };
 } // namespace

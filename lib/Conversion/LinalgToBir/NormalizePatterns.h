@@ -42,6 +42,17 @@ inline bool isLastLoopIndex(mlir::linalg::LinalgOp op, mlir::Value index) {
 /// becomes the max, the first index of it, and a pick (ArgReductions.cpp).
 void populateArgReductionPatterns(mlir::RewritePatternSet &patterns);
 
+/// torch's floor, ceil, trunc, remainders and float-to-integer
+/// conversions in bodies as the roundings the engines have: to nearest
+/// even (`math.roundeven`) and integer division toward zero
+/// (ExpandRounding.cpp).
+void populateRoundingPatterns(mlir::RewritePatternSet &patterns);
+
+/// Whether every value `value` takes is an integer (a float holding
+/// one): `math.roundeven`, integer conversions and constants, and sums,
+/// products and picks of them. Converting it to an integer rounds nothing.
+bool isIntegralValued(mlir::Value value);
+
 /// A generic like `op` (its inits, loops and body, moved) reading `inputs`;
 /// `maps` are the inputs' then the inits'. `op` is left without a body, for
 /// the caller to replace.

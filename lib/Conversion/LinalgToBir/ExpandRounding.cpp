@@ -1,0 +1,192 @@
+//===- ExpandRounding.cpp - division and rounding in bodies ---------------===//
+//
+// torch-mlir writes torch's floor, ceil, trunc, `//`, `%`, fmod and
+// quantize as `math.floor` / `ceil` / `trunc`, `arith.remf`, `remsi`,
+// `floordivsi` and `fptosi` in linalg bodies. The engines round to
+// nearest even when they convert to an integer and divide integers toward
+// zero; every other rounding is written here in those two and
+// comparisons (docs/LinalgToBir.md, "Division and rounding").
+//
+//===----------------------------------------------------------------------===//
+
+#include "NormalizePatterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+
+bool walrus::isIntegralValued(Value value) {
+  FloatAttr constant;
+  if (matchPattern(value, m_Constant(&constant)))
+    return constant.getValue().isInteger();
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return false;
+  // Rounding an integer-valued sum, difference, product or pick keeps it
+  // an integer: every float of magnitude past 2^(mantissa bits) is one.
+  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::NegFOp,
+          arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+          arith::MinNumFOp, math::AbsFOp>(op))
+    return llvm::all_of(op->getOperands(), isIntegralValued);
+  if (auto pick = dyn_cast<arith::SelectOp>(op))
+    return isIntegralValued(pick.getTrueValue()) &&
+           isIntegralValued(pick.getFalseValue());
+  return isa<math::RoundEvenOp, arith::SIToFPOp, arith::UIToFPOp>(op);
+}
+
+namespace {
+/// Whether `op` computes on element values (not indices) inside a linalg
+/// body: -normalize-linalg folds or tabulates what indices compute.
+bool isBodyArithmetic(Operation *op) {
+  return op->getParentOfType<linalg::LinalgOp>() &&
+         !llvm::any_of(op->getResultTypes(),
+                       [](Type type) { return type.isIndex(); });
+}
+
+/// Builds the roundings of one float `x` from `math.roundeven`, the one
+/// the lowering has (Elementwise.cpp: a conversion to i32 and back).
+class Rounder {
+public:
+  Rounder(PatternRewriter &rewriter, Location loc, Value x)
+      : rewriter(rewriter), loc(loc), x(x) {}
+
+  Value constant(double value) {
+    return arith::ConstantOp::create(rewriter, loc,
+                                     rewriter.getFloatAttr(x.getType(), value));
+  }
+  Value compare(arith::CmpFPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpFOp::create(rewriter, loc, predicate, lhs, rhs);
+  }
+  /// 1.0 where `flag` holds, else 0.0.
+  Value asFloat(Value flag) {
+    return arith::UIToFPOp::create(rewriter, loc, x.getType(), flag);
+  }
+  Value nearest() {
+    if (!rounded)
+      rounded = math::RoundEvenOp::create(rewriter, loc, x);
+    return rounded;
+  }
+  /// The nearest integer, less one where it is above x. A NaN stays NaN
+  /// (no compare holds), an infinity itself.
+  Value floor() {
+    Value above = compare(arith::CmpFPredicate::OGT, nearest(), x);
+    return arith::SubFOp::create(rewriter, loc, nearest(), asFloat(above));
+  }
+  Value ceil() {
+    Value below = compare(arith::CmpFPredicate::OLT, nearest(), x);
+    return arith::AddFOp::create(rewriter, loc, nearest(), asFloat(below));
+  }
+  Value trunc() {
+    Value negative = compare(arith::CmpFPredicate::OLT, x, constant(0));
+    return arith::SelectOp::create(rewriter, loc, negative, ceil(), floor());
+  }
+
+private:
+  PatternRewriter &rewriter;
+  Location loc;
+  Value x;
+  Value rounded;
+};
+
+template <typename SourceOp>
+struct ExpandRounding : OpRewritePattern<SourceOp> {
+  using OpRewritePattern<SourceOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SourceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isBodyArithmetic(op))
+      return rewriter.notifyMatchFailure(op, "not in a linalg body");
+    Rounder rounder{rewriter, op.getLoc(), op.getOperand()};
+    Value rounded;
+    if constexpr (std::is_same_v<SourceOp, math::FloorOp>)
+      rounded = rounder.floor();
+    else if constexpr (std::is_same_v<SourceOp, math::CeilOp>)
+      rounded = rounder.ceil();
+    else
+      rounded = rounder.trunc();
+    rewriter.replaceOp(op, rounded);
+    return success();
+  }
+};
+
+/// `fptosi` truncates; the engine's conversion rounds to nearest, which
+/// is the same on an integer: a value not known integral is truncated
+/// first (torch's quantize rounds to nearest even before, and is not).
+struct TruncateBeforeFPToSI : OpRewritePattern<arith::FPToSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::FPToSIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isBodyArithmetic(op) || walrus::isIntegralValued(op.getIn()))
+      return rewriter.notifyMatchFailure(op, "converts as it is");
+    Rounder rounder{rewriter, op.getLoc(), op.getIn()};
+    Value truncated = rounder.trunc();
+    rewriter.modifyOpInPlace(op, [&] { op.getInMutable().assign(truncated); });
+    return success();
+  }
+};
+
+/// `remsi` is `x - (x / y) * y` with the quotient rounded toward zero, as
+/// the engine divides.
+struct ExpandRemSI : OpRewritePattern<arith::RemSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::RemSIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isBodyArithmetic(op))
+      return rewriter.notifyMatchFailure(op, "not in a linalg body");
+    Location loc = op.getLoc();
+    Value quotient =
+        arith::DivSIOp::create(rewriter, loc, op.getLhs(), op.getRhs());
+    Value product = arith::MulIOp::create(rewriter, loc, quotient, op.getRhs());
+    rewriter.replaceOpWithNewOp<arith::SubIOp>(op, op.getLhs(), product);
+    return success();
+  }
+};
+
+/// `remf` (C's fmod) is `x - trunc(x / y) * y`. The quotient rounds up to
+/// an integer at most (an integer is a float below 2^24), so where the
+/// remainder's sign is not x's, one `|y|` toward x is added back. Exact
+/// where `trunc(x / y) * y` rounds exactly (docs/LinalgToBir.md).
+struct ExpandRemF : OpRewritePattern<arith::RemFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::RemFOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isBodyArithmetic(op))
+      return rewriter.notifyMatchFailure(op, "not in a linalg body");
+    Location loc = op.getLoc();
+    Value x = op.getLhs(), y = op.getRhs();
+    Value quotient = arith::DivFOp::create(rewriter, loc, x, y);
+    Rounder rounder{rewriter, loc, quotient};
+    Value product = arith::MulFOp::create(rewriter, loc, rounder.trunc(), y);
+    Value remainder = arith::SubFOp::create(rewriter, loc, x, product);
+    using P = arith::CmpFPredicate;
+    Value zero = rounder.constant(0);
+    Value xNegative = rounder.compare(P::OLT, x, zero);
+    Value flipped = arith::XOrIOp::create(
+        rewriter, loc, rounder.compare(P::OLT, remainder, zero), xNegative);
+    Value overshot = arith::AndIOp::create(
+        rewriter, loc, flipped, rounder.compare(P::UNE, remainder, zero));
+    Value magnitude = math::AbsFOp::create(rewriter, loc, y);
+    Value towardX = arith::SelectOp::create(
+        rewriter, loc, xNegative,
+        arith::NegFOp::create(rewriter, loc, magnitude), magnitude);
+    Value corrected = arith::AddFOp::create(rewriter, loc, remainder, towardX);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, overshot, corrected,
+                                                 remainder);
+    return success();
+  }
+};
+} // namespace
+
+void walrus::populateRoundingPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ExpandRounding<math::FloorOp>, ExpandRounding<math::CeilOp>,
+               ExpandRounding<math::TruncOp>, TruncateBeforeFPToSI, ExpandRemSI,
+               ExpandRemF>(context);
+  // floordivsi and ceildivsi as divsi and compares (upstream).
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+}

@@ -1,0 +1,271 @@
+// RUN: walrus-opt %s -split-input-file -normalize-linalg | FileCheck %s
+// RUN: walrus-opt %s -split-input-file -walrus-from-linalg | FileCheck %s --check-prefix=BIR
+// RUN: %python %utils/linalg_oracle.py %s --func floor_divide --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func div_trunc --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func remainder --bin %walrus_tools --pipeline --atol 5e-7 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func remainder_int --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func int_divisions --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func quantize --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func ties --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func huge --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// EXACT: oracle: identical
+// ORACLE: oracle: {{identical|within tolerance}}
+
+// torch's floor, ceil, trunc, `//`, `%`, fmod and quantize as torch-mlir
+// writes them (TorchToLinalg, Uncategorized.cpp). -normalize-linalg writes
+// each rounding with `math.roundeven`, which lowers as a conversion to i32
+// and back (the engine converts to nearest even), and integer remainders
+// and floor / ceil divisions with `divsi` (the engine divides toward
+// zero). Inputs are scaled past [-1, 1) so that quotients span integers.
+
+// torch.floor_divide on floats: divf, then floor.
+// CHECK-LABEL: func.func @floor_divide
+// CHECK:         %[[Q:.*]] = arith.divf
+// CHECK-NEXT:    %[[R:.*]] = math.roundeven %[[Q]] : f32
+// CHECK-NEXT:    %[[ABOVE:.*]] = arith.cmpf ogt, %[[R]], %[[Q]] : f32
+// CHECK-NEXT:    %[[ONE:.*]] = arith.uitofp %[[ABOVE]] : i1 to f32
+// CHECK-NEXT:    %[[F:.*]] = arith.subf %[[R]], %[[ONE]] : f32
+// CHECK-NEXT:    linalg.yield %[[F]] : f32
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @floor_divide(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %c8 = arith.constant 8.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %c8 : f32
+    %q = arith.divf %s, %y : f32
+    %f = math.floor %q : f32
+    linalg.yield %f : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// torch.div(a, b, rounding_mode="trunc") on floats.
+// CHECK-LABEL: func.func @div_trunc
+// CHECK:         %[[Q:.*]] = arith.divf
+// CHECK-NEXT:    %[[R:.*]] = math.roundeven %[[Q]] : f32
+// CHECK-NEXT:    %[[BELOW:.*]] = arith.cmpf olt, %[[R]], %[[Q]] : f32
+// CHECK-NEXT:    %[[UP:.*]] = arith.uitofp %[[BELOW]] : i1 to f32
+// CHECK-NEXT:    %[[CEIL:.*]] = arith.addf %[[R]], %[[UP]] : f32
+// CHECK-NEXT:    %[[ABOVE:.*]] = arith.cmpf ogt, %[[R]], %[[Q]] : f32
+// CHECK-NEXT:    %[[DOWN:.*]] = arith.uitofp %[[ABOVE]] : i1 to f32
+// CHECK-NEXT:    %[[FLOOR:.*]] = arith.subf %[[R]], %[[DOWN]] : f32
+// CHECK-NEXT:    %[[NEG:.*]] = arith.cmpf ult, %[[Q]], %{{.*}} : f32
+// CHECK-NEXT:    %[[T:.*]] = arith.select %[[NEG]], %[[CEIL]], %[[FLOOR]] : f32
+// CHECK-NEXT:    linalg.yield %[[T]] : f32
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @div_trunc(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %c8 = arith.constant 8.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %c8 : f32
+    %q = arith.divf %s, %y : f32
+    %c = math.ceil %q : f32
+    %f = math.floor %q : f32
+    %n = arith.cmpf ult, %q, %zero : f32
+    %t = arith.select %n, %c, %f : f32
+    linalg.yield %t : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// torch.remainder on floats: remf, then the divisor's sign.
+// fmod is x - trunc(x / y) * y, and |y| toward x where the rounded
+// quotient overshot (the remainder's sign is not x's). Where the product
+// rounds, the result is off by that rounding: within 5e-7 of MLIR here.
+// CHECK-LABEL: func.func @remainder
+// CHECK:         %[[X:.*]] = arith.mulf
+// CHECK-NEXT:    %[[Q:.*]] = arith.divf %[[X]], %[[Y:.*]] : f32
+// CHECK:         math.roundeven %[[Q]] : f32
+// CHECK:         %[[T:.*]] = arith.select %{{.*}} : f32
+// CHECK-NEXT:    %[[P:.*]] = arith.mulf %[[T]], %[[Y]] : f32
+// CHECK-NEXT:    %[[REM:.*]] = arith.subf %[[X]], %[[P]] : f32
+// CHECK-NEXT:    %[[XNEG:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
+// CHECK-NEXT:    %[[RNEG:.*]] = arith.cmpf olt, %[[REM]], %{{.*}} : f32
+// CHECK-NEXT:    %[[FLIP:.*]] = arith.xori %[[RNEG]], %[[XNEG]] : i1
+// CHECK-NEXT:    %[[NZ:.*]] = arith.cmpf une, %[[REM]], %{{.*}} : f32
+// CHECK-NEXT:    %[[OVER:.*]] = arith.andi %[[FLIP]], %[[NZ]] : i1
+// CHECK-NEXT:    %[[ABS:.*]] = math.absf %[[Y]] : f32
+// CHECK-NEXT:    %[[NABS:.*]] = arith.negf %[[ABS]] : f32
+// CHECK-NEXT:    %[[TOWARD:.*]] = arith.select %[[XNEG]], %[[NABS]], %[[ABS]] : f32
+// CHECK-NEXT:    %[[FIXED:.*]] = arith.addf %[[REM]], %[[TOWARD]] : f32
+// CHECK-NEXT:    %[[FMOD:.*]] = arith.select %[[OVER]], %[[FIXED]], %[[REM]] : f32
+// CHECK-NOT:     arith.remf
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @remainder(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %c8 = arith.constant 8.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %c8 : f32
+    %rem = arith.remf %s, %y : f32
+    %nz = arith.cmpf one, %rem, %zero : f32
+    %yn = arith.cmpf olt, %y, %zero : f32
+    %rn = arith.cmpf olt, %rem, %zero : f32
+    %xor = arith.xori %yn, %rn : i1
+    %fix = arith.andi %nz, %xor : i1
+    %sum = arith.addf %rem, %y : f32
+    %v = arith.select %fix, %sum, %rem : f32
+    linalg.yield %v : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// torch.remainder on integers (divisor 2b + 1: odd, never 0).
+// CHECK-LABEL: func.func @remainder_int
+// CHECK:         %[[Y:.*]] = arith.addi
+// CHECK-NEXT:    %[[Q:.*]] = arith.divsi %[[X:.*]], %[[Y]] : i32
+// CHECK-NEXT:    %[[P:.*]] = arith.muli %[[Q]], %[[Y]] : i32
+// CHECK-NEXT:    %[[REM:.*]] = arith.subi %[[X]], %[[P]] : i32
+// CHECK-NOT:     arith.remsi
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @remainder_int(%a: tensor<16x64xi32>, %b: tensor<16x64xi32>) -> tensor<16x64xi32> {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %e = tensor.empty() : tensor<16x64xi32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xi32>) outs(%e : tensor<16x64xi32>) {
+  ^bb0(%x: i32, %b0: i32, %o: i32):
+    %b2 = arith.muli %b0, %two : i32
+    %y = arith.addi %b2, %one : i32
+    %rem = arith.remsi %x, %y : i32
+    %nz = arith.cmpi ne, %rem, %zero : i32
+    %yn = arith.cmpi slt, %y, %zero : i32
+    %rn = arith.cmpi slt, %rem, %zero : i32
+    %xor = arith.xori %yn, %rn : i1
+    %fix = arith.andi %nz, %xor : i1
+    %sum = arith.addi %rem, %y : i32
+    %v = arith.select %fix, %sum, %rem : i32
+    linalg.yield %v : i32
+  } -> tensor<16x64xi32>
+  return %r : tensor<16x64xi32>
+}
+
+// -----
+
+// Integer division: toward zero, toward -inf and toward +inf.
+// floordivsi and ceildivsi by upstream's expansion; the three share one
+// quotient.
+// CHECK-LABEL: func.func @int_divisions
+// CHECK:         %[[Y:.*]] = arith.addi
+// CHECK-NEXT:    %[[Q:.*]] = arith.divsi %[[X:.*]], %[[Y]] : i32
+// CHECK-NOT:     arith.divsi
+// CHECK-NOT:     arith.floordivsi
+// CHECK-NOT:     arith.ceildivsi
+// CHECK:         linalg.yield
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @int_divisions(%a: tensor<16x64xi32>, %b: tensor<16x64xi32>) -> tensor<16x64xi32> {
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %e = tensor.empty() : tensor<16x64xi32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xi32>) outs(%e : tensor<16x64xi32>) {
+  ^bb0(%x: i32, %b0: i32, %o: i32):
+    %b2 = arith.muli %b0, %two : i32
+    %y = arith.addi %b2, %one : i32
+    %q = arith.divsi %x, %y : i32
+    %f = arith.floordivsi %x, %y : i32
+    %c = arith.ceildivsi %x, %y : i32
+    %qf = arith.muli %q, %two : i32
+    %s = arith.addi %qf, %f : i32
+    %c3 = arith.muli %c, %two : i32
+    %c9 = arith.muli %c3, %two : i32
+    %v = arith.addi %s, %c9 : i32
+    linalg.yield %v : i32
+  } -> tensor<16x64xi32>
+  return %r : tensor<16x64xi32>
+}
+
+// -----
+
+// torch.quantize_per_tensor (scale 0.05, zero point 3) into i8.
+// The quantized value is an integer already: fptosi stays a conversion.
+// CHECK-LABEL: func.func @quantize
+// CHECK:         %[[N:.*]] = math.roundeven
+// CHECK:         %[[C:.*]] = arith.minimumf
+// CHECK-NEXT:    %[[Q:.*]] = arith.fptosi %[[C]] : f32 to i8
+// BIR-LABEL: bir.func @main
+// BIR:         bir.tensor_scalar divide %[[D:[a-z_0-9]+]]
+// BIR-NEXT:    bir.activation identity %[[I:[a-z_0-9]+]][{{.*}}], %[[D]][{{.*}}] : !bir.sbuf<16x64xi32>, !bir.sbuf<16x64xf32>
+// BIR-NEXT:    bir.activation identity %[[N:[a-z_0-9]+]][{{.*}}], %[[I]][{{.*}}] : !bir.sbuf<16x64xf32>, !bir.sbuf<16x64xi32>
+// BIR-NEXT:    bir.activation abs %[[ABS:[a-z_0-9]+]][{{.*}}], %[[D]][{{.*}}]
+// BIR-NEXT:    bir.tensor_scalar is_lt %[[SMALL:[a-zA-Z_0-9]+]][{{.*}}], %[[ABS]][{{.*}}], 0x41E0000000000000
+// BIR-NEXT:    bir.tensor_copy_predicated %[[N]][{{.*}}], %[[D]][{{.*}}] if %[[SMALL]][{{.*}}] reverse
+// BIR-NEXT:    bir.tensor_scalar add %{{.*}}, %[[N]]
+// BIR:         bir.tensor_scalar min %[[C:[a-z_0-9]+]]
+// BIR-NEXT:    bir.activation identity %{{.*}}, %[[C]][{{.*}}] : !bir.sbuf<16x64xi8>, !bir.sbuf<16x64xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @quantize(%a: tensor<16x64xf32>) -> tensor<16x64xi8> {
+  %scale = arith.constant 0.05 : f32
+  %zp = arith.constant 3.0 : f32
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %e = tensor.empty() : tensor<16x64xi8>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xi8>) {
+  ^bb0(%x: f32, %o: i8):
+    %d = arith.divf %x, %scale : f32
+    %n = math.roundeven %d : f32
+    %z = arith.addf %n, %zp : f32
+    %m = arith.maximumf %z, %lo : f32
+    %c = arith.minimumf %m, %hi : f32
+    %q = arith.fptosi %c : f32 to i8
+    linalg.yield %q : i8
+  } -> tensor<16x64xi8>
+  return %r : tensor<16x64xi8>
+}
+
+// -----
+
+// Ties: halves from integers, rounded to even; trunc and fptosi of them.
+// fptosi of a value not known integral is truncated first.
+// CHECK-LABEL: func.func @ties
+// CHECK:         %[[X:.*]] = arith.mulf
+// CHECK-NEXT:    %[[R:.*]] = math.roundeven %[[X]] : f32
+// CHECK:         %[[T:.*]] = arith.select
+// CHECK-NEXT:    %{{.*}} = arith.fptosi %[[T]] : f32 to i32
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @ties(%a: tensor<16x64xi32>) -> tensor<16x64xf32> {
+  %half = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xi32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%i: i32, %o: f32):
+    %f = arith.sitofp %i : i32 to f32
+    %x = arith.mulf %f, %half : f32
+    %n = math.roundeven %x : f32
+    %t = math.trunc %x : f32
+    %k = arith.fptosi %x : f32 to i32
+    %kf = arith.sitofp %k : i32 to f32
+    %s = arith.addf %n, %t : f32
+    %s2 = arith.mulf %s, %half : f32
+    %v = arith.addf %s2, %kf : f32
+    linalg.yield %v : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// Past 2^31 the conversion saturates: those floats are integers already.
+// CHECK-LABEL: func.func @huge
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @huge(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %big = arith.constant 3.0e+10 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.mulf %x, %big : f32
+    %f = math.floor %s : f32
+    %c = math.ceil %x : f32
+    %v = arith.addf %f, %c : f32
+    linalg.yield %v : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
