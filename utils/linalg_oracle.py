@@ -80,7 +80,8 @@ def prepare_for_cpu(path, work):
     passes = []
     if re.search(r"\btosa\.", text):
         passes.append("--pass-pipeline=builtin.module(tosa-to-linalg-pipeline,"
-                      "func.func(tosa-to-arith,tosa-to-tensor))")
+                      "func.func(tosa-to-arith{include-apply-rescale=true},"
+                      "tosa-to-tensor))")
     if re.search(r"linalg\.softmax[^\n]*ins\([^)]*:\s*tensor<", text):
         library = os.path.join(work, "decompose.mlir")
         with open(library, "w") as out:

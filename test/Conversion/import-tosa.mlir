@@ -2,6 +2,8 @@
 // RUN: walrus-opt %s -split-input-file -walrus-from-linalg=lnc-size=2 | FileCheck %s --check-prefix=BIR
 // RUN: %python %utils/linalg_oracle.py %s --func classifier --bin %walrus_tools --lnc-size 2 --pipeline | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func mobile_block --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE-TOL
+// RUN: %python %utils/linalg_oracle.py %s --func quantized_matmul --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=ORACLE
+// RUN: walrus-opt %s -split-input-file -import-tosa -normalize-linalg | FileCheck %s --check-prefix=NORMAL
 
 // A TOSA module (the form TFLite and torch-mlir's TOSA path hand over):
 // upstream's TOSA pipelines lower it to linalg named ops, generics,
@@ -100,4 +102,39 @@ func.func @mobile_block(%x: tensor<1x16x16x8xf32>) -> tensor<1x10xf32> {
 func.func @no_tosa(%x: tensor<4xf32>) -> tensor<4xf32> {
   %unused = arith.constant 7 : index
   return %x : tensor<4xf32>
+}
+
+// -----
+
+// TFLite's quantized matmul: i8 x i8 into i32, then tosa.rescale to i8.
+// upstream's tosa-to-arith (include-apply-rescale) writes the rescale as i64
+// arithmetic and shifts by constants; -normalize-linalg makes the right
+// shift a floor division by 2^33 (upstream's expansion: divsi and a
+// correction), and the truncations the range analysis bounds convert as
+// they are (the clamp to [-128, 127] first).
+// NORMAL-LABEL: func.func @quantized_matmul
+// NORMAL:         linalg.batch_matmul
+// NORMAL:         ^bb0(%[[IN:.*]]: i32, %{{.*}}: i8):
+// NORMAL-NEXT:      %[[WIDE:.*]] = arith.extsi %[[IN]] : i32 to i64
+// NORMAL-NEXT:      %[[SCALED:.*]] = arith.muli %[[WIDE]], %c1395864371_i64 : i64
+// NORMAL-NEXT:      %[[ROUNDED:.*]] = arith.addi %[[SCALED]], %c4294967296_i64 : i64
+// NORMAL-NEXT:      %[[Q:.*]] = arith.divsi %[[ROUNDED]], %c8589934592_i64 : i64
+// NORMAL:           arith.select
+// NORMAL-NEXT:      %[[NARROW:.*]] = arith.trunci %{{.*}} : i64 to i32
+// NORMAL:           %[[CLAMPED:.*]] = arith.minsi
+// NORMAL-NEXT:      %[[OUT:.*]] = arith.trunci %[[CLAMPED]] : i32 to i8
+// NORMAL-NEXT:      linalg.yield %[[OUT]] : i8
+// NORMAL-NOT:     arith.shrsi
+// BIR-LABEL: bir.kernel @quantized_matmul_kernel
+// BIR:         bir.tensor_scalar divide %{{.*}} : !bir.sbuf<{{.*}}xi64>, !bir.sbuf<{{.*}}xi64>
+// BIR:         bir.activation identity %{{.*}} : !bir.sbuf<{{.*}}xi8>, !bir.sbuf<{{.*}}xi32>
+func.func @quantized_matmul(%a: tensor<1x16x64xi8>, %b: tensor<1x64x32xi8>) -> tensor<1x16x32xi8> {
+  %zp8 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %acc = tosa.matmul %a, %b, %zp8, %zp8 : (tensor<1x16x64xi8>, tensor<1x64x32xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x16x32xi32>
+  %m = "tosa.const"() <{values = dense<1395864371> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tosa.const"() <{values = dense<33> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %izp = "tosa.const"() <{values = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %ozp = "tosa.const"() <{values = dense<5> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %r = tosa.rescale %acc, %m, %s, %izp, %ozp {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = #tosa.rounding_mode<SINGLE_ROUND>, scale32 = true} : (tensor<1x16x32xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x16x32xi8>
+  return %r : tensor<1x16x32xi8>
 }

@@ -495,9 +495,10 @@ func.func @round_half_away(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
 
 // -----
 
-// Shifts: the vector engine's bitvec operators are not in the dialect.
-func.func @shift_left(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
-  %c = arith.constant 3 : i32
+// Shifts by a value: the vector engine's bitvec operators are not in the
+// dialect (-normalize-linalg writes shifts by constants as products and
+// floor quotients).
+func.func @shift_left(%x: memref<8x8xi32>, %y: memref<8x8xi32>, %c: i32) {
   // expected-error @+1 {{'linalg.generic' is not supported with 'arith.shli' in its body}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
                   iterator_types = ["parallel", "parallel"]}
@@ -505,6 +506,22 @@ func.func @shift_left(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
   ^bb0(%a: i32, %o: i32):
     %s = arith.shli %a, %c : i32
     linalg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// trunci wraps where the engine's conversion saturates: only a value the
+// range analysis bounds within the narrower type converts.
+func.func @wrapping_truncation(%x: memref<8x8xi32>, %y: memref<8x8xi8>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with 'arith.trunci' of a value upstream's integer range analysis does not bound within 8 signed bits in its body (the engine's conversion saturates where trunci wraps)}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xi32>) outs(%y : memref<8x8xi8>) {
+  ^bb0(%a: i32, %o: i8):
+    %t = arith.trunci %a : i32 to i8
+    linalg.yield %t : i8
   }
   return
 }

@@ -7,6 +7,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func patch_embedding --lnc-size 2 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_weight_stationary --lnc-size 3 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_rows --lnc-size 1 --lowering-options matmul-buffers=1 --pipeline --atol 1e-5 --rtol 1e-5 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --bin %walrus_tools --func conv_long_chain --lnc-size 2 --pipeline --atol 1e-4 --rtol 1e-4 | FileCheck %s --check-prefix=ORACLE
 // RUN: walrus-opt %s -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -convert-linalg-to-bir | FileCheck %s
 
 // Contractions on the tensor engine (docs/LinalgToBir.md): convolutions
@@ -80,6 +81,17 @@
 // CHECK-NEXT:  bir.matmult %{{.*}}, %{{.*}}, %[[X0]][#bir.ap<2, {{\[\[}}897, 3], [299, 3], [2, 149]]>]
 // CHECK-NEXT:  bir.dma %[[X1:conv_x_1]][#bir.ap<0, {{\[\[}}897, 3], [299, 3], [1, 299]]>], %conv_rows_arg0[#bir.sap<(d0)[s0] -> (d0 * 1800 + s0 * 1800 + 4800), {{\[\[}}300, 3], [600, 3], [1, 299]]>]
 
+// A 5 x 5 convolution of 384 channels: 3 contraction tiles of 25 taps, a
+// chain of 75 terms into one PSUM tile (Wide ResNet's 3 x 3 of 1024
+// channels has 72), on the tensor engine: start on the first, stop on the
+// 75th. Each output sums 9600 products, in another order than the CPU's:
+// within 1e-4 of it.
+// CHECK-LABEL: bir.kernel @conv_long_chain_kernel
+// CHECK:       bir.matmult %[[CHAIN:[a-z_0-9]+]][{{.*}}] start :
+// CHECK-COUNT-73: bir.matmult %[[CHAIN]][{{.*}}] :
+// CHECK:       bir.matmult %[[CHAIN]][{{.*}}] stop :
+// CHECK-NOT:   bir.tensor_tensor multiply
+
 module {
   func.func @conv_nchw(%x: tensor<2x8x12x13xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x16x5x5xf32> {
     %cst = arith.constant 0.000000e+00 : f32
@@ -140,5 +152,12 @@ module {
       linalg.yield %6 : f32
     } -> tensor<3x40x36xf32>
     return %2 : tensor<3x40x36xf32>
+  }
+  func.func @conv_long_chain(%x: tensor<1x384x8x8xf32>, %w: tensor<16x384x5x5xf32>) -> tensor<1x16x4x4xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<1x16x4x4xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w : tensor<1x384x8x8xf32>, tensor<16x384x5x5xf32>) outs(%f : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+    return %c : tensor<1x16x4x4xf32>
   }
 }

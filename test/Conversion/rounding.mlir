@@ -7,6 +7,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func int_divisions --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func quantize --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func ties --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func shifts --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func huge --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // EXACT: oracle: identical
 // ORACLE: oracle: {{identical|within tolerance}}
@@ -26,11 +27,10 @@
 // CHECK-NEXT:    %[[ONE:.*]] = arith.uitofp %[[ABOVE]] : i1 to f32
 // CHECK-NEXT:    %[[F:.*]] = arith.subf %[[R]], %[[ONE]] : f32
 // CHECK-NEXT:    linalg.yield %[[F]] : f32
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @floor_divide(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %c8 = arith.constant 8.0 : f32
   %e = tensor.empty() : tensor<16x64xf32>
-  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
     %s = arith.mulf %x, %c8 : f32
     %q = arith.divf %s, %y : f32
@@ -55,12 +55,11 @@ func.func @floor_divide(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<
 // CHECK-NEXT:    %[[NEG:.*]] = arith.cmpf ult, %[[Q]], %{{.*}} : f32
 // CHECK-NEXT:    %[[T:.*]] = arith.select %[[NEG]], %[[CEIL]], %[[FLOOR]] : f32
 // CHECK-NEXT:    linalg.yield %[[T]] : f32
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @div_trunc(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %c8 = arith.constant 8.0 : f32
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<16x64xf32>
-  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
     %s = arith.mulf %x, %c8 : f32
     %q = arith.divf %s, %y : f32
@@ -97,12 +96,11 @@ func.func @div_trunc(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x
 // CHECK-NEXT:    %[[FIXED:.*]] = arith.addf %[[REM]], %[[TOWARD]] : f32
 // CHECK-NEXT:    %[[FMOD:.*]] = arith.select %[[OVER]], %[[FIXED]], %[[REM]] : f32
 // CHECK-NOT:     arith.remf
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @remainder(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %c8 = arith.constant 8.0 : f32
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<16x64xf32>
-  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
     %s = arith.mulf %x, %c8 : f32
     %rem = arith.remf %s, %y : f32
@@ -127,13 +125,12 @@ func.func @remainder(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x
 // CHECK-NEXT:    %[[P:.*]] = arith.muli %[[Q]], %[[Y]] : i32
 // CHECK-NEXT:    %[[REM:.*]] = arith.subi %[[X]], %[[P]] : i32
 // CHECK-NOT:     arith.remsi
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @remainder_int(%a: tensor<16x64xi32>, %b: tensor<16x64xi32>) -> tensor<16x64xi32> {
   %zero = arith.constant 0 : i32
   %one = arith.constant 1 : i32
   %two = arith.constant 2 : i32
   %e = tensor.empty() : tensor<16x64xi32>
-  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xi32>) outs(%e : tensor<16x64xi32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xi32>) outs(%e : tensor<16x64xi32>) {
   ^bb0(%x: i32, %b0: i32, %o: i32):
     %b2 = arith.muli %b0, %two : i32
     %y = arith.addi %b2, %one : i32
@@ -162,12 +159,11 @@ func.func @remainder_int(%a: tensor<16x64xi32>, %b: tensor<16x64xi32>) -> tensor
 // CHECK-NOT:     arith.floordivsi
 // CHECK-NOT:     arith.ceildivsi
 // CHECK:         linalg.yield
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @int_divisions(%a: tensor<16x64xi32>, %b: tensor<16x64xi32>) -> tensor<16x64xi32> {
   %one = arith.constant 1 : i32
   %two = arith.constant 2 : i32
   %e = tensor.empty() : tensor<16x64xi32>
-  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xi32>) outs(%e : tensor<16x64xi32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xi32>) outs(%e : tensor<16x64xi32>) {
   ^bb0(%x: i32, %b0: i32, %o: i32):
     %b2 = arith.muli %b0, %two : i32
     %y = arith.addi %b2, %one : i32
@@ -202,14 +198,13 @@ func.func @int_divisions(%a: tensor<16x64xi32>, %b: tensor<16x64xi32>) -> tensor
 // BIR-NEXT:    bir.tensor_scalar add %{{.*}}, %[[N]]
 // BIR:         bir.tensor_scalar min %[[C:[a-z_0-9]+]]
 // BIR-NEXT:    bir.activation identity %{{.*}}, %[[C]][{{.*}}] : !bir.sbuf<16x64xi8>, !bir.sbuf<16x64xf32>
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @quantize(%a: tensor<16x64xf32>) -> tensor<16x64xi8> {
   %scale = arith.constant 0.05 : f32
   %zp = arith.constant 3.0 : f32
   %lo = arith.constant -128.0 : f32
   %hi = arith.constant 127.0 : f32
   %e = tensor.empty() : tensor<16x64xi8>
-  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xi8>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xi8>) {
   ^bb0(%x: f32, %o: i8):
     %d = arith.divf %x, %scale : f32
     %n = math.roundeven %d : f32
@@ -231,11 +226,10 @@ func.func @quantize(%a: tensor<16x64xf32>) -> tensor<16x64xi8> {
 // CHECK-NEXT:    %[[R:.*]] = math.roundeven %[[X]] : f32
 // CHECK:         %[[T:.*]] = arith.select
 // CHECK-NEXT:    %{{.*}} = arith.fptosi %[[T]] : f32 to i32
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @ties(%a: tensor<16x64xi32>) -> tensor<16x64xf32> {
   %half = arith.constant 0.5 : f32
   %e = tensor.empty() : tensor<16x64xf32>
-  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xi32>) outs(%e : tensor<16x64xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xi32>) outs(%e : tensor<16x64xf32>) {
   ^bb0(%i: i32, %o: f32):
     %f = arith.sitofp %i : i32 to f32
     %x = arith.mulf %f, %half : f32
@@ -255,11 +249,10 @@ func.func @ties(%a: tensor<16x64xi32>) -> tensor<16x64xf32> {
 
 // Past 2^31 the conversion saturates: those floats are integers already.
 // CHECK-LABEL: func.func @huge
-#id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @huge(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %big = arith.constant 3.0e+10 : f32
   %e = tensor.empty() : tensor<16x64xf32>
-  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
   ^bb0(%x: f32, %o: f32):
     %s = arith.mulf %x, %big : f32
     %f = math.floor %s : f32
@@ -268,4 +261,35 @@ func.func @huge(%a: tensor<16x64xf32>) -> tensor<16x64xf32> {
     linalg.yield %v : f32
   } -> tensor<16x64xf32>
   return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// Shifts by constants (torch's << and >> by a scalar, a quantized
+// rescale's >> shift): a product and a floor quotient by the power of 2;
+// the clamped sum then narrows to i16 as it is (the range analysis bounds
+// it).
+// CHECK-LABEL: func.func @shifts
+// CHECK:         %[[L:.*]] = arith.muli %[[X:.*]], %c8_i32 : i32
+// CHECK-NEXT:    %[[Q:.*]] = arith.divsi %[[X]], %c4_i32 : i32
+// CHECK-NOT:     arith.shli
+// CHECK-NOT:     arith.shrsi
+// CHECK:         arith.trunci %{{.*}} : i32 to i16
+func.func @shifts(%a: tensor<16x64xi32>) -> tensor<16x64xi16> {
+  %c3 = arith.constant 3 : i32
+  %c2 = arith.constant 2 : i32
+  %lo = arith.constant -100 : i32
+  %hi = arith.constant 100 : i32
+  %e = tensor.empty() : tensor<16x64xi16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<16x64xi32>) outs(%e : tensor<16x64xi16>) {
+  ^bb0(%x: i32, %o: i16):
+    %l = arith.shli %x, %c3 : i32
+    %q = arith.shrsi %x, %c2 : i32
+    %s = arith.addi %l, %q : i32
+    %m = arith.maxsi %s, %lo : i32
+    %c = arith.minsi %m, %hi : i32
+    %t = arith.trunci %c : i32 to i16
+    linalg.yield %t : i16
+  } -> tensor<16x64xi16>
+  return %r : tensor<16x64xi16>
 }

@@ -165,7 +165,13 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
       a pick (exact where no element is NaN);
     - `cmpf` `one`, `ueq`, and `ord` / `uno` of two values into two
       comparisons the vector engine has; `math.log1p` and `math.expm1`
-      into `log(1 + x)` and `exp(x) - 1`.
+      into `log(1 + x)` and `exp(x) - 1`;
+    - in bodies, `math.floor`, `ceil`, `trunc` and `fptosi` of a value not
+      known to be an integer into `math.roundeven` (the engine's conversion)
+      and comparisons; `remsi`, `floordivsi`, `ceildivsi` and shifts by
+      constants into `divsi` (the engine's division) and products; `remf`
+      into `x - trunc(x / y) * y` corrected toward x; then upstream's CSE
+      on each body.
 
     Anything else is left as it is. `-walrus-from-linalg` runs it after
     inlining every call.

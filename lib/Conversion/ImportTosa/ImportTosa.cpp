@@ -34,7 +34,11 @@ namespace {
 /// then the constants, reshapes and slices it leaves.
 static void buildTosaLowering(OpPassManager &pm) {
   tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions());
-  pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
+  // A quantized model's rescale as i64 arithmetic, which the engines do
+  // exactly (docs/Interpreter.md, "Arithmetic").
+  TosaToArithPassOptions arith;
+  arith.includeApplyRescale = true;
+  pm.addNestedPass<func::FuncOp>(createTosaToArithPass(arith));
   pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
 }
 

@@ -21,6 +21,11 @@ using namespace walrus;
 using namespace walrus::bir;
 using namespace walrus::linalg_to_bir;
 
+/// Terms a chain may have: each is emitted once per output tile (a load
+/// and a matmult), so this bounds the code of one tile, not its speed
+/// (a 3x3 convolution of 2048 channels has 144).
+constexpr int64_t kMaxChainTerms = 1024;
+
 namespace {
 /// The roles of the loops (docs/LinalgToBir.md).
 struct ContractionPlan {
@@ -128,7 +133,7 @@ static LogicalResult assignRoles(ContractionPlan &plan,
                   llvm::divideCeil(ranges[plan.contraction], 128);
   int64_t width = ranges[*plan.column] * (plan.row ? ranges[*plan.row] : 1);
   if (ranges[plan.contraction] < 3 || ranges[*plan.rows] < 8 || width < 8 ||
-      terms > 64)
+      terms > kMaxChainTerms)
     return failure();
   plan.output = out;
   return success();

@@ -11,9 +11,14 @@
 #include "ElementwiseLowering.h"
 #include "NormalizePatterns.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -529,6 +534,30 @@ static bool isNeverNegativeZero(Value value) {
   });
 }
 
+/// Whether upstream's integer range analysis, run over the function,
+/// bounds `value` within `type` as a signed integer.
+static bool fitsSignedType(Value value, Type type) {
+  Operation *root = value.getParentRegion()->getParentOp();
+  if (auto function = root->getParentOfType<FunctionOpInterface>())
+    root = function;
+  DataFlowSolver solver;
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::SparseConstantPropagation>();
+  solver.load<dataflow::IntegerRangeAnalysis>();
+  if (failed(solver.initializeAndRun(root)))
+    return false;
+  auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(value);
+  if (!lattice || lattice->getValue().isUninitialized())
+    return false;
+  const ConstantIntRanges &range = lattice->getValue().getValue();
+  unsigned width = type.getIntOrFloatBitWidth();
+  unsigned wide = range.smin().getBitWidth();
+  if (width >= wide)
+    return true;
+  return range.smin().sge(APInt::getSignedMinValue(width).sext(wide)) &&
+         range.smax().sle(APInt::getSignedMaxValue(width).sext(wide));
+}
+
 namespace {
 /// `select(cmpf(x, c), ...)` as one max or min of `x` and the constant `c`.
 struct ConstantExtreme {
@@ -754,6 +783,18 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       })
       .Case<arith::ExtFOp, arith::TruncFOp>(
           [&](auto) { return unary(ActivationFunction::Identity); })
+      // Where the value fits, wrapping and the engine's saturating
+      // conversion agree (a quantized rescale's result, clamped).
+      .Case<arith::TruncIOp>([&](arith::TruncIOp trunc) -> FailureOr<Operand> {
+        if (!fitsSignedType(trunc.getIn(), trunc.getType()))
+          return unsupported(
+              op, "'arith.trunci' of a value upstream's integer range "
+                  "analysis does not bound within " +
+                      std::to_string(trunc.getType().getIntOrFloatBitWidth()) +
+                      " signed bits in its body (the engine's conversion "
+                      "saturates where trunci wraps)");
+        return unary(ActivationFunction::Identity);
+      })
       .Case<math::RoundEvenOp>([&](auto) -> FailureOr<Operand> {
         FailureOr<Operand> source = lower(scalar->getOperand(0));
         if (failed(source))

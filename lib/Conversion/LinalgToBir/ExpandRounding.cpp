@@ -180,13 +180,43 @@ struct ExpandRemF : OpRewritePattern<arith::RemFOp> {
     return success();
   }
 };
+
+/// A shift by a constant is a product or a floor quotient by a power of 2
+/// (a quantized rescale's `>> shift`, TOSA's apply_scale): `shli` is a
+/// product (wrapping alike), `shrsi` a `floordivsi` (rounding toward -inf
+/// alike) while the power is positive in the type.
+template <typename ShiftOp> struct ShiftByConstant : OpRewritePattern<ShiftOp> {
+  using OpRewritePattern<ShiftOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ShiftOp op,
+                                PatternRewriter &rewriter) const override {
+    APInt amount;
+    if (!isBodyArithmetic(op) ||
+        !matchPattern(op.getRhs(), m_ConstantInt(&amount)))
+      return rewriter.notifyMatchFailure(op, "not a constant shift in a body");
+    unsigned width = op.getType().getIntOrFloatBitWidth();
+    bool isLeft = std::is_same_v<ShiftOp, arith::ShLIOp>;
+    if (amount.uge(isLeft ? width : width - 1))
+      return rewriter.notifyMatchFailure(op, "power past the type");
+    Value power = arith::ConstantOp::create(
+        rewriter, op.getLoc(),
+        rewriter.getIntegerAttr(
+            op.getType(), APInt::getOneBitSet(width, amount.getZExtValue())));
+    if (isLeft)
+      rewriter.replaceOpWithNewOp<arith::MulIOp>(op, op.getLhs(), power);
+    else
+      rewriter.replaceOpWithNewOp<arith::FloorDivSIOp>(op, op.getLhs(), power);
+    return success();
+  }
+};
 } // namespace
 
 void walrus::populateRoundingPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ExpandRounding<math::FloorOp>, ExpandRounding<math::CeilOp>,
                ExpandRounding<math::TruncOp>, TruncateBeforeFPToSI, ExpandRemSI,
-               ExpandRemF>(context);
+               ExpandRemF, ShiftByConstant<arith::ShLIOp>,
+               ShiftByConstant<arith::ShRSIOp>>(context);
   // floordivsi and ceildivsi as divsi and compares (upstream).
   arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
