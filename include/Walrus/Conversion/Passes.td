@@ -33,7 +33,10 @@ def ConvertLinalgToBir : Pass<"convert-linalg-to-bir", "mlir::ModuleOp"> {
     Tensors first go through upstream bufferization:
     `-one-shot-bufferize="bufferize-function-boundaries"`.
   }];
-  let dependentDialects = ["walrus::bir::BIRDialect"];
+  // memref.copy becomes linalg.copy: linalg is loaded even where the
+  // input holds no linalg op.
+  let dependentDialects = ["walrus::bir::BIRDialect",
+                           "mlir::linalg::LinalgDialect"];
   let options = [
     Option<"lncSize", "lnc-size", "int64_t", /*default=*/"1",
            "Logical cores the kernel is written for (1 to 128)">,
