@@ -117,7 +117,9 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
 
     - an `scf.for` with constant bounds into its iterations in sequence,
       innermost first (upstream's `loopUnrollFull`), and slices at offsets
-      that became constant into static ones (upstream's canonicalizations);
+      that became constant into static ones (upstream's canonicalizations,
+      which also fold a `tensor.cast` to dynamic sizes into the pad or
+      reshape that reads it);
       a loop whose trip count is not a constant, or whose copies would pass
       2^16 ops, is an error at the loop (a kernel is straight-line code);
 

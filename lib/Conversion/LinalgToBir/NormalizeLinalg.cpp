@@ -286,6 +286,13 @@ struct NormalizeLinalgPass
     // Slices at offsets an unrolled loop made constant read them as static.
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
+    // A cast to dynamic sizes that a pad or reshape reads folds into it,
+    // and the static sizes come back (LLVM's CPU integration tests cast
+    // their constants so; upstream's canonicalizations).
+    tensor::CastOp::getCanonicalizationPatterns(patterns, context);
+    tensor::PadOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
     patterns.add<RoundConstantTruncF, ExpandCmpF, ExpandNearOne<math::Log1pOp>,
                  ExpandNearOne<math::ExpM1Op>, InlineUniformInput,
                  FuseBooleanProducer, GeneralizeOp<linalg::MapOp>,
