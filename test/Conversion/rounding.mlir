@@ -8,6 +8,8 @@
 // RUN: %python %utils/linalg_oracle.py %s --func quantize --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func ties --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func shifts --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func power_of_tensors --bin %walrus_tools --pipeline --atol 1e-6 --rtol 5e-6 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func integer_powers --bin %walrus_tools --pipeline --atol 1e-6 --rtol 5e-6 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func huge --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // EXACT: oracle: identical
 // ORACLE: oracle: {{identical|within tolerance}}
@@ -292,4 +294,56 @@ func.func @shifts(%a: tensor<16x64xi32>) -> tensor<16x64xi16> {
     linalg.yield %t : i16
   } -> tensor<16x64xi16>
   return %r : tensor<16x64xi16>
+}
+
+// -----
+
+// torch.pow of two tensors: exp(y * log|x|), and powf's signs where x < 0
+// (NaN unless y is an integer, negative for odd y), 1 where y is 0 or x is
+// 1. The rounded product y * log|x| costs about |y log x| * 2^-24
+// relative: within 5e-6 of libm's powf here (x^-8 of x near 0: y log x = 27).
+// CHECK-LABEL: func.func @power_of_tensors
+// CHECK:         %[[M:.*]] = math.absf %[[X:.*]] : f32
+// CHECK-NEXT:    %[[L:.*]] = math.log %[[M]] : f32
+// CHECK-NEXT:    %[[YL:.*]] = arith.mulf %[[Y:.*]], %[[L]] : f32
+// CHECK-NEXT:    %[[P:.*]] = math.exp %[[YL]] : f32
+// CHECK-NEXT:    %[[R:.*]] = math.roundeven %[[Y]] : f32
+// CHECK-NEXT:    %[[INT:.*]] = arith.cmpf oeq, %[[R]], %[[Y]] : f32
+// CHECK-NOT:     math.powf
+func.func @power_of_tensors(%a: tensor<16x64xf32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %shift = arith.constant 1.5 : f32
+  %c3 = arith.constant 3.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x0: f32, %y0: f32, %o: f32):
+    %x = arith.addf %x0, %shift : f32
+    %y = arith.mulf %y0, %c3 : f32
+    %p = math.powf %x, %y : f32
+    linalg.yield %p : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// Integer exponents in [-8, 8) of x in [-2, 2): odd ones keep x's sign, 0
+// gives 1; a constant exponent the lowering has no instruction for (2.5)
+// takes the same form, its integer tests folded.
+// CHECK-LABEL: func.func @integer_powers
+// CHECK-NOT:     math.powf
+func.func @integer_powers(%a: tensor<16x64xf32>, %n: tensor<16x64xi32>) -> tensor<16x64xf32> {
+  %c2 = arith.constant 2.0 : f32
+  %c25 = arith.constant 2.5 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %n : tensor<16x64xf32>, tensor<16x64xi32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%x0: f32, %k: i32, %o: f32):
+    %x = arith.mulf %x0, %c2 : f32
+    %y = arith.sitofp %k : i32 to f32
+    %p = math.powf %x, %y : f32
+    %m = math.absf %x : f32
+    %q = math.powf %m, %c25 : f32
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
 }

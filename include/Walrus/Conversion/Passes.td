@@ -175,8 +175,9 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
       known to be an integer into `math.roundeven` (the engine's conversion)
       and comparisons; `remsi`, `floordivsi`, `ceildivsi` and shifts by
       constants into `divsi` (the engine's division) and products; `remf`
-      into `x - trunc(x / y) * y` corrected toward x; then upstream's CSE
-      on each body.
+      into `x - trunc(x / y) * y` corrected toward x; `powf` and `fpowi`
+      by other than 1, 2, 3, 4, -1, 0.5, -0.5 into `exp(y * log|x|)` with
+      powf's signs; then upstream's CSE on each body.
 
     Anything else is left as it is. `-walrus-from-linalg` runs it after
     inlining every call.

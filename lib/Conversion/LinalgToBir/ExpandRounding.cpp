@@ -209,6 +209,63 @@ template <typename ShiftOp> struct ShiftByConstant : OpRewritePattern<ShiftOp> {
     return success();
   }
 };
+
+/// `powf` / `fpowi` by other than the constants the lowering takes (1, 2,
+/// 3, 4, -1, 0.5, -0.5): `exp(y * log|x|)`, negated where x < 0 and y is
+/// an odd integer, NaN where x < 0 and y is not an integer, 1 where y is 0
+/// or x is 1, as powf. The product `y * log|x|` is rounded before the
+/// exponential: a relative error of about `|y log x| * 2^-24`.
+template <typename PowOp> struct ExpandPower : OpRewritePattern<PowOp> {
+  using OpRewritePattern<PowOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(PowOp op,
+                                PatternRewriter &rewriter) const override {
+    FloatAttr constant;
+    if (matchPattern(op.getRhs(), m_Constant(&constant)) &&
+        llvm::is_contained({1.0, 2.0, 3.0, 4.0, -1.0, 0.5, -0.5},
+                           constant.getValueAsDouble()))
+      return rewriter.notifyMatchFailure(op, "the lowering takes it");
+    APInt integer;
+    if (matchPattern(op.getRhs(), m_ConstantInt(&integer)) &&
+        llvm::is_contained({1, 2, 3, 4, -1}, integer.getSExtValue()))
+      return rewriter.notifyMatchFailure(op, "the lowering takes it");
+    if (!isBodyArithmetic(op))
+      return rewriter.notifyMatchFailure(op, "not in a linalg body");
+    Location loc = op.getLoc();
+    Value x = op.getLhs(), y = op.getRhs();
+    if (!isa<FloatType>(y.getType()))
+      y = arith::SIToFPOp::create(rewriter, loc, x.getType(), y);
+    using P = arith::CmpFPredicate;
+    Rounder exponent(rewriter, loc, y);
+    Value logarithm = math::LogOp::create(
+        rewriter, loc, math::AbsFOp::create(rewriter, loc, x));
+    Value power = math::ExpOp::create(
+        rewriter, loc, arith::MulFOp::create(rewriter, loc, y, logarithm));
+    Value isInteger = exponent.compare(P::OEQ, exponent.nearest(), y);
+    Value half =
+        arith::MulFOp::create(rewriter, loc, y, exponent.constant(0.5));
+    Rounder halved(rewriter, loc, half);
+    Value isOdd =
+        arith::AndIOp::create(rewriter, loc, isInteger,
+                              halved.compare(P::UNE, halved.nearest(), half));
+    auto select = [&](Value condition, Value onTrue, Value onFalse) {
+      return arith::SelectOp::create(rewriter, loc, condition, onTrue, onFalse)
+          .getResult();
+    };
+    Value ofNegative = select(
+        isInteger,
+        select(isOdd, arith::NegFOp::create(rewriter, loc, power), power),
+        exponent.constant(std::nan("")));
+    Value signed_ = select(exponent.compare(P::OLT, x, exponent.constant(0)),
+                           ofNegative, power);
+    Value one = exponent.constant(1);
+    Value trivial = arith::OrIOp::create(
+        rewriter, loc, exponent.compare(P::OEQ, y, exponent.constant(0)),
+        exponent.compare(P::OEQ, x, one));
+    rewriter.replaceOp(op, select(trivial, one, signed_));
+    return success();
+  }
+};
 } // namespace
 
 void walrus::populateRoundingPatterns(RewritePatternSet &patterns) {
@@ -216,7 +273,8 @@ void walrus::populateRoundingPatterns(RewritePatternSet &patterns) {
   patterns.add<ExpandRounding<math::FloorOp>, ExpandRounding<math::CeilOp>,
                ExpandRounding<math::TruncOp>, TruncateBeforeFPToSI, ExpandRemSI,
                ExpandRemF, ShiftByConstant<arith::ShLIOp>,
-               ShiftByConstant<arith::ShRSIOp>>(context);
+               ShiftByConstant<arith::ShRSIOp>, ExpandPower<math::PowFOp>,
+               ExpandPower<math::FPowIOp>>(context);
   // floordivsi and ceildivsi as divsi and compares (upstream).
   arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
