@@ -479,8 +479,8 @@ func.func @unsigned_division(%x: memref<8x8xi32>, %y: memref<8x8xi32>) {
 
 // -----
 
-// Rounding half away from zero has no expansion (torch's round is
-// roundeven).
+// Rounding half away from zero is written with roundeven by
+// -normalize-linalg; the lowering alone names it.
 func.func @round_half_away(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
   // expected-error @+1 {{'linalg.generic' is not supported with 'math.round' in its body}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],

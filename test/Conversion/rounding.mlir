@@ -10,6 +10,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func shifts --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func power_of_tensors --bin %walrus_tools --pipeline --atol 1e-6 --rtol 5e-6 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func integer_powers --bin %walrus_tools --pipeline --atol 1e-6 --rtol 5e-6 | FileCheck %s --check-prefix=ORACLE
+// RUN: %python %utils/linalg_oracle.py %s --func half_away --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func huge --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // EXACT: oracle: identical
 // ORACLE: oracle: {{identical|within tolerance}}
@@ -344,6 +345,34 @@ func.func @integer_powers(%a: tensor<16x64xf32>, %n: tensor<16x64xi32>) -> tenso
     %q = math.powf %m, %c25 : f32
     %s = arith.addf %p, %q : f32
     linalg.yield %s : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// math.round (half away from zero: StableHLO's round_nearest_afz) on
+// halves and on other fractions: the truncation, one further from zero
+// where the exact fraction left is at least a half.
+// CHECK-LABEL: func.func @half_away
+// CHECK:         %[[T:.*]] = arith.select
+// CHECK-NEXT:    %[[D:.*]] = arith.subf %[[X:.*]], %[[T]] : f32
+// CHECK-NEXT:    %[[F:.*]] = math.absf %[[D]] : f32
+// CHECK-NOT:     math.round %
+func.func @half_away(%a: tensor<16x64xi32>, %b: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %half = arith.constant 0.5 : f32
+  %scale = arith.constant 3.7 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%i: i32, %y: f32, %o: f32):
+    %f = arith.sitofp %i : i32 to f32
+    %x = arith.mulf %f, %half : f32
+    %rx = math.round %x : f32
+    %z = arith.mulf %y, %scale : f32
+    %rz = math.round %z : f32
+    %s = arith.mulf %rx, %scale : f32
+    %v = arith.addf %s, %rz : f32
+    linalg.yield %v : f32
   } -> tensor<16x64xf32>
   return %r : tensor<16x64xf32>
 }

@@ -171,9 +171,9 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
     - `cmpf` `one`, `ueq`, and `ord` / `uno` of two values into two
       comparisons the vector engine has; `math.log1p` and `math.expm1`
       into `log(1 + x)` and `exp(x) - 1`;
-    - in bodies, `math.floor`, `ceil`, `trunc` and `fptosi` of a value not
-      known to be an integer into `math.roundeven` (the engine's conversion)
-      and comparisons; `remsi`, `floordivsi`, `ceildivsi` and shifts by
+    - in bodies, `math.floor`, `ceil`, `trunc`, `round` and `fptosi` of a
+      value not known to be an integer into `math.roundeven` (the engine's
+      conversion) and comparisons; `remsi`, `floordivsi`, `ceildivsi` and shifts by
       constants into `divsi` (the engine's division) and products; `remf`
       into `x - trunc(x / y) * y` corrected toward x; `powf` and `fpowi`
       by other than 1, 2, 3, 4, -1, 0.5, -0.5 into `exp(y * log|x|)` with

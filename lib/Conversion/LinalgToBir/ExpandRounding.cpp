@@ -82,6 +82,22 @@ public:
     Value negative = compare(arith::CmpFPredicate::OLT, x, constant(0));
     return arith::SelectOp::create(rewriter, loc, negative, ceil(), floor());
   }
+  /// Half away from zero: the truncation, one further from zero where the
+  /// fraction left (exact: `x - trunc(x)`) is at least a half.
+  Value roundHalfAway() {
+    Value truncated = trunc();
+    Value fraction = math::AbsFOp::create(
+        rewriter, loc, arith::SubFOp::create(rewriter, loc, x, truncated));
+    Value negative = compare(arith::CmpFPredicate::OLT, x, constant(0));
+    Value away = arith::AddFOp::create(
+        rewriter, loc, truncated,
+        arith::SelectOp::create(rewriter, loc, negative, constant(-1),
+                                constant(1)));
+    return arith::SelectOp::create(
+        rewriter, loc,
+        compare(arith::CmpFPredicate::OGE, fraction, constant(0.5)), away,
+        truncated);
+  }
 
 private:
   PatternRewriter &rewriter;
@@ -104,6 +120,8 @@ struct ExpandRounding : OpRewritePattern<SourceOp> {
       rounded = rounder.floor();
     else if constexpr (std::is_same_v<SourceOp, math::CeilOp>)
       rounded = rounder.ceil();
+    else if constexpr (std::is_same_v<SourceOp, math::RoundOp>)
+      rounded = rounder.roundHalfAway();
     else
       rounded = rounder.trunc();
     rewriter.replaceOp(op, rounded);
@@ -271,10 +289,10 @@ template <typename PowOp> struct ExpandPower : OpRewritePattern<PowOp> {
 void walrus::populateRoundingPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ExpandRounding<math::FloorOp>, ExpandRounding<math::CeilOp>,
-               ExpandRounding<math::TruncOp>, TruncateBeforeFPToSI, ExpandRemSI,
-               ExpandRemF, ShiftByConstant<arith::ShLIOp>,
-               ShiftByConstant<arith::ShRSIOp>, ExpandPower<math::PowFOp>,
-               ExpandPower<math::FPowIOp>>(context);
+               ExpandRounding<math::TruncOp>, ExpandRounding<math::RoundOp>,
+               TruncateBeforeFPToSI, ExpandRemSI, ExpandRemF,
+               ShiftByConstant<arith::ShLIOp>, ShiftByConstant<arith::ShRSIOp>,
+               ExpandPower<math::PowFOp>, ExpandPower<math::FPowIOp>>(context);
   // floordivsi and ceildivsi as divsi and compares (upstream).
   arith::populateCeilFloorDivExpandOpsPatterns(patterns);
 }
