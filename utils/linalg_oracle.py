@@ -355,14 +355,21 @@ def memref_shape(text, dynamic=False):
 
 def find_function(text, name):
     """(name, argument types, result types, the arguments' declared types)
-    of the function to check."""
+    of the function to check: `name`, else the first that launches a kernel
+    (holds a linalg op or a copy; a function returning a constant, as an
+    LLVM integration test's helper, launches none)."""
     # A bare symbol name may hold '.', '$' and '-' (torch-mlir's test
     # names: @torch.aten.mm$basic).
     pattern = (r"func\.func\s+(?:public\s+)?@([\w.$-]+)\s*\((.*?)\)\s*"
                r"(?:->\s*\(?(.*?)\)?)?\s*(?:attributes\s*\{[^}]*\}\s*)?\{")
-    for match in re.finditer(pattern, text, re.DOTALL):
-        if name and match.group(1) != name:
-            continue
+    matches = [m for m in re.finditer(pattern, text, re.DOTALL)
+               if not name or m.group(1) == name]
+
+    def launches(match):
+        end = text.find("\n  }", match.end())
+        body = text[match.end():end if end >= 0 else len(text)]
+        return re.search(r"\blinalg\.|\bmemref\.copy\b", body)
+    for match in [m for m in matches if launches(m)] + matches:
         arguments = re.findall(r"memref<[^>]*>>?", match.group(2))
         results = re.findall(r"memref<[^>]*>", match.group(3) or "")
         return match.group(1), [memref_shape(a) for a in arguments], \
@@ -435,8 +442,11 @@ def returned_labels(text, name):
         argument = re.fullmatch(r"%arg(\d+)", value)
         if argument:
             labels.append(f"{name}_arg{argument.group(1)}")
-        else:
+        elif value in returned_allocs:
             labels.append(f"{name}_result{returned_allocs.index(value)}")
+        else:
+            sys.exit(f"oracle: @{name} returns {value}, which no kernel writes "
+                     "(a constant the host holds): nothing to compare")
     return labels
 
 

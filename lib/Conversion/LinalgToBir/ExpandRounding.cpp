@@ -5,7 +5,10 @@
 // `floordivsi` and `fptosi` in linalg bodies. The engines round to
 // nearest even when they convert to an integer and divide integers toward
 // zero; every other rounding is written here in those two and
-// comparisons (docs/LinalgToBir.md, "Division and rounding").
+// comparisons (docs/LinalgToBir.md, "Division and rounding"): shifts by
+// constants (a quantized rescale's) as products and floor quotients, and
+// powers the lowering has no instruction for as exponentials, whose signs
+// need the same integer tests.
 //
 //===----------------------------------------------------------------------===//
 
