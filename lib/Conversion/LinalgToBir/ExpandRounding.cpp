@@ -21,22 +21,40 @@
 using namespace mlir;
 
 bool walrus::isIntegralValued(Value value) {
-  FloatAttr constant;
-  if (matchPattern(value, m_Constant(&constant)))
-    return constant.getValue().isInteger();
-  Operation *op = value.getDefiningOp();
-  if (!op)
-    return false;
-  // Rounding an integer-valued sum, difference, product or pick keeps it
-  // an integer: every float of magnitude past 2^(mantissa bits) is one.
-  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::NegFOp,
-          arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
-          arith::MinNumFOp, math::AbsFOp>(op))
-    return llvm::all_of(op->getOperands(), isIntegralValued);
-  if (auto pick = dyn_cast<arith::SelectOp>(op))
-    return isIntegralValued(pick.getTrueValue()) &&
-           isIntegralValued(pick.getFalseValue());
-  return isa<math::RoundEvenOp, arith::SIToFPOp, arith::UIToFPOp>(op);
+  // Every value it rests on, each once, at most 256 of them: a bound on
+  // the work whatever the body.
+  SmallVector<Value> worklist = {value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (!seen.insert(next).second)
+      continue;
+    if (seen.size() > 256)
+      return false;
+    FloatAttr constant;
+    if (matchPattern(next, m_Constant(&constant))) {
+      if (!constant.getValue().isInteger())
+        return false;
+      continue;
+    }
+    Operation *op = next.getDefiningOp();
+    if (isa_and_nonnull<math::RoundEvenOp, arith::SIToFPOp, arith::UIToFPOp>(
+            op))
+      continue;
+    // Rounding an integer-valued sum, difference, product or pick keeps it
+    // an integer: every float of magnitude past 2^(mantissa bits) is one.
+    if (isa_and_nonnull<arith::AddFOp, arith::SubFOp, arith::MulFOp,
+                        arith::NegFOp, arith::MaximumFOp, arith::MinimumFOp,
+                        arith::MaxNumFOp, arith::MinNumFOp, math::AbsFOp>(op)) {
+      worklist.append(op->operand_begin(), op->operand_end());
+      continue;
+    }
+    auto pick = dyn_cast_or_null<arith::SelectOp>(op);
+    if (!pick)
+      return false;
+    worklist.append({pick.getTrueValue(), pick.getFalseValue()});
+  }
+  return true;
 }
 
 namespace {
