@@ -196,7 +196,8 @@ def ImportTosa : Pass<"import-tosa", "mlir::ModuleOp"> {
     module holds any, this pass runs upstream's TOSA lowering on every
     function: `addTosaToLinalgPasses` (optional decompositions, shape
     inference, broadcasts made explicit, `tosa-to-linalg-named`,
-    `tosa-to-linalg`), then `tosa-to-arith` (constants) and
+    `tosa-to-linalg`), then `tosa-to-arith` (constants, and with
+    `include-apply-rescale` a quantized rescale's i64 arithmetic) and
     `tosa-to-tensor` (reshapes, slices, pads). A module without TOSA ops is
     left as it is, so `-walrus-from-linalg` runs it first on every input.
     A TOSA op upstream does not lower is upstream's error at the op.
