@@ -11,6 +11,7 @@
 // RUN: %python %utils/linalg_oracle.py %s --func power_of_tensors --bin %walrus_tools --pipeline --atol 1e-6 --rtol 5e-6 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func integer_powers --bin %walrus_tools --pipeline --atol 1e-6 --rtol 5e-6 | FileCheck %s --check-prefix=ORACLE
 // RUN: %python %utils/linalg_oracle.py %s --func half_away --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
+// RUN: %python %utils/linalg_oracle.py %s --func floor_divide_int --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // RUN: %python %utils/linalg_oracle.py %s --func huge --bin %walrus_tools --pipeline | FileCheck %s --check-prefix=EXACT
 // EXACT: oracle: identical
 // ORACLE: oracle: {{identical|within tolerance}}
@@ -375,4 +376,32 @@ func.func @half_away(%a: tensor<16x64xi32>, %b: tensor<16x64xf32>) -> tensor<16x
     linalg.yield %v : f32
   } -> tensor<16x64xf32>
   return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// torch.floor_divide on integers as torch-mlir writes it: both sides to
+// f64, divided, floored, back to i64 (the engines compute the f64 in f32:
+// exact for these quotients). fptosi of the floor converts as it is.
+// CHECK-LABEL: func.func @floor_divide_int
+// CHECK:         %[[Q:.*]] = arith.divf %{{.*}} : f64
+// CHECK-NEXT:    %[[R:.*]] = math.roundeven %[[Q]] : f64
+// CHECK:         %[[F:.*]] = arith.subf %[[R]], %{{.*}} : f64
+// CHECK-NEXT:    arith.fptosi %[[F]] : f64 to i64
+func.func @floor_divide_int(%a: tensor<16x64xi64>, %b: tensor<16x64xi64>) -> tensor<16x64xi64> {
+  %one = arith.constant 1 : i64
+  %two = arith.constant 2 : i64
+  %e = tensor.empty() : tensor<16x64xi64>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<16x64xi64>, tensor<16x64xi64>) outs(%e : tensor<16x64xi64>) {
+  ^bb0(%x: i64, %b0: i64, %o: i64):
+    %b2 = arith.muli %b0, %two : i64
+    %y = arith.addi %b2, %one : i64
+    %xf = arith.sitofp %x : i64 to f64
+    %yf = arith.sitofp %y : i64 to f64
+    %q = arith.divf %xf, %yf : f64
+    %f = math.floor %q : f64
+    %i = arith.fptosi %f : f64 to i64
+    linalg.yield %i : i64
+  } -> tensor<16x64xi64>
+  return %r : tensor<16x64xi64>
 }

@@ -38,8 +38,9 @@ bool walrus::isIntegralValued(Value value) {
       continue;
     }
     Operation *op = next.getDefiningOp();
-    if (isa_and_nonnull<math::RoundEvenOp, arith::SIToFPOp, arith::UIToFPOp>(
-            op))
+    if (isa_and_nonnull<math::RoundEvenOp, math::RoundOp, math::FloorOp,
+                        math::CeilOp, math::TruncOp, arith::SIToFPOp,
+                        arith::UIToFPOp>(op))
       continue;
     // Rounding an integer-valued sum, difference, product or pick keeps it
     // an integer: every float of magnitude past 2^(mantissa bits) is one.

@@ -49,8 +49,9 @@ void populateArgReductionPatterns(mlir::RewritePatternSet &patterns);
 void populateRoundingPatterns(mlir::RewritePatternSet &patterns);
 
 /// Whether every value `value` takes is an integer (a float holding
-/// one): `math.roundeven`, integer conversions and constants, and sums,
-/// products and picks of them. Converting it to an integer rounds nothing.
+/// one): the roundings (`math.roundeven`, `floor`, ...), integer
+/// conversions and constants, and sums, products and picks of them.
+/// Converting it to an integer rounds nothing.
 bool isIntegralValued(mlir::Value value);
 
 /// A generic like `op` (its inits, loops and body, moved) reading `inputs`;
