@@ -786,7 +786,11 @@ FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
       // Where the value fits, wrapping and the engine's saturating
       // conversion agree (a quantized rescale's result, clamped).
       .Case<arith::TruncIOp>([&](arith::TruncIOp trunc) -> FailureOr<Operand> {
-        if (!fitsSignedType(trunc.getIn(), trunc.getType()))
+        // Once per op, not per tile: the analysis runs over the function.
+        auto [known, inserted] = boundedTruncations.try_emplace(trunc, false);
+        if (inserted)
+          known->second = fitsSignedType(trunc.getIn(), trunc.getType());
+        if (!known->second)
           return unsupported(
               op, "'arith.trunci' of a value upstream's integer range "
                   "analysis does not bound within " +

@@ -189,6 +189,8 @@ private:
   /// Per rotating buffer and block argument loaded across columns: its
   /// one-column tile.
   TileSets columnTiles{1};
+  /// Per `trunci` of the body: whether its value fits the narrower type.
+  llvm::DenseMap<mlir::Operation *, bool> boundedTruncations;
   /// Per rotating buffer and value: its scratch tiles.
   TileSets scratchTiles[kScratchTiles] = {TileSets(1), TileSets(1)};
   /// Per block argument: the tile loadRowBroadcasts filled, and the
