@@ -215,6 +215,7 @@ py::list timelineData(ArrayRef<CoreTimeline> timelines) {
       busy[name] = timeline.busy[engine];
       critical[name] = timeline.critical[engine];
     }
+    critical["DMA latency"] = timeline.criticalDmaLatency;
     py::dict data;
     data["core"] = timeline.core;
     data["finish_ns"] = timeline.finish;
@@ -225,6 +226,7 @@ py::list timelineData(ArrayRef<CoreTimeline> timelines) {
     data["dma_bytes"] = timeline.dmaBytes;
     data["flops"] = timeline.flops;
     data["roofline_ns"] = timeline.rooflineNs;
+    data["roofline_limit"] = getRooflineLimitName(timeline.rooflineLimit).str();
     data["barrier_wait_ns"] = timeline.barrierWait;
     data["instructions"] = timeline.instructions;
     data["critical_path_ns"] = critical;

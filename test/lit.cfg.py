@@ -11,7 +11,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.walrus_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
-                   "walrus-capi-test.c", "lib", "Inputs"]
+                   "walrus-capi-test.c", "lib", "Inputs", "node_modules"]
 if config.walrus_enable_capi:
     config.available_features.add("capi")
 if config.walrus_sanitizers:
@@ -19,6 +19,10 @@ if config.walrus_sanitizers:
 # Linux's device that fails every write with "no space left on device".
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")
+# A trace viewer to open traces in: `make check-trace-viewer` installs it.
+if (os.path.exists(os.environ.get("CHROMIUM", "/usr/bin/chromium")) and
+        os.path.isdir(os.path.join(config.test_source_root, "TraceViewer", "node_modules", "speedscope"))):
+    config.available_features.add("trace-viewer")
 
 config.substitutions.append(("%examples", os.path.join(config.walrus_src_root, "examples")))
 config.substitutions.append(("%utils", os.path.join(config.walrus_src_root, "utils")))

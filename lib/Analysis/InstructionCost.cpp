@@ -84,6 +84,7 @@ static InstructionCost costMatmult(const TimingModel &model, MatmultOp matmult,
   cost.engine = Engine::PE;
   cost.duration = cycles / model.peGhz;
   cost.flops = cost.peFlops = 2.0 * k * m * n;
+  cost.fp32 = fp32;
   return cost;
 }
 

@@ -34,6 +34,13 @@ StringRef walrus::getEngineName(Engine engine) {
   return names[unsigned(engine)];
 }
 
+StringRef walrus::getRooflineLimitName(RooflineLimit limit) {
+  static const char *names[] = {"nothing", "the PE bf16 peak",
+                                "the PE fp32 peak",
+                                "the PE bf16 and fp32 peaks", "the DMA peak"};
+  return names[unsigned(limit)];
+}
+
 TimingModel TimingModel::forTarget(TargetAttr target) {
   // docs/TimingModel.md gives each number's source.
   TimingModel model;
@@ -116,7 +123,8 @@ private:
     bool write;
   };
   SmallVector<Range> getRanges(InstructionOpInterface inst,
-                               ArrayRef<int64_t> ivs);
+                               ArrayRef<int64_t> ivs,
+                               TimelineEvent::AccessStarts &starts);
   int64_t shard;
   const TimingModel &model;
   bool keepEvents;
@@ -131,7 +139,7 @@ private:
   struct Placed {
     int64_t cause;
     Engine engine;
-    double start, finish;
+    double start, engineFinish, finish;
   };
   std::vector<Placed> placed;
   /// The stationary operand the tensor engine holds.
@@ -158,17 +166,20 @@ static Value getRootMemloc(Value tensor) {
   return tensor;
 }
 
-SmallVector<CoreModel::Range> CoreModel::getRanges(InstructionOpInterface inst,
-                                                   ArrayRef<int64_t> ivs) {
+SmallVector<CoreModel::Range>
+CoreModel::getRanges(InstructionOpInterface inst, ArrayRef<int64_t> ivs,
+                     TimelineEvent::AccessStarts &starts) {
   SmallVector<Access> accesses;
   inst.getAccesses(accesses);
   SmallVector<Range> ranges;
-  for (const Access &access : accesses) {
+  for (auto [index, access] : llvm::enumerate(accesses)) {
     AccessPatternAttr pattern = access.getPattern();
     AffineMap startMap = pattern.getStartMap();
     int64_t start = evaluate(startMap.getResult(0),
                              ivs.take_front(startMap.getNumDims()), {shard})
                         .value_or(0);
+    if (index < starts.size())
+      starts[index] = start;
     ArrayRef<int64_t> steps = pattern.getSteps(), nums = pattern.getNums();
     int64_t lo = start, hi = start, freeExtent = 0;
     for (auto [index, pair] : llvm::enumerate(llvm::zip(steps, nums))) {
@@ -239,8 +250,11 @@ LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
   double duration = costed->duration;
   timeline.flops += costed->flops;
   timeline.peFlops += costed->peFlops;
+  if (costed->fp32)
+    timeline.peFp32Flops += costed->peFlops;
   timeline.dmaBytes += costed->dmaBytes;
-  SmallVector<Range> ranges = getRanges(inst, ivs);
+  TimelineEvent::AccessStarts starts{};
+  SmallVector<Range> ranges = getRanges(inst, ivs, starts);
   // What the start waits for: the barrier floor, a dependency, or the
   // engine (or DMA engines) finishing the instruction before.
   int64_t id = int64_t(placed.size());
@@ -249,7 +263,7 @@ LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
     Cause dependency = range.space->ready(range.lo, range.hi, range.write);
     cause.raise(dependency.time, dependency.instruction);
   }
-  unsigned queue = 0;
+  uint64_t queues = 0;
   if (engine == Engine::DMA) {
     // A transfer takes the engines that free first, as many as its
     // partitions need, and holds them all; each engine's queue runs in
@@ -260,11 +274,11 @@ LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
       return dmaFree[a] < dmaFree[b];
     });
     lanes.resize(std::min<size_t>(lanes.size(), costed->dmaEngines));
-    queue = lanes.front();
     cause.raise(dmaFree[lanes.back()], dmaLast[lanes.back()]);
     for (unsigned lane : lanes) {
       dmaFree[lane] = cause.time + duration;
       dmaLast[lane] = id;
+      queues |= uint64_t(1) << lane;
     }
   } else {
     cause.raise(engineFree[unsigned(engine)], engineLast[unsigned(engine)]);
@@ -275,12 +289,14 @@ LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
   double finish = start + duration + costed->latency;
   for (const Range &range : ranges)
     range.space->record(range.lo, range.hi, range.write, finish, id);
-  placed.push_back({cause.instruction, engine, start, finish});
+  placed.push_back(
+      {cause.instruction, engine, start, start + duration, finish});
   timeline.busy[unsigned(engine)] += duration;
   timeline.finish = std::max(timeline.finish, finish);
   ++timeline.instructions;
   if (keepEvents)
-    timeline.events.push_back({op, engine, queue, start, finish});
+    timeline.events.push_back(
+        {op, engine, queues, start, start + duration, finish, starts});
   return success();
 }
 
@@ -296,10 +312,15 @@ void CoreModel::criticalPath() {
   for (int64_t at = last == placed.end() ? -1 : last - placed.begin(); at >= 0;
        at = placed[at].cause) {
     const Placed &step = placed[at];
+    double busyUntil = std::min(step.engineFinish, until);
     timeline.critical[unsigned(step.engine)] +=
-        std::max(0.0, std::min(step.finish, until) - step.start);
+        std::max(0.0, busyUntil - step.start);
+    timeline.criticalDmaLatency +=
+        std::max(0.0, std::min(step.finish, until) - busyUntil);
     until = step.start;
     ++timeline.criticalInstructions;
+    if (keepEvents)
+      timeline.criticalEvents.push_back(at);
   }
 }
 
@@ -328,6 +349,24 @@ walrus::checkExecuted(ArrayRef<std::pair<int64_t, FuncOp>> cores,
          << option << " (" << maxInstructions << "): core " << busiestCore
          << " runs " << number(busiest) << ", this one "
          << number(heaviest.times) << " times";
+}
+
+/// The roofline: the tensor engine runs 4-byte operands at the fp32 rate
+/// and narrower ones at the bf16 rate; the DMA engines move bytes at their
+/// peak.
+static void setRoofline(CoreTimeline &timeline, const TimingModel &model) {
+  double fp32 = timeline.peFp32Flops, narrow = timeline.peFlops - fp32;
+  double pe = narrow / model.peBf16FlopsPerNs + fp32 / model.peFp32FlopsPerNs;
+  double dma = timeline.dmaBytes / model.dmaPeakBytesPerNs();
+  timeline.rooflineNs = std::max(pe, dma);
+  if (timeline.rooflineNs <= 0)
+    timeline.rooflineLimit = RooflineLimit::None;
+  else if (dma >= pe)
+    timeline.rooflineLimit = RooflineLimit::DMA;
+  else
+    timeline.rooflineLimit = fp32 <= 0     ? RooflineLimit::PEBf16
+                             : narrow <= 0 ? RooflineLimit::PEFp32
+                                           : RooflineLimit::PEMixed;
 }
 
 static bool isSync(Operation *op) {
@@ -379,14 +418,11 @@ walrus::computeTimeline(ArrayRef<std::pair<int64_t, FuncOp>> cores,
   KernelTimeline result;
   for (auto [index, core] : llvm::enumerate(models)) {
     CoreTimeline timeline = core.take();
-    timeline.module = cores[index]
-                          .second->getParentOfType<ModuleOp>()
-                          .getSymName()
-                          .value_or("")
-                          .str();
-    double bf16 = timeline.peFlops / model.peBf16FlopsPerNs;
-    timeline.rooflineNs =
-        std::max(bf16, timeline.dmaBytes / model.dmaPeakBytesPerNs());
+    auto module = cores[index].second->getParentOfType<ModuleOp>();
+    timeline.module = module.getSymName().value_or("").str();
+    if (auto kernel = module->getParentOfType<KernelOp>())
+      timeline.kernel = kernel.getSymName().str();
+    setRoofline(timeline, model);
     timeline.bound =
         Engine(std::max_element(timeline.busy.begin(), timeline.busy.end()) -
                timeline.busy.begin());

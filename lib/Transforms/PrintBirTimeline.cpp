@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Walrus/Analysis/Timeline.h"
+#include "Walrus/Analysis/TimelineTrace.h"
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Support/FileOutput.h"
 #include "Walrus/Support/ListedOptions.h"
@@ -93,8 +94,9 @@ LogicalResult PrintBirTimelinePass::checkOptions() {
   if (maxInstructions < 1)
     return fail("max-instructions must be positive, not " +
                 Twine(int64_t(maxInstructions)));
-  if (dmaEngines > 1024)
-    return fail("dma-engines must be 0 (the target's) or in [1, 1024], not " +
+  if (dmaEngines > kMaxDmaEngines)
+    return fail("dma-engines must be 0 (the target's) or in [1, " +
+                Twine(kMaxDmaEngines) + "], not " +
                 Twine(unsigned(dmaEngines)));
   for (const ModelNumber &number : getModelNumbers()) {
     double value = number.option;
@@ -148,11 +150,16 @@ void PrintBirTimelinePass::remark(const Kernel &kernel,
       if (core.critical[engine] > 0)
         os << " " << getEngineName(Engine(engine)) << " "
            << us(core.critical[engine]);
+    if (core.criticalDmaLatency > 0)
+      os << " DMA latency " << us(core.criticalDmaLatency);
     os << "; DMA " << llvm::formatv("{0:f0}", core.dmaBytes) << " B at "
        << llvm::formatv("{0:f1}",
                         core.finish > 0 ? core.dmaBytes / core.finish : 0.0)
        << " GB/s; " << llvm::formatv("{0:f0}", core.flops) << " FLOP; roofline "
-       << us(core.rooflineNs) << " (estimate "
+       << us(core.rooflineNs);
+    if (core.rooflineLimit != RooflineLimit::None)
+      os << " at " << getRooflineLimitName(core.rooflineLimit);
+    os << " (estimate "
        << llvm::formatv("{0:f2}", core.rooflineNs > 0
                                       ? core.finish / core.rooflineNs
                                       : 0.0)
@@ -184,7 +191,8 @@ static bool isFinite(const CoreTimeline &core) {
          llvm::all_of(core.critical, finite) &&
          llvm::all_of(ArrayRef<double>{core.finish, core.barrierWait,
                                        core.dmaBytes, core.flops, core.peFlops,
-                                       core.rooflineNs},
+                                       core.peFp32Flops, core.rooflineNs,
+                                       core.criticalDmaLatency},
                       finite) &&
          llvm::all_of(core.events, [&](const TimelineEvent &event) {
            return finite(event.start) && finite(event.finish);
@@ -198,6 +206,7 @@ static llvm::json::Object toJson(const CoreTimeline &core) {
     busy[getEngineName(Engine(engine))] = core.busy[engine];
     critical[getEngineName(Engine(engine))] = core.critical[engine];
   }
+  critical["DMA latency"] = core.criticalDmaLatency;
   return llvm::json::Object{
       {"module", core.module},
       {"core", core.core},
@@ -209,51 +218,11 @@ static llvm::json::Object toJson(const CoreTimeline &core) {
       {"dma_bytes", core.dmaBytes},
       {"flops", core.flops},
       {"roofline_ns", core.rooflineNs},
+      {"roofline_limit", getRooflineLimitName(core.rooflineLimit)},
+      {"pe_fp32_flops", core.peFp32Flops},
       {"barrier_wait_ns", core.barrierWait},
       {"critical_path_ns", std::move(critical)},
       {"critical_path_instructions", core.criticalInstructions}};
-}
-
-/// Chrome trace events (microseconds) of the kernel `kernelIndex`: a
-/// process per core, a thread per engine and per DMA engine. Streamed: a
-/// trace holds up to max-instructions events.
-static void writeTrace(const CoreTimeline &core, int64_t kernelIndex,
-                       llvm::json::OStream &json) {
-  int64_t pid = kernelIndex * 1000 + core.core;
-  json.value(llvm::json::Object{
-      {"name", "process_name"},
-      {"ph", "M"},
-      {"pid", pid},
-      {"args", llvm::json::Object{{"name", core.module + " core " +
-                                               std::to_string(core.core)}}}});
-  for (unsigned track = 0; track < kNumEngines - 1 + 16; ++track) {
-    std::string name = track < kNumEngines - 1
-                           ? getEngineName(Engine(track)).str()
-                           : "DMA " + std::to_string(track - (kNumEngines - 1));
-    json.value(
-        llvm::json::Object{{"name", "thread_name"},
-                           {"ph", "M"},
-                           {"pid", pid},
-                           {"tid", track},
-                           {"args", llvm::json::Object{{"name", name}}}});
-  }
-  std::string location;
-  for (const TimelineEvent &event : core.events) {
-    unsigned tid = event.engine == Engine::DMA ? kNumEngines - 1 + event.queue
-                                               : unsigned(event.engine);
-    location.clear();
-    llvm::raw_string_ostream os(location);
-    event.op->getLoc().print(os);
-    json.object([&] {
-      json.attribute("name", event.op->getName().getStringRef());
-      json.attribute("ph", "X");
-      json.attribute("pid", pid);
-      json.attribute("tid", tid);
-      json.attribute("ts", event.start / 1000);
-      json.attribute("dur", (event.finish - event.start) / 1000);
-      json.attributeObject("args", [&] { json.attribute("loc", location); });
-    });
-  }
 }
 
 void PrintBirTimelinePass::runOnOperation() {
@@ -298,16 +267,7 @@ void PrintBirTimelinePass::runOnOperation() {
   if (!reportFile.empty() && failed(writeFile(reportFile, writeReport)))
     return signalPassFailure();
   auto writeTraceFile = [&](llvm::raw_ostream &os) {
-    llvm::json::OStream json(os);
-    json.object([&] {
-      json.attributeArray("traceEvents", [&] {
-        for (auto [index, timeline] : llvm::enumerate(timelines))
-          for (const CoreTimeline &core : timeline.cores)
-            writeTrace(core, index, json);
-      });
-      json.attribute("displayTimeUnit", "ns");
-    });
-    os << "\n";
+    writeTimelineTrace(timelines, os);
   };
   if (!traceFile.empty() && failed(writeFile(traceFile, writeTraceFile)))
     return signalPassFailure();

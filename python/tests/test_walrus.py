@@ -366,6 +366,9 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target
     assert abs(core.busy_ns["DVE"] - core.finish_ns) < 1e-9 and core.busy_ns["PE"] == 0
     assert core.critical_path_instructions == 1
     assert abs(core.critical_path_ns["DVE"] - core.finish_ns) < 1e-9
+    assert core.critical_path_ns["DMA latency"] == 0
+    # No tensor-engine FLOPs and no DMA bytes: nothing bounds the roofline.
+    assert core.roofline_ns == 0 and core.roofline_limit == "nothing"
 
 
 def test_timeline_picture(tmp_path):

@@ -105,7 +105,8 @@ class CoreTimeline:
     bound: Optional[str]        # the busiest engine; None for an idle core
     dma_bytes: float
     flops: float
-    roofline_ns: float          # max(PE FLOPs / peak, DMA bytes / peak)
+    roofline_ns: float          # max(PE FLOPs / peak of their type, DMA bytes / peak)
+    roofline_limit: str         # which: "the PE fp32 peak", "the DMA peak", ...
     barrier_wait_ns: float
     instructions: int           # executed
     critical_path_ns: Dict[str, float]  # per engine, along the critical path

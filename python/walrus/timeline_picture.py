@@ -4,9 +4,9 @@
 
 reads the Chrome trace of `walrus-opt ... -print-bir-timeline=trace-file=
 trace.json` and draws, per core, one row per engine (PE, ACT, DVE, Pool)
-and per DMA engine that ran something: each executed instruction a bar
-from its start to its end, coloured by engine; time in microseconds on
-the horizontal axis.
+and per DMA engine and DMA fixed-latency track that ran something: each
+executed instruction a bar from its start to its end, coloured by engine;
+time in microseconds on the horizontal axis.
 
 Needs matplotlib (Debian: apt-get install python3-matplotlib, then run
 with /usr/bin/python3).

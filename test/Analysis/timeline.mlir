@@ -70,7 +70,9 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // 3429.196 ns in all.
 // The critical path is the memset, the copy and the DMA: the false
 // dependency the allocation made.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.429 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 2.357 us;
+// On the critical path the DMA counts 1056.696 ns while its engines move
+// the bytes, and its fixed latency apart.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.429 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 1.057 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -87,7 +89,7 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 
 // The same program before allocation: `b` is its own tensor, the DMA
 // starts at once and ends last: 2356.696 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.357 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 2.357 us;
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.357 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 1.057 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -105,8 +107,9 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // Two independent DMAs take the same 16 engines: the second starts when
 // the first frees them (1056.696 ns), not when its latency ends, and ends
 // at 2 * 1056.696 + 1300 = 3413.391 ns. The critical path counts the first
-// only until the second starts, so it adds up to the estimate.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.413 us, 2 instruction(s){{.*}}critical path 2 instruction(s): DMA 3.413 us;
+// only until the second starts, so it adds up to the estimate: the DMA
+// engines' 2113.391 ns (the DMA busy time) and the second's latency.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.413 us, 2 instruction(s){{.*}}DMA 2.113 us (62%); bound by DMA; critical path 2 instruction(s): DMA 2.113 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -123,7 +126,7 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // 131072 B / (8 * 23) + 8 packets = 1056.696 ns, ending 1300 ns later at
 // 2356.696 ns); a DMA reading all of `y` waits for both and ends at
 // 2 * 2356.696 = 4713.391 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 4.713 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DMA 4.713 us;
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 4.713 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DMA 2.113 us DMA latency 2.600 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %y = bir.memloc "y" output : !bir.dram<128x512xf32>
@@ -159,9 +162,9 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64, bir.target = #bir.target
 // stationary (128 / 4 = 32 cycles) and streams 512 columns (max(512, 64)
 // cycles): 544 / 2.8 = 194.286 ns; the second reuses it: 512 / 2.8 =
 // 182.857 ns, after the first (both accumulate into acc): 377.143 ns.
-// 2 * 128 * 128 * 512 FLOPs each over 92 TFLOPS is a roofline of 364.722
-// ns: the estimate is 1.03x it.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s); PE 0.377 us (100%){{.*}}; bound by PE; critical path 2 instruction(s): PE 0.377 us; DMA 0 B at 0.0 GB/s; 33554432 FLOP; roofline 0.365 us (estimate 1.03x)
+// 2 * 128 * 128 * 512 FLOPs each over 92 TFLOPS (bf16) is a roofline of
+// 364.722 ns: the estimate is 1.03x it.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s); PE 0.377 us (100%){{.*}}; bound by PE; critical path 2 instruction(s): PE 0.377 us; DMA 0 B at 0.0 GB/s; 33554432 FLOP; roofline 0.365 us at the PE bf16 peak (estimate 1.03x)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn1">} {
   bir.func @main {
     %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
@@ -169,6 +172,40 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
     %x = bir.memloc "x" internal : !bir.sbuf<128x512xbf16>
     bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] start : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
     bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] stop : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
+  }
+}
+
+// -----
+
+// The same matmults on fp32 operands cost 4x: (128 / 4 + 512) * 4 / 2.8 =
+// 777.143 ns, then 512 * 4 / 2.8 = 731.429 ns: 1508.571 ns. Their roofline
+// is at the fp32 peak, 23 TFLOPS: 33554432 / 23000 = 1458.891 ns, so the
+// estimate is 1.03x it (at the bf16 peak it would read 4.14x).
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 1.509 us, 2 instruction(s){{.*}}; 33554432 FLOP; roofline 1.459 us at the PE fp32 peak (estimate 1.03x)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn1">} {
+  bir.func @main {
+    %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+    %w = bir.memloc "w" internal : !bir.sbuf<128x128xf32>
+    %x = bir.memloc "x" internal : !bir.sbuf<128x512xf32>
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] start : !bir.psum<128x512xf32>, !bir.sbuf<128x128xf32>, !bir.sbuf<128x512xf32>
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] stop : !bir.psum<128x512xf32>, !bir.sbuf<128x128xf32>, !bir.sbuf<128x512xf32>
+  }
+}
+
+// -----
+
+// One bf16 and one fp32 matmult: the roofline takes each at its own peak,
+// 16777216 / 92000 + 16777216 / 23000 = 911.805 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): {{.*}}; 33554432 FLOP; roofline 0.912 us at the PE bf16 and fp32 peaks
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn1">} {
+  bir.func @main {
+    %acc = bir.memloc "acc" internal : !bir.psum<128x512xf32>
+    %w = bir.memloc "w" internal : !bir.sbuf<128x128xf32>
+    %x = bir.memloc "x" internal : !bir.sbuf<128x512xf32>
+    %wb = bir.memloc "wb" internal : !bir.sbuf<128x128xbf16>
+    %xb = bir.memloc "xb" internal : !bir.sbuf<128x512xbf16>
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %w[#bir.ap<0, [[128, 128], [1, 128]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] start stop : !bir.psum<128x512xf32>, !bir.sbuf<128x128xf32>, !bir.sbuf<128x512xf32>
+    bir.matmult %acc[#bir.ap<0, [[512, 128], [1, 512]]>], %wb[#bir.ap<0, [[128, 128], [1, 128]]>], %xb[#bir.ap<0, [[512, 128], [1, 512]]>] start stop : !bir.psum<128x512xf32>, !bir.sbuf<128x128xbf16>, !bir.sbuf<128x512xbf16>
   }
 }
 

@@ -28,6 +28,9 @@ namespace walrus {
 /// (ACT), vector (DVE) and GpSimd (Pool) engines, and the DMA engines.
 enum class Engine : unsigned { PE, ACT, DVE, Pool, DMA };
 constexpr unsigned kNumEngines = 5;
+/// The most DMA engines a core may have on the model (a trace records a
+/// transfer's engines as bits of one word).
+constexpr unsigned kMaxDmaEngines = 64;
 llvm::StringRef getEngineName(Engine engine);
 
 /// Every number the timeline uses, per target generation; each one's
@@ -74,8 +77,16 @@ struct InstructionCost {
   /// How long after its engines free its result is ready (a transfer's
   /// fixed latency), ns.
   double latency = 0;
+  /// A matmult's FLOPs, and whether its operands are 4-byte (they run at
+  /// the fp32 rate).
   double flops = 0, peFlops = 0, dmaBytes = 0;
+  bool fp32 = false;
 };
+
+/// What bounds a roofline: nothing (no FLOPs or bytes), the tensor engine
+/// at its rate for the operands' types, or the DMA engines at their peak.
+enum class RooflineLimit : unsigned { None, PEBf16, PEFp32, PEMixed, DMA };
+llvm::StringRef getRooflineLimitName(RooflineLimit limit);
 
 /// The cost of instruction `op` on `model`; `loadsStationary` says whether
 /// a matmult loads its stationary operand (the tensor engine held another).
@@ -84,35 +95,55 @@ mlir::FailureOr<InstructionCost>
 getInstructionCost(mlir::Operation *op, const TimingModel &model,
                    bool loadsStationary = true);
 
+/// Accesses of an instruction whose first element a trace event records.
+constexpr unsigned kTracedAccesses = 4;
+
 /// One executed instruction: where it ran and when (nanoseconds).
 struct TimelineEvent {
   mlir::Operation *op;
   Engine engine;
-  unsigned queue; // the DMA engine, or 0
-  double start, finish;
+  /// A transfer's DMA engines, one bit each (at most kMaxDmaEngines).
+  uint64_t dmaQueues = 0;
+  /// When it starts, when its engine is free again and when its result is
+  /// ready (after a transfer's fixed latency).
+  double start, engineFinish, finish;
+  /// The element offset of the first element of each access, in the order
+  /// of getAccesses (the first kTracedAccesses).
+  using AccessStarts = std::array<int64_t, kTracedAccesses>;
+  AccessStarts accessStarts{};
 };
 
 /// One core's program on the model.
 struct CoreTimeline {
   int64_t core = 0;
-  std::string module;
+  /// The program module's name, and the bir.kernel's holding it (or "").
+  std::string module, kernel;
   /// When its last instruction finishes, ns.
   double finish = 0;
   std::array<double, kNumEngines> busy{};
   /// Time spent waiting at barriers and collectives for other cores.
   double barrierWait = 0;
   int64_t instructions = 0;
-  double dmaBytes = 0, flops = 0, peFlops = 0;
-  /// max(PE FLOPs / PE peak, DMA bytes / DMA peak), ns.
+  /// PE FLOPs in all and those of 4-byte operands.
+  double dmaBytes = 0, flops = 0, peFlops = 0, peFp32Flops = 0;
+  /// max(PE FLOPs at the peak of their operands' type, DMA bytes at the
+  /// DMA peak), ns, and which of the two it is.
   double rooflineNs = 0;
+  RooflineLimit rooflineLimit = RooflineLimit::None;
   /// The engine busiest over the run: what bounds it.
   Engine bound = Engine::PE;
   /// The critical path: from the instruction that ends last back through
   /// what each one's start waited for (a dependency, or its engine's
   /// previous instruction); each engine's time along it, and its length.
+  /// A DMA's time along the path counts while its engines move its bytes;
+  /// the fixed latency after that counts apart.
   std::array<double, kNumEngines> critical{};
+  double criticalDmaLatency = 0;
   int64_t criticalInstructions = 0;
+  /// With events kept: every executed instruction in placement order and
+  /// the critical path as event indices from its last instruction back.
   std::vector<TimelineEvent> events;
+  std::vector<int64_t> criticalEvents;
 };
 
 /// A kernel's cores on the model.
@@ -125,7 +156,7 @@ struct KernelTimeline {
 /// What an estimate may use, for all the cores of a kernel together.
 struct TimelineLimits {
   /// Executed instructions: past it, an error before any is placed.
-  /// Each costs 32 bytes (64 with events kept).
+  /// Each costs 40 bytes (120 with events kept).
   int64_t maxInstructions = 10000000;
   /// Nodes of the bookkeeping of the bytes instructions touch (64 bytes
   /// each): past it an access is recorded over a wider range, so an

@@ -82,7 +82,7 @@ def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
            "How much faster loading the stationary operand is than a matmul "
            "of its size, 0.001 to 1e6 (0: the target's)">,
     Option<"dmaEngines", "dma-engines", "unsigned", /*default=*/"0",
-           "DMA engines per core, at most 1024 (0: the target's)">,
+           "DMA engines per core, at most 64 (0: the target's)">,
     Option<"dmaPartitionsPerEngine", "dma-partitions-per-engine", "double",
            /*default=*/"0",
            "Partitions one DMA engine serves in a transfer, 0.001 to 1e6 (0: "
