@@ -116,6 +116,22 @@ static InstructionCost costVector(const TimingModel &model, Engine engine,
   return cost;
 }
 
+/// The engine an elementwise instruction runs on and its clock: the one
+/// it names, else `fallback`.
+static std::pair<Engine, double>
+getComputeEngine(const TimingModel &model, std::optional<ComputeEngine> named,
+                 Engine fallback) {
+  Engine engine = fallback;
+  if (named)
+    engine = *named == ComputeEngine::Scalar   ? Engine::ACT
+             : *named == ComputeEngine::Gpsimd ? Engine::Pool
+                                               : Engine::DVE;
+  double ghz = engine == Engine::ACT    ? model.actGhz
+               : engine == Engine::Pool ? model.poolGhz
+                                        : model.dveGhz;
+  return {engine, ghz};
+}
+
 FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
                                                       const TimingModel &model,
                                                       bool loadsStationary) {
@@ -159,22 +175,28 @@ FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
                           activation.getSrcAp(), 1);
       })
       .Case([&](TensorTensorOp tensor) -> Result {
-        return costVector(model, Engine::DVE, model.dveGhz, tensor.getLhsAp(),
-                          2);
+        auto [engine, ghz] =
+            getComputeEngine(model, tensor.getEngine(), Engine::DVE);
+        return costVector(model, engine, ghz, tensor.getLhsAp(), 2);
       })
       // nki.isa.tensor_copy_predicated: max(MIN_II, 2N) cycles with both
       // operands in SBUF, as a tensor_tensor reads two.
       .Case([&](TensorCopyPredicatedOp copy) -> Result {
         return costVector(model, Engine::DVE, model.dveGhz, copy.getSrcAp(), 2);
       })
-      .Case<TensorScalarOp, TensorReduceOp, TensorCopyOp>(
-          [&](auto single) -> Result {
-            return costVector(model, Engine::DVE, model.dveGhz,
-                              single.getSrcAp(), 1);
-          })
-      .Case([&](MemsetOp memset) -> Result {
-        return costVector(model, Engine::Pool, model.poolGhz, memset.getDstAp(),
+      .Case<TensorScalarOp, TensorCopyOp>([&](auto single) -> Result {
+        auto [engine, ghz] =
+            getComputeEngine(model, single.getEngine(), Engine::DVE);
+        return costVector(model, engine, ghz, single.getSrcAp(), 1);
+      })
+      .Case([&](TensorReduceOp reduce) -> Result {
+        return costVector(model, Engine::DVE, model.dveGhz, reduce.getSrcAp(),
                           1);
+      })
+      .Case([&](MemsetOp memset) -> Result {
+        auto [engine, ghz] =
+            getComputeEngine(model, memset.getEngine(), Engine::Pool);
+        return costVector(model, engine, ghz, memset.getDstAp(), 1);
       })
       .Default([&](Operation *other) -> Result {
         return other->emitError()

@@ -293,7 +293,8 @@ void ProgramBuilder::createAccesses(MemlocOp sink) {
     const Shape &shape = getShape(buffer);
     if (!reads) {
       MemsetOp::create(builder, buffer.loc, tensors[index].getResult(),
-                       shape.whole, zero, IntegerSetAttr());
+                       shape.whole, zero, IntegerSetAttr(),
+                       ComputeEngineAttr());
       continue;
     }
     DmaOp::create(builder, buffer.loc, sink.getResult(), shape.sinkRows,

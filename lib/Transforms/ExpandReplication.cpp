@@ -92,7 +92,7 @@ void ExpandReplicationPass::insertReplicaCopies(OpBuilder &builder, Value ifmap,
                          ifmap,
                          getRows(context, replica * shift, geometry.freeSize,
                                  geometry.channels, columns),
-                         mask);
+                         mask, ComputeEngineAttr());
     ++numInsertedCopies;
   }
 }
@@ -212,7 +212,8 @@ LogicalResult ExpandReplicationPass::expandIfmap(MemlocOp memloc,
   MemsetOp::create(builder, memloc.getLoc(), memloc.getResult(),
                    getRows(context, geometry.channels * geometry.freeSize,
                            geometry.freeSize, newPartitions, geometry.freeSize),
-                   builder.getF64FloatAttr(0.0), IntegerSetAttr());
+                   builder.getF64FloatAttr(0.0), IntegerSetAttr(),
+                   ComputeEngineAttr());
   ++numInsertedCopies;
   if (writers.empty()) {
     // Its contents come from outside the function: replicate them first.

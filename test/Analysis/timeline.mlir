@@ -48,6 +48,25 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // -----
 
+// An elementwise instruction runs on the engine it names: a tensor_scalar
+// on the scalar engine, (60 + 100) / 1.2 = 133.333 ns on ACT; a
+// tensor_tensor on GpSimd, (60 + 2 * 100) / 1.2 = 216.667 ns on Pool after
+// it; a memset on the vector engine, (60 + 100) / 0.96 = 166.667 ns on DVE,
+// overlapping both: 350.000 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.350 us, 3 instruction(s); PE 0.000 us (0%) ACT 0.133 us (38%) DVE 0.167 us (48%) Pool 0.217 us (62%) DMA 0.000 us (0%); bound by Pool; critical path 2 instruction(s): ACT 0.133 us Pool 0.217 us;
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
+    %b = bir.memloc "b" internal : !bir.sbuf<128x100xf32>
+    %c = bir.memloc "c" internal : !bir.sbuf<128x100xf32>
+    bir.tensor_scalar multiply %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], 2.0 on scalar : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    bir.tensor_tensor add %b[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>] on gpsimd : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    bir.memset %c[#bir.ap<0, [[100, 128], [1, 100]]>], 0.0 on vector : !bir.sbuf<128x100xf32>
+  }
+}
+
+// -----
+
 // Independent work on two engines overlaps: max(133.333, 270.833) ns.
 // CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.271 us, 2 instruction(s)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {

@@ -108,9 +108,15 @@ public:
   template <typename OpT, typename... Args>
   OpT create(mlir::Location loc, Args &&...args) {
     ++numInstructions;
-    return OpT::create(builder, loc, std::forward<Args>(args)...,
-                       mask ? mlir::IntegerSetAttr::get(mask)
-                            : mlir::IntegerSetAttr());
+    mlir::IntegerSetAttr maskAttr =
+        mask ? mlir::IntegerSetAttr::get(mask) : mlir::IntegerSetAttr();
+    // Elementwise instructions run on their default engine.
+    if constexpr (llvm::is_one_of<OpT, bir::TensorTensorOp, bir::TensorScalarOp,
+                                  bir::TensorCopyOp, bir::MemsetOp>::value)
+      return OpT::create(builder, loc, std::forward<Args>(args)..., maskAttr,
+                         bir::ComputeEngineAttr());
+    else
+      return OpT::create(builder, loc, std::forward<Args>(args)..., maskAttr);
   }
   /// Whether the instruction limit was passed.
   /// Whether the per-core programs -lnc-split makes of this kernel (one

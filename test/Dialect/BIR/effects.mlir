@@ -25,6 +25,10 @@
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
+// CHECK-NEXT: bir.tensor_tensor: effects write 'f' read 'f' read 'f'; accesses write dst_ap read lhs_ap read rhs_ap
+// CHECK-NEXT: bir.tensor_copy: effects write 'f' read 'f'; accesses write dst_ap read src_ap
+// CHECK-NEXT: bir.memset: effects write 'f'; accesses write dst_ap
+// CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.memset: effects write 'f'; accesses write dst_ap
 // CHECK-NEXT: bir.tensor_tensor: effects write 'f' read 'f' read 'f'; accesses write dst_ap read lhs_ap read rhs_ap
 // CHECK-NEXT: bir.tensor_reduce: effects write 'f' read 'f'; accesses write dst_ap read src_ap

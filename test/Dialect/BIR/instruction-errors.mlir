@@ -700,3 +700,43 @@ bir.func @f {
   bir.tensor_copy_predicated %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>]
     if %d[#bir.ap<0, [[4, 128], [1, 4]]>] : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.dram<128x4xi8>
 }
+
+// -----
+
+// The engine an elementwise instruction names must run it: tensor_tensor
+// runs on the vector or GpSimd engine.
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{cannot run on the scalar engine; it runs on vector or gpsimd}}
+  bir.tensor_tensor add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>] on scalar
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{cannot run on the scalar engine; it runs on vector or gpsimd}}
+  bir.memset %a[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0 on scalar : !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+// The scalar engine multiplies and adds, nothing else.
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'subtract' cannot run on the scalar engine, which only multiplies and adds}}
+  bir.tensor_scalar subtract %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], 1.0 on scalar
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+// GpSimd cannot reach PSUM.
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %p = bir.memloc "p" internal : !bir.psum<128x4xf32>
+  // expected-error @+1 {{cannot run on the gpsimd engine: it reads or writes PSUM, which GpSimd cannot reach}}
+  bir.tensor_copy %a[#bir.ap<0, [[4, 128], [1, 4]]>], %p[#bir.ap<0, [[4, 128], [1, 4]]>] on gpsimd
+    : !bir.sbuf<128x4xf32>, !bir.psum<128x4xf32>
+}

@@ -108,6 +108,24 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
     bir.tensor_scalar subtract %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                                %f[#bir.ap<0, [[512, 128], [1, 512]]>], 3 reverse
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // The engine that runs an elementwise instruction, when it is not the
+    // default one (NKI's engine= argument).
+    // CHECK: bir.tensor_scalar multiply %f[{{.*}}], %f[{{.*}}], 2.000000e+00 on scalar :
+    bir.tensor_scalar multiply %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                               %f[#bir.ap<0, [[512, 128], [1, 512]]>], 2.0 on scalar
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_tensor add %f[{{.*}}], %f[{{.*}}], %f[{{.*}}] on gpsimd :
+    bir.tensor_tensor add %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                          %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                          %f[#bir.ap<0, [[512, 128], [1, 512]]>] on gpsimd
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.tensor_copy %f[{{.*}}], %f[{{.*}}] on scalar :
+    bir.tensor_copy %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                    %f[#bir.ap<0, [[512, 128], [1, 512]]>] on scalar
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // CHECK: bir.memset %f[{{.*}}], 0.000000e+00 on vector :
+    bir.memset %f[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0 on vector
+      : !bir.sbuf<128x512xf32>
     // CHECK: bir.tensor_scalar maxnum %f[{{.*}}], %f[{{.*}}], 0x7FF8000000000001 :
     bir.tensor_scalar maxnum %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                              %f[#bir.ap<0, [[512, 128], [1, 512]]>], 0x7FF8000000000001

@@ -37,6 +37,36 @@ static LogicalResult expectOnChip(Operation *op, Value value, StringRef role) {
   return success();
 }
 
+/// The engine an elementwise instruction names must be one that runs it
+/// (`allowed`), and GpSimd reaches no PSUM (the architecture guide's
+/// "GpSimd Engine" section; NKI's `tensor_tensor` documentation).
+static LogicalResult verifyEngine(Operation *op,
+                                  std::optional<ComputeEngine> engine,
+                                  ArrayRef<ComputeEngine> allowed,
+                                  ValueRange tensors) {
+  if (!engine)
+    return success();
+  if (!llvm::is_contained(allowed, *engine)) {
+    InFlightDiagnostic diagnostic = op->emitOpError()
+                                    << "cannot run on the "
+                                    << stringifyComputeEngine(*engine)
+                                    << " engine; it runs on";
+    for (auto [index, candidate] : llvm::enumerate(allowed))
+      diagnostic << (index ? (index + 1 == allowed.size() ? " or " : ", ")
+                           : " ")
+                 << stringifyComputeEngine(candidate);
+    return diagnostic;
+  }
+  if (*engine == ComputeEngine::Gpsimd)
+    for (Value tensor : tensors)
+      if (cast<MemoryType>(tensor.getType()).getMemorySpace() ==
+          MemorySpace::PSUM)
+        return op->emitOpError(
+            "cannot run on the gpsimd engine: it reads or writes PSUM, which "
+            "GpSimd cannot reach");
+  return success();
+}
+
 static LogicalResult expectSameElementCount(Operation *op, StringRef lhsRole,
                                             AccessPatternAttr lhs,
                                             StringRef rhsRole,
@@ -306,13 +336,21 @@ LogicalResult DmaGatherOp::verify() {
 
 LogicalResult TensorCopyOp::verify() {
   if (failed(expectOnChip(*this, getDst(), "dst")) ||
-      failed(expectOnChip(*this, getSrc(), "src")))
+      failed(expectOnChip(*this, getSrc(), "src")) ||
+      failed(verifyEngine(
+          *this, getEngine(),
+          {ComputeEngine::Vector, ComputeEngine::Scalar, ComputeEngine::Gpsimd},
+          {getDst(), getSrc()})))
     return failure();
   return expectSameElementCount(*this, "dst", getDstAp(), "src", getSrcAp());
 }
 
 LogicalResult MemsetOp::verify() {
-  return expectOnChip(*this, getDst(), "dst");
+  if (failed(expectOnChip(*this, getDst(), "dst")))
+    return failure();
+  return verifyEngine(*this, getEngine(),
+                      {ComputeEngine::Vector, ComputeEngine::Gpsimd},
+                      {getDst()});
 }
 
 LogicalResult TransposeOp::verify() {
@@ -495,12 +533,28 @@ static void printActivationTypes(OpAsmPrinter &printer, Operation *,
 }
 
 LogicalResult TensorTensorOp::verify() {
+  if (failed(verifyEngine(*this, getEngine(),
+                          {ComputeEngine::Vector, ComputeEngine::Gpsimd},
+                          {getDst(), getLhs(), getRhs()})))
+    return failure();
   return verifyElementwise(
       *this, getDst(), getDstAp(),
       {{"lhs", getLhs(), getLhsAp()}, {"rhs", getRhs(), getRhsAp()}});
 }
 
 LogicalResult TensorScalarOp::verify() {
+  if (failed(verifyEngine(
+          *this, getEngine(),
+          {ComputeEngine::Vector, ComputeEngine::Scalar, ComputeEngine::Gpsimd},
+          {getDst(), getSrc()})))
+    return failure();
+  // The scalar engine computes data * scale + bias: it multiplies and adds
+  // (NKI's tensor_scalar documentation).
+  if (getEngine() == ComputeEngine::Scalar && getOp() != AluOp::Multiply &&
+      getOp() != AluOp::Add)
+    return emitOpError() << "'" << stringifyAluOp(getOp())
+                         << "' cannot run on the scalar engine, which only "
+                            "multiplies and adds";
   return verifyElementwise(*this, getDst(), getDstAp(),
                            {{"src", getSrc(), getSrcAp()}});
 }

@@ -40,6 +40,21 @@ def BIR_ActivationFunction : I32EnumAttr<"ActivationFunction",
   let cppNamespace = "::walrus::bir";
 }
 
+def BIR_ComputeEngine : I32EnumAttr<"ComputeEngine",
+    "the engine an elementwise instruction runs on", [
+    I32EnumAttrCase<"Vector", 0, "vector">,
+    I32EnumAttrCase<"Scalar", 1, "scalar">,
+    I32EnumAttrCase<"Gpsimd", 2, "gpsimd">]> {
+  let cppNamespace = "::walrus::bir";
+  let description = [{
+    NKI's `engine=` argument (`nki.isa.engine.vector`, `.scalar`,
+    `.gpsimd`): which engine runs a `tensor_tensor`, `tensor_scalar`,
+    `tensor_copy` or `memset`. It changes when the instruction runs, not
+    what it computes. Without it an instruction runs on its default engine
+    (the vector engine; GpSimd for `memset`).
+  }];
+}
+
 def BIR_AluOp : I32EnumAttr<"AluOp", "elementwise vector-engine operation", [
     I32EnumAttrCase<"Add", 0, "add">,
     I32EnumAttrCase<"Subtract", 1, "subtract">,

@@ -323,10 +323,11 @@ def BIR_TensorCopyOp : BIR_InstOp<"tensor_copy"> {
                        BIR_AccessPatternAttrInterface:$dst_ap,
                        BIR_ReadTensor:$src,
                        BIR_AccessPatternAttrInterface:$src_ap,
-                       OptionalAttr<IntegerSetAttr>:$mask);
+                       OptionalAttr<IntegerSetAttr>:$mask,
+                       OptionalAttr<BIR_ComputeEngine>:$engine);
   let assemblyFormat = [{
-    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` attr-dict `:` type($dst)
-    `,` type($src)
+    $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` (`on` $engine^)? attr-dict
+    `:` type($dst) `,` type($src)
   }];
   let hasVerifier = 1;
 }
@@ -375,10 +376,11 @@ def BIR_MemsetOp : BIR_InstOp<"memset"> {
   let arguments = (ins BIR_WrittenTensor:$dst,
                        BIR_AccessPatternAttrInterface:$dst_ap,
                        BIR_ImmediateAttr:$value,
-                       OptionalAttr<IntegerSetAttr>:$mask);
+                       OptionalAttr<IntegerSetAttr>:$mask,
+                       OptionalAttr<BIR_ComputeEngine>:$engine);
   let assemblyFormat = [{
-    $dst `[` $dst_ap `]` `,` custom<Immediate>($value) attr-dict `:`
-    type($dst)
+    $dst `[` $dst_ap `]` `,` custom<Immediate>($value) (`on` $engine^)?
+    attr-dict `:` type($dst)
   }];
   let hasVerifier = 1;
 }
@@ -533,10 +535,11 @@ def BIR_TensorTensorOp : BIR_InstOp<"tensor_tensor"> {
                        BIR_AccessPatternAttrInterface:$lhs_ap,
                        BIR_ReadTensor:$rhs,
                        BIR_AccessPatternAttrInterface:$rhs_ap,
-                       OptionalAttr<IntegerSetAttr>:$mask);
+                       OptionalAttr<IntegerSetAttr>:$mask,
+                       OptionalAttr<BIR_ComputeEngine>:$engine);
   let assemblyFormat = [{
     $op $dst `[` $dst_ap `]` `,` $lhs `[` $lhs_ap `]` `,` $rhs `[` $rhs_ap `]`
-    attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)
+    (`on` $engine^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)
   }];
   let hasVerifier = 1;
 }
@@ -561,11 +564,12 @@ def BIR_TensorScalarOp : BIR_InstOp<"tensor_scalar"> {
                        BIR_AccessPatternAttrInterface:$src_ap,
                        BIR_ImmediateAttr:$scalar,
                        UnitAttr:$reverse,
-                       OptionalAttr<IntegerSetAttr>:$mask);
+                       OptionalAttr<IntegerSetAttr>:$mask,
+                       OptionalAttr<BIR_ComputeEngine>:$engine);
   let assemblyFormat = [{
     $op $dst `[` $dst_ap `]` `,` $src `[` $src_ap `]` `,`
-    custom<Immediate>($scalar) (`reverse` $reverse^)? attr-dict
-    `:` type($dst) `,` type($src)
+    custom<Immediate>($scalar) (`reverse` $reverse^)? (`on` $engine^)?
+    attr-dict `:` type($dst) `,` type($src)
   }];
   let hasVerifier = 1;
 }
