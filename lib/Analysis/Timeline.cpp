@@ -14,6 +14,7 @@
 #include "Walrus/Dialect/BIR/IR/Kernels.h"
 #include "Walrus/Dialect/BIR/IR/ShardBinding.h"
 
+#include "DmaEngines.h"
 #include "TimelineSpace.h"
 
 #include <map>
@@ -90,7 +91,7 @@ public:
   CoreModel(int64_t shard, const TimingModel &model, bool keepEvents,
             timeline::NodeBudget &budget)
       : shard(shard), model(model), keepEvents(keepEvents),
-        dmaFree(model.dmaEngines, 0.0), dmaLast(model.dmaEngines, -1),
+        dma(model.dmaEngines),
         budget(budget) {
     timeline.core = shard;
     for (Space &quadrant : sbufQuadrants)
@@ -132,8 +133,7 @@ private:
   double floor = 0;
   std::array<double, kNumEngines> engineFree{};
   std::array<int64_t, kNumEngines> engineLast{-1, -1, -1, -1, -1};
-  std::vector<double> dmaFree;
-  std::vector<int64_t> dmaLast;
+  timeline::DmaEngines dma;
   /// Per instruction placed: what its start waited for, where and when it
   /// ran (the critical path walks back through these).
   struct Placed {
@@ -229,6 +229,20 @@ CoreModel::getRanges(InstructionOpInterface inst, ArrayRef<int64_t> ivs,
   return ranges;
 }
 
+/// The queue a transfer waits in: loads from DRAM, stores to it, or
+/// on-chip copies and collectives.
+static timeline::DmaQueue getDmaQueue(Operation *op) {
+  auto isDram = [](Value value) {
+    return !cast<MemoryType>(value.getType()).isOnChip();
+  };
+  if (auto copy = dyn_cast<DmaOp>(op))
+    return isDram(copy.getSrc()) ? timeline::DmaQueue::Load
+                                 : timeline::DmaQueue::Store;
+  if (isa<DmaGatherOp>(op))
+    return timeline::DmaQueue::Load;
+  return timeline::DmaQueue::OnChip;
+}
+
 LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
   auto inst = cast<InstructionOpInterface>(op);
   // The tensor engine keeps its stationary operand until a matmult loads
@@ -265,21 +279,12 @@ LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
   }
   uint64_t queues = 0;
   if (engine == Engine::DMA) {
-    // A transfer takes the engines that free first, as many as its
-    // partitions need, and holds them all; each engine's queue runs in
-    // order, transfers on other engines pass it.
-    SmallVector<unsigned, 16> lanes(dmaFree.size());
-    std::iota(lanes.begin(), lanes.end(), 0u);
-    std::stable_sort(lanes.begin(), lanes.end(), [&](unsigned a, unsigned b) {
-      return dmaFree[a] < dmaFree[b];
-    });
-    lanes.resize(std::min<size_t>(lanes.size(), costed->dmaEngines));
-    cause.raise(dmaFree[lanes.back()], dmaLast[lanes.back()]);
-    for (unsigned lane : lanes) {
-      dmaFree[lane] = cause.time + duration;
-      dmaLast[lane] = id;
-      queues |= uint64_t(1) << lane;
-    }
+    // A transfer waits in its queue and takes the engines where it can
+    // start first (DmaEngines.h).
+    timeline::DmaEngines::Placement placement =
+        dma.place(getDmaQueue(op), cause.time, costed->dmaEngines, duration, id);
+    cause.raise(placement.start, placement.waitedFor);
+    queues = placement.lanes;
   } else {
     cause.raise(engineFree[unsigned(engine)], engineLast[unsigned(engine)]);
     engineFree[unsigned(engine)] = cause.time + duration;

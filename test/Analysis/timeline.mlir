@@ -141,6 +141,29 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 
 // -----
 
+// Transfers wait in queues (loads, stores, on-chip copies: the NKI DMA
+// overview's "DMA Queues"), and the engines serve a ready transfer before
+// one that waits. The store of `a` waits for the DVE op ((60 + 2048) /
+// 0.96 = 2195.833 ns), then holds the 16 engines for 1 MiB: 1048576 /
+// (16 * 23) + 8 packets (344.348) = 3193.739 ns, and ends 1300 ns later at
+// 6689.572 ns. The load of `b`, later in the program but ready at once,
+// runs on the engines before the store starts (1056.696 ns) instead of
+// after it (which would end at 7746.268 ns).
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 6.690 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DVE 2.196 us DMA 3.194 us DMA latency 1.300 us;
+module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %x = bir.memloc "x" input : !bir.dram<128x512xf32>
+    %y = bir.memloc "y" output : !bir.dram<128x2048xf32>
+    %a = bir.memloc "a" internal : !bir.sbuf<128x2048xf32>
+    %b = bir.memloc "b" internal : !bir.sbuf<128x512xf32>
+    bir.tensor_scalar multiply %a[#bir.ap<0, [[2048, 128], [1, 2048]]>], %a[#bir.ap<0, [[2048, 128], [1, 2048]]>], 2.0 : !bir.sbuf<128x2048xf32>, !bir.sbuf<128x2048xf32>
+    bir.dma %y[#bir.ap<0, [[2048, 128], [1, 2048]]>], %a[#bir.ap<0, [[2048, 128], [1, 2048]]>] : !bir.dram<128x2048xf32>, !bir.sbuf<128x2048xf32>
+    bir.dma %b[#bir.ap<0, [[512, 128], [1, 512]]>], %x[#bir.ap<0, [[512, 128], [1, 512]]>] : !bir.sbuf<128x512xf32>, !bir.dram<128x512xf32>
+  }
+}
+
+// -----
+
 // Two DMAs write the halves of `y` on 8 engines each (64 partitions:
 // 131072 B / (8 * 23) + 8 packets = 1056.696 ns, ending 1300 ns later at
 // 2356.696 ns); a DMA reading all of `y` waits for both and ends at
