@@ -1,96 +1,249 @@
 #!/usr/bin/env python3
 """The timing model against published kernel timings.
 
-Writes each published kernel in bir (examples/calibration/gen_nki_matmul.py,
-from the structure its source gives), estimates it with -print-bir-timeline
-and prints one row per kernel: the published time, the estimate, their
-ratio, the roofline bound of the structure as written and the source.
+Writes each published kernel in bir as its source structures it and
+estimates it with -print-bir-timeline:
 
-One constant of the model, the cost of a DMA packet, is fitted to the
-first row (`--fit tiled` bisects it and prints the value that
-lib/Analysis/Timeline.cpp holds); every other row is held out
-(docs/TimingModel.md). A published time below the roofline of the
-structure as written measured a different structure; it is flagged.
+- the NKI matrix multiplication tutorial's four kernels (bf16, trn1) and
+  two neuron-kernel-autotuner timings (examples/calibration/
+  gen_nki_matmul.py);
+- the tutorial's first kernel in fp32 on trn2 (measured 39.89 ms with
+  neuron-profile: DMA active 39.87 ms, TensorE 34.82 ms, 10.87 GB moved);
+- NKIBench's baseline kernels (fp32, trn1, one core; the public AccelOpt
+  repository, NKIBench/kernels/*_0.py, traced into bir by
+  examples/calibration/gen_nkibench.py), whose profiles give the total
+  time and the scalar (ACT), vector (DVE) and GpSimd (Pool) engines'
+  active times (experiments/full_complete_local/profile_results.csv).
+
+Which rows fit the model's fitted constants was declared before fitting
+(docs/TimingModel.md, "Calibration"); every other row is held out. `--fit`
+prints what the fit gives for the constants lib/Analysis/Timeline.cpp
+holds. The NKIBench rows need a clone of AccelOpt (`--accelopt DIR` or
+$ACCELOPT_DIR); without one they are skipped.
 """
 import argparse
+import csv
+import json
+import math
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
+import numpy as np
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-GENERATOR = os.path.join(HERE, "..", "examples", "calibration", "gen_nki_matmul.py")
+CALIBRATION = os.path.join(HERE, "..", "examples", "calibration")
 TUTORIAL = "NKI matrix multiplication tutorial, [4096, 8192] x [8192, 8192] bf16, trn1"
 AUTOTUNER = ("neuron-kernel-autotuner README (neuron-bench, SDK 2.25), "
              "[4096, 1024] x [1024, 2048] bf16, trn1")
+TRN2 = ("NKI kernel-optimization tutorial's first kernel, [4096, 8192] x [8192, 8192] fp32, "
+        "trn2 (neuron-profile)")
 
-# (kernel, M, K, N, published microseconds, source)
-PUBLISHED = [
-    ("tiled", 4096, 8192, 8192, 51800, TUTORIAL),
-    ("hoist_load", 4096, 8192, 8192, 42960, TUTORIAL),
-    ("block_free", 4096, 8192, 8192, 22070, TUTORIAL),
-    ("fully_optimized", 4096, 8192, 8192, 6970, TUTORIAL),
-    ("tiled", 4096, 1024, 2048, 463, AUTOTUNER),
-    ("fully_optimized", 4096, 1024, 2048, 273, AUTOTUNER),
+# (kernel, M, K, N, dtype, target, published us, role, source)
+MATMULS = [
+    ("tiled", 4096, 8192, 8192, "bf16", "trn1", 51800, "fit", TUTORIAL),
+    ("hoist_load", 4096, 8192, 8192, "bf16", "trn1", 42960, "held out", TUTORIAL),
+    ("block_free", 4096, 8192, 8192, "bf16", "trn1", 22070, "held out", TUTORIAL),
+    ("fully_optimized", 4096, 8192, 8192, "bf16", "trn1", 6970, "held out", TUTORIAL),
+    ("tiled", 4096, 1024, 2048, "bf16", "trn1", 463, "held out", AUTOTUNER),
+    ("fully_optimized", 4096, 1024, 2048, "bf16", "trn1", 273, "held out", AUTOTUNER),
+    ("tiled", 4096, 8192, 8192, "f32", "trn2", 39890, "fit trn2", TRN2),
 ]
+# Declared before fitting: half of NKIBench fits, half is held out.
+NKIBENCH_FIT = ["silu", "adamw", "matmul", "bmm", "rmsnorm_matmul", "gqa_full", "mamba"]
+NKIBENCH_HELD_OUT = ["rope_single_freq_apply", "transpose_matmul", "bmm_softmax", "swiglu",
+                     "lora", "add_rmsnorm_matmul", "matmul_add_rmsnorm"]
+ENGINES = {"ACT": "scalar_engine_active_time_percent",
+           "DVE": "vector_engine_active_time_percent",
+           "Pool": "gpsimd_engine_active_time_percent"}
+# An engine's time is compared where it is at least this share of the
+# published total: smaller shares are a few microseconds of noise.
+ENGINE_SHARE = 0.05
 
 
-def estimate(opt, kernel, m, k, n, work, packet_bytes=None):
-    """The estimate and the roofline bound, microseconds."""
-    path = os.path.join(work, f"{kernel}-{m}-{k}-{n}.mlir")
-    if not os.path.exists(path):
-        subprocess.run([sys.executable, GENERATOR, kernel, "--m", str(m), "--k", str(k),
-                        "--n", str(n), "-o", path], check=True)
-    option = "-print-bir-timeline"
-    if packet_bytes is not None:
-        option += f"=dma-packet-bytes={packet_bytes}"
-    result = subprocess.run([opt, path, option, "-o", "/dev/null"],
-                            capture_output=True, text=True)
+def estimate(opt, path, options=""):
+    """The estimate of the program at `path`: finish, busy per engine, roofline (us)."""
+    report = path + ".json"
+    result = subprocess.run([opt, path, f"-print-bir-timeline=report-file={report} {options}",
+                             "-o", "/dev/null"], capture_output=True, text=True)
     if result.returncode:
         sys.exit(result.stderr[-2000:])
-    total = re.search(r"kernel of \d+ core\(s\): ([0-9.]+) us", result.stderr)
-    roofline = re.search(r"roofline ([0-9.]+) us", result.stderr)
-    return float(total.group(1)), float(roofline.group(1))
+    core = max((c for k in json.load(open(report))["kernels"] for c in k["cores"]),
+               key=lambda c: c["finish_ns"])
+    return {"total": core["finish_ns"] / 1000, "roofline": core["roofline_ns"] / 1000,
+            "bound": core["bound"], **{e: v / 1000 for e, v in core["busy_ns"].items()}}
 
 
-def fit(opt, row, work):
-    """The packet cost (bytes) that makes `row`'s estimate its published
-    time: the estimate grows with the cost, so bisect."""
-    kernel, m, k, n, published, _ = row
-    lo, hi = 1.0, 65536.0
-    for _ in range(40):
-        mid = (lo + hi) / 2
-        if estimate(opt, kernel, m, k, n, work, mid)[0] < published:
-            lo = mid
+def matmul_program(row, work):
+    kernel, m, k, n, dtype, target = row[:6]
+    path = os.path.join(work, f"{kernel}-{m}-{k}-{n}-{dtype}-{target}.mlir")
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(CALIBRATION, "gen_nki_matmul.py"), kernel,
+                        "--m", str(m), "--k", str(k), "--n", str(n), "--dtype", dtype,
+                        "--target", target, "-o", path], check=True)
+    return path
+
+
+def nkibench_profiles(accelopt):
+    """Each problem's published latency (us) and engine active times (us)."""
+    path = os.path.join(accelopt, "experiments", "full_complete_local", "profile_results.csv")
+    profiles = {}
+    for record in csv.DictReader(open(path)):
+        if not record["kernel"].endswith("_0.py"):
+            continue
+        profile = json.loads(record["profile"])
+        total = profile["latency"] * 1000
+        profiles[record["problem"]] = {"total": total,
+                                       **{e: profile[f] * total for e, f in ENGINES.items()}}
+    return profiles
+
+
+def nkibench_program(problem, accelopt, work):
+    """The bir of `problem`, or None where the tracer cannot write it."""
+    path = os.path.join(work, f"nkibench-{problem}.mlir")
+    if not os.path.exists(path):
+        result = subprocess.run([sys.executable, os.path.join(CALIBRATION, "gen_nkibench.py"),
+                                 problem, "--accelopt", accelopt, "-o", path],
+                                capture_output=True, text=True)
+        if result.returncode:
+            return None, result.stderr.strip().splitlines()[-1]
+    return path, None
+
+
+class Rows:
+    """Every row: its program, published numbers and role."""
+
+    def __init__(self, args, work):
+        self.rows = []
+        for row in MATMULS:
+            self.rows.append(dict(name=row[0], shape=f"{row[1]}x{row[2]}x{row[3]} {row[4]}",
+                                  target=row[5], path=matmul_program(row, work),
+                                  published={"total": row[6]}, role=row[7], source=row[8]))
+        if trn2 := [r for r in self.rows if r["target"] == "trn2"]:
+            trn2[0]["published"].update(DMA=39870, PE=34820)
+        if not args.accelopt:
+            self.skipped = "NKIBench rows skipped: give --accelopt DIR (a clone of AccelOpt)"
+            return
+        self.skipped = None
+        profiles = nkibench_profiles(args.accelopt)
+        for problem in NKIBENCH_FIT + NKIBENCH_HELD_OUT:
+            path, error = nkibench_program(problem, args.accelopt, work)
+            self.rows.append(dict(name=problem, shape="NKIBench fp32", target="trn1", path=path,
+                                  error=error, published=profiles[problem],
+                                  role="fit" if problem in NKIBENCH_FIT else "held out",
+                                  source="NKIBench baseline (AccelOpt profile_results.csv)"))
+
+    def select(self, role, target="trn1"):
+        return [r for r in self.rows if r["role"] == role and r["target"] == target and r["path"]]
+
+
+def fit_dve(args, rows):
+    """Least squares of the vector engine's per-element cycles (two-input,
+    divide) on the fit half's DVE active times."""
+    fitted = [r for r in rows.select("fit") if r["published"].get("DVE", 0) >= ENGINE_SHARE * r["published"]["total"]]
+    if not fitted:
+        sys.exit("no fit row with vector-engine time")
+    settings = [(1.0, 1.0), (2.0, 1.0), (1.0, 2.0)]
+    matrix, target = [], []
+    for row in fitted:
+        busy = [estimate(args.opt, row["path"], f"two-input-cycles={a} divide-cycles={b}")["DVE"]
+                for a, b in settings]
+        slope_a, slope_b = busy[1] - busy[0], busy[2] - busy[0]
+        constant = busy[0] - slope_a - slope_b
+        published = row["published"]["DVE"]
+        matrix.append([slope_a / published, slope_b / published])
+        target.append(1 - constant / published)
+    (a, b), *_ = np.linalg.lstsq(np.array(matrix), np.array(target), rcond=None)
+    print(f"two-input-cycles {a:.3f}, divide-cycles {b:.3f}: least squares of the relative error "
+          f"of DVE active time over {', '.join(r['name'] for r in fitted)}")
+
+
+def fit_dma(args, rows, target):
+    """The DMA packet cost minimising the squared log ratio of the fit
+    half's totals on `target` (golden-section search)."""
+    fitted = rows.select("fit" if target == "trn1" else "fit trn2", target)
+
+    def loss(packet):
+        return sum(math.log(estimate(args.opt, r["path"], f"dma-packet-bytes={packet}")["total"]
+                            / r["published"]["total"]) ** 2 for r in fitted)
+    lo, hi = 1.0, 4096.0
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(30):
+        a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+        if loss(a) < loss(b):
+            hi = b
         else:
-            hi = mid
-    return (lo + hi) / 2
+            lo = a
+    print(f"dma-packet-bytes {(lo + hi) / 2:.0f} on {target}: least squares of the log ratio "
+          f"of the totals of {', '.join(r['name'] for r in fitted)}")
+
+
+def ratio_text(published, estimated):
+    return f"{published / 1000:>9.3f} {estimated / 1000:>9.3f} {estimated / published:>6.2f}"
+
+
+def table(args, rows):
+    print(f"{'kernel':>22} {'shape':>20} {'target':>6} {'row':>9}  {'published ms':>12} "
+          f"{'estimate ms':>11} {'ratio':>6} {'bound':>5}   engines (published ms, estimate ms, ratio)")
+    checks = {"held-out totals within 25%": [], "held-out engines within 30%": [],
+              "trn1 tutorial within 25%": [], "trn2 within 15%": []}
+    for row in rows.rows:
+        if not row["path"]:
+            print(f"{row['name']:>22} {row['shape']:>20} {row['target']:>6} {row['role']:>9}  "
+                  f"not written: {row['error']}")
+            if row["role"] == "held out":
+                checks["held-out totals within 25%"].append(False)
+            continue
+        estimated = estimate(args.opt, row["path"])
+        published = row["published"]
+        total = published["total"]
+        engines = []
+        for engine in ("PE", "ACT", "DVE", "Pool", "DMA"):
+            if engine in published and published[engine] >= ENGINE_SHARE * total:
+                ratio = estimated[engine] / published[engine]
+                engines.append(f"{engine} {published[engine] / 1000:.3f} {estimated[engine] / 1000:.3f} "
+                               f"{ratio:.2f}")
+                if row["role"] == "held out":
+                    checks["held-out engines within 30%"].append(abs(ratio - 1) <= 0.30)
+        ratio = estimated["total"] / total
+        role = row["role"]
+        if total < estimated["roofline"]:
+            role = "below roofline"
+        print(f"{row['name']:>22} {row['shape']:>20} {row['target']:>6} {role:>9}  "
+              f"{total / 1000:>12.3f} {estimated['total'] / 1000:>11.3f} {ratio:>6.2f} "
+              f"{estimated['bound']:>5}   {'; '.join(engines)}", flush=True)
+        if role == "held out" and row["shape"].startswith("NKIBench"):
+            checks["held-out totals within 25%"].append(abs(ratio - 1) <= 0.25)
+        if row["source"] == TUTORIAL:
+            checks["trn1 tutorial within 25%"].append(abs(ratio - 1) <= 0.25)
+        if row["target"] == "trn2":
+            checks["trn2 within 15%"].append(abs(ratio - 1) <= 0.15)
+    if rows.skipped:
+        print(rows.skipped)
+    for name, results in checks.items():
+        print(f"{name}: {sum(results)} of {len(results)}")
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "walrus-opt"))
-    parser.add_argument("--fit", metavar="KERNEL",
-                        help="print the DMA packet cost fitted to the first row of KERNEL")
+    parser.add_argument("--accelopt", default=os.environ.get("ACCELOPT_DIR"),
+                        help="a clone of github.com/zhang677/AccelOpt (default: $ACCELOPT_DIR)")
+    parser.add_argument("--fit", choices=["dve", "dma", "dma-trn2"],
+                        help="print the fitted value of one of the model's fitted constants")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
-        if args.fit:
-            rows = [row for row in PUBLISHED if row[0] == args.fit]
-            if not rows:
-                sys.exit(f"no published row for kernel '{args.fit}'")
-            print(f"dma-packet-bytes fitted to {args.fit} {rows[0][1]}x{rows[0][2]}x{rows[0][3]}: "
-                  f"{fit(args.opt, rows[0], work):.1f}")
-            return
-        print(f"{'kernel':>16} {'M x K x N':>17} {'published us':>13} {'estimate us':>12} "
-              f"{'ratio':>6} {'roofline us':>12}  {'row':<9} source")
-        for index, (kernel, m, k, n, published, source) in enumerate(PUBLISHED):
-            estimated, roofline = estimate(args.opt, kernel, m, k, n, work)
-            role = "fitted" if index == 0 else "held out"
-            if published < roofline:
-                role = "below roofline"
-            print(f"{kernel:>16} {f'{m}x{k}x{n}':>17} {published:>13.0f} {estimated:>12.0f} "
-                  f"{estimated / published:>6.2f} {roofline:>12.0f}  {role:<9} {source}", flush=True)
+        rows = Rows(args, work)
+        if args.fit == "dve":
+            fit_dve(args, rows)
+        elif args.fit == "dma":
+            fit_dma(args, rows, "trn1")
+        elif args.fit == "dma-trn2":
+            fit_dma(args, rows, "trn2")
+        else:
+            table(args, rows)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ tutorial gives. The NKI compiler gives each iteration's tile fresh storage
 a PSUM tile per pair of output tiles. The loops are bir.loops; the timing
 model unrolls them.
 
-  gen_nki_matmul.py KERNEL [--m 4096 --k 8192 --n 8192] [-o FILE]
+  gen_nki_matmul.py KERNEL [--m 4096 --k 8192 --n 8192] [--dtype f32]
+                    [--target trn2] [-o FILE]
 """
 import argparse
 import sys
@@ -270,6 +271,9 @@ def main():
     parser.add_argument("--n", type=int, default=8192)
     parser.add_argument("--buffers", type=int, default=2,
                         help="rotating buffers where a loop reloads a tile")
+    parser.add_argument("--dtype", choices=["bf16", "f32"], default="bf16",
+                        help="the operands' and result's element type")
+    parser.add_argument("--target", choices=["trn1", "trn2", "trn3"], default="trn1")
     parser.add_argument("-o", "--output")
     args = parser.parse_args()
     kernel = Kernel(args.m, args.k, args.n)
@@ -284,7 +288,10 @@ def main():
                                                   and blocks_k % buffers)):
         buffers -= 1
     KERNELS[args.kernel](kernel, buffers)
-    text = kernel.text()
+    # The kernels are written in bf16 on trn1; the same structure in
+    # another type or on another target.
+    text = kernel.text().replace("xbf16>", f"x{args.dtype}>").replace(
+        '#bir.target<"trn1">', f'#bir.target<"{args.target}">')
     if args.output:
         open(args.output, "w").write(text)
     else:

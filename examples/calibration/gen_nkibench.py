@@ -139,8 +139,9 @@ def main():
     parser.add_argument("problem", help="silu, adamw, matmul, ... (NKIBench/summary.json)")
     parser.add_argument("--accelopt", default=os.environ.get("ACCELOPT_DIR"),
                         help="a clone of github.com/zhang677/AccelOpt (default: $ACCELOPT_DIR)")
-    parser.add_argument("--buffers", type=int, default=2,
-                        help="copies a tile private to a loop iteration rotates through")
+    parser.add_argument("--buffers", type=int,
+                        help="copies a tile private to a loop iteration rotates through "
+                             "(default: as many as the memory holds)")
     parser.add_argument("--trips", default="", help="loop=count,...: run fewer iterations")
     parser.add_argument("--check", action="store_true", help="run it in walrus-run against numpy")
     parser.add_argument("--tolerance", type=float, default=1e-4)

@@ -11,8 +11,10 @@ tile shapes, the engine of each instruction, its identity-matmul transposes.
 Storage: an on-chip tile array `(b1, ..., par_dim(P), f...)` gets fresh
 storage per block index, as the compiler's printed kernel declares. A block
 dimension every access indexes by the same loop variable is private to that
-loop's iteration; it rotates through `--buffers` copies (the compiler
-multi-buffers such tiles). Any other block dimension keeps every block.
+loop's iteration; it rotates through as many copies as the memory holds
+(the same number for every array of a memory, at least two, at most its
+blocks: SBUF's 192 KiB and PSUM's 16 KiB per partition on trn1), or
+`--buffers`. Any other block dimension keeps every block.
 
 Where the compiler left the engine to itself (`engine=unknown_engine`,
 `nl.copy`), the engine is the one the published profiles show it chose:
@@ -330,10 +332,17 @@ class Storage:
                                 and not next(iter(seen))[2]
                                 and [c for _, c in next(iter(seen))[0]] == [1])
         self.full_count = math.prod(b for b, p in zip(self.blocks, self.private) if not p)
-        self.copies = min(buffers, math.prod(b for b, p in zip(self.blocks, self.private) if p)) \
-            if any(self.private) else 1
-        self.columns = self.copies * self.full_count * self.free_size
+        self.private_count = math.prod(b for b, p in zip(self.blocks, self.private) if p)
         self.rows = self.partitions
+        self.rotate(buffers)
+
+    def rotate(self, buffers):
+        """Rotates the private blocks through `buffers` copies."""
+        self.copies = min(buffers, self.private_count) if any(self.private) else 1
+        self.columns = self.copies * self.full_count * self.free_size
+
+    def bytes_per_partition(self):
+        return self.columns * self.tensor.dtype.itemsize
 
     def type(self):
         element = ELEMENT[self.tensor.dtype.name]
@@ -347,11 +356,36 @@ def affine(lin, dims, scale=1):
     return terms
 
 
+# Bytes per partition of each on-chip memory (trn1: the architecture
+# guide's 24 MiB SBUF and 2 MiB PSUM over 128 partitions).
+CAPACITY = {"sbuf": 192 * 1024, "psum": 16 * 1024}
+
+
 class Emitter:
-    def __init__(self, tracer, buffers):
+    def __init__(self, tracer, buffers=None):
         self.tracer = tracer
-        self.storage = {id(t): Storage(t, buffers) for t in tracer.tensors if t.accesses or t.buffer == "hbm"}
+        self.storage = {id(t): Storage(t, buffers or 1) for t in tracer.tensors
+                        if t.accesses or t.buffer == "hbm"}
+        if buffers is None:
+            for memory, capacity in CAPACITY.items():
+                self.fill(memory, capacity)
         self.lines, self.depth = [], 0
+
+    def fill(self, memory, capacity):
+        """The most copies every rotating array of `memory` can have with
+        all of them fitting in `capacity`, and at least two: where two do
+        not fit, the compiler spills, which the model does not see."""
+        arrays = [s for s in self.storage.values() if s.tensor.buffer == memory]
+        most = max([s.private_count for s in arrays if any(s.private)], default=1)
+        best = 2
+        for copies in range(2, most + 1):
+            for s in arrays:
+                s.rotate(copies)
+            if sum(s.bytes_per_partition() for s in arrays) > capacity:
+                break
+            best = copies
+        for s in arrays:
+            s.rotate(best)
 
     def emit(self, line):
         self.lines.append("    " + "  " * self.depth + line)

@@ -20,9 +20,8 @@ std::pair<double, int64_t> DmaEngines::earliest(unsigned lane, double from,
     waitedFor = busy.front().id;
   }
   // Intervals do not overlap, so their ends ascend as their starts do.
-  auto at = std::partition_point(busy.begin(), busy.end(), [&](const Busy &b) {
-    return b.end <= from;
-  });
+  auto at = std::partition_point(busy.begin(), busy.end(),
+                                 [&](const Busy &b) { return b.end <= from; });
   for (; at != busy.end() && at->start < from + duration; ++at) {
     from = at->end;
     waitedFor = at->id;
@@ -30,8 +29,7 @@ std::pair<double, int64_t> DmaEngines::earliest(unsigned lane, double from,
   return {from, waitedFor};
 }
 
-void DmaEngines::reserve(unsigned lane, double start, double end,
-                         int64_t id) {
+void DmaEngines::reserve(unsigned lane, double start, double end, int64_t id) {
   std::deque<Busy> &busy = lanes[lane];
   auto at = llvm::upper_bound(
       busy, start, [](double value, const Busy &b) { return value < b.start; });

@@ -31,8 +31,8 @@ constexpr unsigned kNumDmaQueues = 3;
 class DmaEngines {
 public:
   explicit DmaEngines(unsigned engines)
-      : lanes(engines), queueFree(kNumDmaQueues,
-                                  std::vector<double>(engines, 0.0)) {}
+      : lanes(engines),
+        queueFree(kNumDmaQueues, std::vector<double>(engines, 0.0)) {}
 
   struct Placement {
     double start;
@@ -45,8 +45,8 @@ public:
 
   /// Places transfer `id` of `queue`, ready at `ready`, on the `count`
   /// engines where it can start first, each held for `duration`.
-  Placement place(DmaQueue queue, double ready, unsigned count,
-                  double duration, int64_t id);
+  Placement place(DmaQueue queue, double ready, unsigned count, double duration,
+                  int64_t id);
 
 private:
   struct Busy {

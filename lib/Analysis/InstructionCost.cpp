@@ -102,18 +102,33 @@ static InstructionCost costTranspose(const TimingModel &model,
   return cost;
 }
 
-// One cycle per element of a partition per input, after the static
+// `cyclesPerElement` per element of a partition after the static
 // overhead; one FLOP per element.
 static InstructionCost costVector(const TimingModel &model, Engine engine,
                                   double ghz, AccessPatternAttr pattern,
-                                  int64_t inputs) {
+                                  double cyclesPerElement) {
   InstructionCost cost;
   cost.engine = engine;
   cost.duration = (model.instructionOverheadCycles +
-                   double(pattern.getFreeCount()) * inputs) /
+                   double(pattern.getFreeCount()) * cyclesPerElement) /
                   ghz;
   cost.flops = double(pattern.getNumElements());
   return cost;
+}
+
+/// Whether an operand streams elements: a pattern that steps 0 along every
+/// free dimension reads one value per partition (a broadcast).
+static bool streams(AccessPatternAttr pattern) {
+  return llvm::any_of(pattern.getSteps().drop_front(),
+                      [](int64_t step) { return step != 0; });
+}
+
+/// The data-path cycles per element of an elementwise operation.
+static double getElementCycles(const TimingModel &model, AluOp op,
+                               bool twoInputs) {
+  if (op == AluOp::Divide)
+    return model.divideCycles;
+  return twoInputs ? model.twoInputCycles : 1.0;
 }
 
 /// The engine an elementwise instruction runs on and its clock: the one
@@ -177,17 +192,27 @@ FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
       .Case([&](TensorTensorOp tensor) -> Result {
         auto [engine, ghz] =
             getComputeEngine(model, tensor.getEngine(), Engine::DVE);
-        return costVector(model, engine, ghz, tensor.getLhsAp(), 2);
+        bool twoInputs =
+            streams(tensor.getLhsAp()) && streams(tensor.getRhsAp());
+        return costVector(model, engine, ghz, tensor.getDstAp(),
+                          getElementCycles(model, tensor.getOp(), twoInputs));
       })
       // nki.isa.tensor_copy_predicated: max(MIN_II, 2N) cycles with both
       // operands in SBUF, as a tensor_tensor reads two.
       .Case([&](TensorCopyPredicatedOp copy) -> Result {
-        return costVector(model, Engine::DVE, model.dveGhz, copy.getSrcAp(), 2);
+        return costVector(model, Engine::DVE, model.dveGhz, copy.getSrcAp(),
+                          model.twoInputCycles);
       })
-      .Case<TensorScalarOp, TensorCopyOp>([&](auto single) -> Result {
+      .Case([&](TensorScalarOp scalar) -> Result {
         auto [engine, ghz] =
-            getComputeEngine(model, single.getEngine(), Engine::DVE);
-        return costVector(model, engine, ghz, single.getSrcAp(), 1);
+            getComputeEngine(model, scalar.getEngine(), Engine::DVE);
+        return costVector(model, engine, ghz, scalar.getSrcAp(),
+                          getElementCycles(model, scalar.getOp(), false));
+      })
+      .Case([&](TensorCopyOp copy) -> Result {
+        auto [engine, ghz] =
+            getComputeEngine(model, copy.getEngine(), Engine::DVE);
+        return costVector(model, engine, ghz, copy.getSrcAp(), 1);
       })
       .Case([&](TensorReduceOp reduce) -> Result {
         return costVector(model, Engine::DVE, model.dveGhz, reduce.getSrcAp(),

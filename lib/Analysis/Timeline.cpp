@@ -49,6 +49,10 @@ TimingModel TimingModel::forTarget(TargetAttr target) {
   model.fp32Factor = 4;
   model.stationaryLoadSpeedup = 4;
   model.instructionOverheadCycles = 60;
+  // Fitted to NKIBench's silu and adamw vector-engine active times
+  // (bench/calibration.py --fit dve).
+  model.twoInputCycles = 1.21;
+  model.divideCycles = 3.37;
   model.dmaEngines = 16;
   model.dmaPartitionsPerEngine = 8;
   model.dmaFixedNs = 1300;
@@ -91,8 +95,7 @@ public:
   CoreModel(int64_t shard, const TimingModel &model, bool keepEvents,
             timeline::NodeBudget &budget)
       : shard(shard), model(model), keepEvents(keepEvents),
-        dma(model.dmaEngines),
-        budget(budget) {
+        dma(model.dmaEngines), budget(budget) {
     timeline.core = shard;
     for (Space &quadrant : sbufQuadrants)
       quadrant.setBudget(&budget);
@@ -281,8 +284,8 @@ LogicalResult CoreModel::place(Operation *op, ArrayRef<int64_t> ivs) {
   if (engine == Engine::DMA) {
     // A transfer waits in its queue and takes the engines where it can
     // start first (DmaEngines.h).
-    timeline::DmaEngines::Placement placement =
-        dma.place(getDmaQueue(op), cause.time, costed->dmaEngines, duration, id);
+    timeline::DmaEngines::Placement placement = dma.place(
+        getDmaQueue(op), cause.time, costed->dmaEngines, duration, id);
     cause.raise(placement.start, placement.waitedFor);
     queues = placement.lanes;
   } else {

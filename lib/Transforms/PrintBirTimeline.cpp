@@ -70,6 +70,8 @@ SmallVector<ModelNumber> PrintBirTimelinePass::getModelNumbers() {
       {dmaFixedNs, &M::dmaFixedNs, 1, 1e-6, 1e9},
       {dmaPacketBytes, &M::dmaPacketBytes, 1, 1e-6, 1e9},
       {overheadCycles, &M::instructionOverheadCycles, 1, 1e-6, 1e9},
+      {twoInputCycles, &M::twoInputCycles, 1, 1e-6, 1e9},
+      {divideCycles, &M::divideCycles, 1, 1e-6, 1e9},
       {matmulMinCycles, &M::matmulMinCycles, 1, 1e-6, 1e9},
       {fp32Factor, &M::fp32Factor, 1, 1e-3, 1e3},
       {stationaryLoadSpeedup, &M::stationaryLoadSpeedup, 1, 1e-3, 1e6},

@@ -45,8 +45,9 @@ struct TimingModel {
   double matmulMinCycles, fp32Factor, stationaryLoadSpeedup;
   /// The static cost of an ACT, DVE or Pool instruction, cycles (tensor
   /// access overhead); the data-path cost is one cycle per element of a
-  /// partition per input.
-  double instructionOverheadCycles;
+  /// partition, `twoInputCycles` for an operation of two streamed inputs
+  /// and `divideCycles` for a division (fitted: docs/TimingModel.md).
+  double instructionOverheadCycles, twoInputCycles, divideCycles;
   /// DMA: engines per core, bytes per nanosecond per engine, partitions one
   /// engine serves in a transfer, the fixed latency of a transfer (ns: it
   /// delays the transfer's end, not its engines) and the cost of each

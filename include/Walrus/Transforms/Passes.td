@@ -70,6 +70,12 @@ def PrintBirTimeline : Pass<"print-bir-timeline", "mlir::ModuleOp"> {
     Option<"overheadCycles", "overhead-cycles", "double", /*default=*/"0",
            "Static cost of an ACT, DVE or Pool instruction, cycles, 1e-6 to "
            "1e9 (0: the target's)">,
+    Option<"twoInputCycles", "two-input-cycles", "double", /*default=*/"0",
+           "Cycles per element of an elementwise operation of two streamed "
+           "inputs, 1e-6 to 1e9 (0: the target's)">,
+    Option<"divideCycles", "divide-cycles", "double", /*default=*/"0",
+           "Cycles per element of an elementwise division, 1e-6 to 1e9 (0: "
+           "the target's)">,
     Option<"matmulMinCycles", "matmul-min-cycles", "double",
            /*default=*/"0",
            "Shortest initiation interval of a matmul, PE cycles, 1e-6 to 1e9 "
