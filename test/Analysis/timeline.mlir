@@ -1,8 +1,9 @@
 // RUN: walrus-opt %s -split-input-file -print-bir-timeline -o /dev/null 2>&1 | FileCheck %s
 
 // Times computed by hand from the trn2 model (docs/TimingModel.md): an
-// ACT, DVE or Pool instruction costs (60 + N * inputs) cycles for N
-// elements per partition, at 1.2, 0.96 and 1.2 GHz; a DMA holds one engine
+// ACT, DVE or Pool instruction costs (60 + N * c) cycles for N elements
+// per partition, at 1.2, 0.96 and 1.2 GHz, where c is 1 for one streamed
+// input, 1.21 for two and 3.37 for a division; a DMA holds one engine
 // per 8 partitions for its bytes over 23 B/ns per engine plus 43.043 ns
 // (990 / 23) per packet (one contiguous run of a partition), and ends
 // 1300 ns later.
@@ -19,10 +20,10 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // -----
 
 // Two engines, the second reading what the first wrote: ACT (60 + 100) /
-// 1.2 = 133.333 ns, then DVE (60 + 2 * 100) / 0.96 = 270.833 ns after it:
-// 404.167 ns.
+// 1.2 = 133.333 ns, then DVE (60 + 1.21 * 100) / 0.96 = 188.542 ns after
+// it: 321.875 ns.
 // The critical path is both: the DVE op waited for the ACT one.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.404 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (33%) DVE 0.271 us (67%){{.*}}critical path 2 instruction(s): ACT 0.133 us DVE 0.271 us;
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.322 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (41%) DVE 0.189 us (59%){{.*}}critical path 2 instruction(s): ACT 0.133 us DVE 0.189 us;
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -35,8 +36,8 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // -----
 
 // A comparison then a predicated copy on the vector engine, each reading
-// two operands: 2 x (60 + 2 * 100) / 0.96 = 541.667 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.542 us, 2 instruction(s)
+// two operands: 2 x (60 + 1.21 * 100) / 0.96 = 377.083 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -50,10 +51,10 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // An elementwise instruction runs on the engine it names: a tensor_scalar
 // on the scalar engine, (60 + 100) / 1.2 = 133.333 ns on ACT; a
-// tensor_tensor on GpSimd, (60 + 2 * 100) / 1.2 = 216.667 ns on Pool after
-// it; a memset on the vector engine, (60 + 100) / 0.96 = 166.667 ns on DVE,
-// overlapping both: 350.000 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.350 us, 3 instruction(s); PE 0.000 us (0%) ACT 0.133 us (38%) DVE 0.167 us (48%) Pool 0.217 us (62%) DMA 0.000 us (0%); bound by Pool; critical path 2 instruction(s): ACT 0.133 us Pool 0.217 us;
+// tensor_tensor on GpSimd, (60 + 1.21 * 100) / 1.2 = 150.833 ns on Pool
+// after it; a memset on the vector engine, (60 + 100) / 0.96 = 166.667 ns
+// on DVE, overlapping both: 284.167 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.284 us, 3 instruction(s); PE 0.000 us (0%) ACT 0.133 us (47%) DVE 0.167 us (59%) Pool 0.151 us (53%) DMA 0.000 us (0%); bound by DVE; critical path 2 instruction(s): ACT 0.133 us Pool 0.151 us;
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -67,8 +68,24 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // -----
 
-// Independent work on two engines overlaps: max(133.333, 270.833) ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.271 us, 2 instruction(s)
+// A division costs 3.37 cycles per element: (60 + 3.37 * 100) / 0.96 =
+// 413.542 ns. A tensor_tensor whose operand is one value per partition (a
+// broadcast: step 0 along the free dimension) streams one input: (60 +
+// 100) / 0.96 = 166.667 ns after it: 580.208 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.580 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.580 us (100%)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
+    %r = bir.memloc "r" internal : !bir.sbuf<128x1xf32>
+    bir.tensor_scalar divide %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], 1.0 reverse : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+    bir.tensor_tensor multiply %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], %r[#bir.ap<0, [[1, 128], [0, 100]]>] : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x1xf32>
+  }
+}
+
+// -----
+
+// Independent work on two engines overlaps: max(133.333, 188.542) ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.189 us, 2 instruction(s)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
