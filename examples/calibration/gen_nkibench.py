@@ -90,6 +90,13 @@ def written(emitter, output):
                         base += (lin.const + sum(c * env[n] for n, c in lin.loops.items())) * stride
                         for pos, (n, coef) in lin.iters.items():
                             ranges[pos] = (n, coef * stride)
+                    if item.get("mask") is not None:
+                        # A mask c + loops - index >= 0 keeps c + loops + 1.
+                        lin = item["mask"][1]
+                        [(pos, (n, _))] = lin.iters.items()
+                        kept = lin.const + sum(c * env[v] for v, c in lin.loops.items()) + 1
+                        if pos in ranges and ranges[pos][0] == n:
+                            ranges[pos] = (max(0, min(n, kept)), ranges[pos][1])
                     offsets = np.array([base])
                     for pos in sorted(ranges):
                         n, step = ranges[pos]

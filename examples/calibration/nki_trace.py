@@ -100,12 +100,29 @@ class Tensor:
         pars = [i for i, d in enumerate(shape) if isinstance(d, ParDim)]
         self.par = pars[0] if pars else (0 if buffer != "hbm" else None)
         self.accesses = []  # each access's index tuple, for the storage plan
+        self.prefix = []  # loops a tile allocated inside them is fresh for
 
     def __getitem__(self, index):
         index = index if isinstance(index, tuple) else (index,)
-        index = tuple(Lin.of(i) for i in index)
+        # A slice a:b is an iterator of b - a at the next grid position.
+        slices, converted = 0, []
+        for component in index:
+            if isinstance(component, slice):
+                start = Lin.of(0 if component.start is None else component.start)
+                stop = Lin.of(self.shape[len(self.prefix) + len(converted)]
+                              if component.stop is None else component.stop)
+                extent = (stop - start).const
+                converted.append(start + Lin(iters={slices: (extent, 1)}))
+                slices += 1
+            else:
+                converted.append(Lin.of(component))
+        index = tuple(Lin(loops={var: 1}) for var in self.prefix) + tuple(converted)
         self.accesses.append(index)
         return Access(self, index)
+
+    def whole(self):
+        """An access of every element (past the per-iteration prefix)."""
+        return self[tuple(slice(None) for _ in self.shape[len(self.prefix):])]
 
     def __setitem__(self, index, value):
         target = self[index]
@@ -130,10 +147,30 @@ class Pending:
     """An instruction waiting for its destination."""
 
     def __init__(self, kind, **fields):
-        self.kind, self.fields = kind, fields
+        self.kind, self.fields, self.result = kind, fields, None
 
     def finish(self, dst, accumulate=False):
         return dict(kind=self.kind, dst=dst, accumulate=accumulate, **self.fields)
+
+    def materialize(self, tracer):
+        """Records the instruction into a fresh tile shaped as its first
+        operand walks, and returns that tile's access."""
+        if self.result is None:
+            source = next(v for k, v in self.fields.items()
+                          if k in ("src", "lhs", "stationary") and isinstance(v, Access))
+            iters = {}
+            for lin in source.index:
+                iters.update(lin.iters)
+            shape = [iters[pos][0] for pos in sorted(iters)]
+            if self.kind == "matmul":
+                moving = self.fields["moving"]
+                columns = [n for lin in moving.index for pos, (n, _) in lin.iters.items() if pos]
+                shape = [shape[1] if len(shape) > 1 else 1] + columns
+            buffer = "psum" if self.kind in ("matmul", "transpose") else "sbuf"
+            tile = tracer.tensor(shape, source.tensor.dtype, buffer)
+            self.result = tile.whole()
+            tracer.record(self.finish(self.result))
+        return self.result
 
 
 class Loop:
@@ -163,9 +200,34 @@ class Tracer:
         self.stack.pop()
 
     def tensor(self, shape, dtype, buffer, value=None, name=None):
+        loops = self.stack[1:] if buffer != "hbm" else []
+        if loops:
+            # Allocated inside loops: fresh storage per iteration, a block
+            # dimension per enclosing loop.
+            pars = [d for d in shape if isinstance(d, ParDim)]
+            if not pars:
+                shape = (ParDim(shape[0]),) + tuple(shape[1:])
+            shape = tuple(loop.count for loop in loops) + tuple(shape)
         tensor = Tensor(self, name or f"t{len(self.tensors)}", shape, np.dtype(dtype), buffer, value)
+        tensor.prefix = [loop.var for loop in loops]
         self.tensors.append(tensor)
         return tensor
+
+    def python_range(self, start, stop=None, step=1):
+        """A Python range over indices: a loop, like affine_range."""
+        if stop is None:
+            start, stop = 0, start
+        for var in self.affine_range(-(-(stop - start) // step)):
+            yield start + var * step
+
+    def value(self, operand):
+        """An operand as an access: a pending instruction gets a fresh tile
+        (its result), an array is accessed whole."""
+        if isinstance(operand, Pending):
+            return operand.materialize(self)
+        if isinstance(operand, Tensor):
+            return operand.whole()
+        return operand
 
     # --- the stand-in modules
     def modules(self):
@@ -180,25 +242,28 @@ class Tracer:
         nl.zeros = lambda shape, dtype, buffer, name=None, lazy_initialization=False: \
             tracer.tensor(shape, dtype, buffer)
         nl.shared_constant = lambda array: tracer.tensor(array.shape, array.dtype, "hbm", value=array)
-        nl.load = lambda src, dtype=None, mask=None: Pending("dma", src=src, mask=mask)
+        v = tracer.value
+        nl.load = lambda src, dtype=None, mask=None: Pending("dma", src=v(src), mask=mask)
         nl.store = lambda dst, value, mask=None: tracer.record(
-            dict(kind="dma", dst=dst, src=value, mask=mask, accumulate=False))
-        nl.copy = lambda src, dtype=None, mask=None: Pending("copy", src=src, mask=mask)
+            dict(kind="dma", dst=v(dst), src=v(value), mask=mask, accumulate=False))
+        nl.copy = lambda src, dtype=None, mask=None: Pending("copy", src=v(src), mask=mask)
 
+        AluOp.tracer = tracer
         nl.add, nl.subtract, nl.multiply = AluOp("add"), AluOp("subtract"), AluOp("multiply")
         nl.divide, nl.maximum, nl.minimum = AluOp("divide"), AluOp("max"), AluOp("min")
         nl.max, nl.min = AluOp("max"), AluOp("min")
 
         def loop_reduce(x, op, loop_indices, mask=None, dtype=None):
             names = [next(iter(loop.loops)) for loop in loop_indices]
-            return Pending("loop_reduce", src=x, op=_alu(op), over=names, mask=mask)
+            return Pending("loop_reduce", src=v(x), op=_alu(op), over=names, mask=mask)
         nl.loop_reduce = loop_reduce
         nl.exp, nl.square, nl.rsqrt, nl.sqrt = "exp", "square", "rsqrt", "sqrt"
         nl.tanh, nl.sigmoid, nl.log, nl.gelu, nl.silu = "tanh", "sigmoid", "log", "gelu", "silu"
 
         nisa = types.SimpleNamespace()
         nisa.activation = lambda op, data, bias=None, scale=1.0, mask=None, dtype=None: Pending(
-            "activation", func=op, src=data, bias=bias, scale=scale, mask=mask)
+            "activation", func=op, src=v(data), bias=None if bias is None else v(bias),
+            scale=scale, mask=mask)
 
         def tensor_scalar(data, op0, operand0, reverse0=False, op1=None, operand1=None,
                           reverse1=False, dtype=None, mask=None, engine=None):
@@ -207,26 +272,27 @@ class Tracer:
                 return Pending("scalar2", src=data, op=_alu(op0), scalar=float(operand0),
                                reverse=bool(reverse0), op1=_alu(op1), scalar1=float(operand1),
                                reverse1=bool(reverse1), mask=mask)
-            if isinstance(operand0, Access):
-                return Pending("tensor", lhs=data, rhs=operand0, op=_alu(op0), mask=mask,
+            data = v(data)
+            if isinstance(operand0, (Access, Pending, Tensor)):
+                return Pending("tensor", lhs=data, rhs=v(operand0), op=_alu(op0), mask=mask,
                                reverse=reverse0, per_partition=True)
             return Pending("scalar", src=data, op=_alu(op0), scalar=float(operand0),
                            reverse=bool(reverse0), mask=mask)
         nisa.tensor_scalar = tensor_scalar
         nisa.tensor_tensor = lambda data1, data2, op, dtype=None, mask=None, engine=None: Pending(
-            "tensor", lhs=data1, rhs=data2, op=_alu(op), mask=mask)
+            "tensor", lhs=v(data1), rhs=v(data2), op=_alu(op), mask=mask)
         nisa.reciprocal = lambda data, mask=None, dtype=None: Pending(
-            "scalar", src=data, op="divide", scalar=1.0, reverse=True, mask=mask)
+            "scalar", src=v(data), op="divide", scalar=1.0, reverse=True, mask=mask)
         nisa.tensor_reduce = lambda op, data, axis, mask=None, dtype=None, negate=False, keepdims=False: \
-            Pending("reduce", src=data, op=_alu(op), negate=negate, mask=mask)
+            Pending("reduce", src=v(data), op=_alu(op), negate=negate, mask=mask)
         nisa.memset = lambda shape, value, dtype, mask=None, engine=None: Pending(
             "memset", value=float(value), mask=mask)
 
         def nc_matmul(stationary, moving, is_stationary_onezero=False, is_moving_onezero=False,
                       mask=None, is_transpose=False):
             if is_transpose:
-                return Pending("transpose", src=stationary, mask=mask)
-            return Pending("matmul", stationary=stationary, moving=moving, mask=mask)
+                return Pending("transpose", src=v(stationary), mask=mask)
+            return Pending("matmul", stationary=v(stationary), moving=v(moving), mask=mask)
         nisa.nc_matmul = nc_matmul
         nki = types.SimpleNamespace(isa=types.SimpleNamespace(unknown_engine=None), jit=lambda f: f)
         return nki, nl, nisa
@@ -238,10 +304,13 @@ class AluOp:
     def __init__(self, name):
         self.name = name
 
+    tracer = None
+
     def __call__(self, a, b, mask=None, dtype=None):
+        v = AluOp.tracer.value
         if isinstance(b, (int, float, np.floating)):
-            return Pending("scalar", src=a, op=self.name, scalar=float(b), reverse=False, mask=mask)
-        return Pending("tensor", lhs=a, rhs=b, op=self.name, mask=mask)
+            return Pending("scalar", src=v(a), op=self.name, scalar=float(b), reverse=False, mask=mask)
+        return Pending("tensor", lhs=v(a), rhs=v(b), op=self.name, mask=mask)
 
 
 def _alu(op):
@@ -279,7 +348,7 @@ def run_kernel(source, inputs, trips=None):
                         "neuronxcc.nki.language": language, "neuronxcc.nki.isa": isa,
                         "neuronxcc.nki.typing": package.typing})
     try:
-        scope = {}
+        scope = {"range": tracer.python_range}
         exec(compile(source, "<nki kernel>", "exec"), scope)
         args = [tracer.tensor(array.shape, array.dtype, "hbm", name=name)
                 for name, array in inputs.items()]

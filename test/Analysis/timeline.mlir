@@ -3,9 +3,9 @@
 // Times computed by hand from the trn2 model (docs/TimingModel.md): an
 // ACT, DVE or Pool instruction costs (60 + N * c) cycles for N elements
 // per partition, at 1.2, 0.96 and 1.2 GHz, where c is 1 for one streamed
-// input, 1.21 for two and 3.37 for a division; a DMA holds one engine
-// per 8 partitions for its bytes over 23 B/ns per engine plus 43.043 ns
-// (990 / 23) per packet (one contiguous run of a partition), and ends
+// input, 2 for two and 2.58 for a division; a DMA holds one engine per 8
+// partitions for its bytes over 23 B/ns per engine plus 17.391 ns
+// (400 / 23) per packet (one contiguous run of a partition), and ends
 // 1300 ns later.
 
 // One engine: (60 + 100) / 0.96 = 166.667 ns.
@@ -20,10 +20,10 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // -----
 
 // Two engines, the second reading what the first wrote: ACT (60 + 100) /
-// 1.2 = 133.333 ns, then DVE (60 + 1.21 * 100) / 0.96 = 188.542 ns after
-// it: 321.875 ns.
+// 1.2 = 133.333 ns, then DVE (60 + 2 * 100) / 0.96 = 270.833 ns after it:
+// 404.167 ns.
 // The critical path is both: the DVE op waited for the ACT one.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.322 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (41%) DVE 0.189 us (59%){{.*}}critical path 2 instruction(s): ACT 0.133 us DVE 0.189 us;
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.404 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.133 us (33%) DVE 0.271 us (67%){{.*}}critical path 2 instruction(s): ACT 0.133 us DVE 0.271 us;
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -36,8 +36,8 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // -----
 
 // A comparison then a predicated copy on the vector engine, each reading
-// two operands: 2 x (60 + 1.21 * 100) / 0.96 = 377.083 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.377 us, 2 instruction(s)
+// two operands: 2 x (60 + 2 * 100) / 0.96 = 541.667 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.542 us, 2 instruction(s)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -51,10 +51,10 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // An elementwise instruction runs on the engine it names: a tensor_scalar
 // on the scalar engine, (60 + 100) / 1.2 = 133.333 ns on ACT; a
-// tensor_tensor on GpSimd, (60 + 1.21 * 100) / 1.2 = 150.833 ns on Pool
+// tensor_tensor on GpSimd, (60 + 2 * 100) / 1.2 = 216.667 ns on Pool
 // after it; a memset on the vector engine, (60 + 100) / 0.96 = 166.667 ns
-// on DVE, overlapping both: 284.167 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.284 us, 3 instruction(s); PE 0.000 us (0%) ACT 0.133 us (47%) DVE 0.167 us (59%) Pool 0.151 us (53%) DMA 0.000 us (0%); bound by DVE; critical path 2 instruction(s): ACT 0.133 us Pool 0.151 us;
+// on DVE, overlapping both: 350.000 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.350 us, 3 instruction(s); PE 0.000 us (0%) ACT 0.133 us (38%) DVE 0.167 us (48%) Pool 0.217 us (62%) DMA 0.000 us (0%); bound by Pool; critical path 2 instruction(s): ACT 0.133 us Pool 0.217 us;
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -68,11 +68,11 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // -----
 
-// A division costs 3.37 cycles per element: (60 + 3.37 * 100) / 0.96 =
-// 413.542 ns. A tensor_tensor whose operand is one value per partition (a
+// A division costs 2.58 cycles per element: (60 + 2.58 * 100) / 0.96 =
+// 331.250 ns. A tensor_tensor whose operand is one value per partition (a
 // broadcast: step 0 along the free dimension) streams one input: (60 +
-// 100) / 0.96 = 166.667 ns after it: 580.208 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.580 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.580 us (100%)
+// 100) / 0.96 = 166.667 ns after it: 497.917 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.498 us, 2 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.498 us (100%)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -84,8 +84,8 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // -----
 
-// Independent work on two engines overlaps: max(133.333, 188.542) ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.189 us, 2 instruction(s)
+// Independent work on two engines overlaps: max(133.333, 270.833) ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.271 us, 2 instruction(s)
 module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
@@ -102,13 +102,13 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // so loading it waits until the copy has read `a` (write after read).
 // Pool memset (60 + 512) / 1.2 = 476.667 ns, DVE copy (60 + 512) / 0.96 =
 // 595.833 ns after it, then the DMA: 262144 B / (16 * 23 B/ns) = 712.348
-// ns plus 8 packets per engine (344.348 ns) plus 1300 = 2356.696 ns:
-// 3429.196 ns in all.
+// ns plus 8 packets per engine (139.130 ns) plus 1300 = 2151.478 ns:
+// 3223.978 ns in all.
 // The critical path is the memset, the copy and the DMA: the false
 // dependency the allocation made.
-// On the critical path the DMA counts 1056.696 ns while its engines move
+// On the critical path the DMA counts 851.478 ns while its engines move
 // the bytes, and its fixed latency apart.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.429 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 1.057 us DMA latency 1.300 us;
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.224 us, 3 instruction(s){{.*}}critical path 3 instruction(s): DVE 0.596 us Pool 0.477 us DMA 0.851 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -124,8 +124,8 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // -----
 
 // The same program before allocation: `b` is its own tensor, the DMA
-// starts at once and ends last: 2356.696 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.357 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 1.057 us DMA latency 1.300 us;
+// starts at once and ends last: 2151.478 ns.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 2.151 us, 3 instruction(s){{.*}}critical path 1 instruction(s): DMA 0.851 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -141,11 +141,11 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // -----
 
 // Two independent DMAs take the same 16 engines: the second starts when
-// the first frees them (1056.696 ns), not when its latency ends, and ends
-// at 2 * 1056.696 + 1300 = 3413.391 ns. The critical path counts the first
+// the first frees them (851.478 ns), not when its latency ends, and ends
+// at 2 * 851.478 + 1300 = 3002.957 ns. The critical path counts the first
 // only until the second starts, so it adds up to the estimate: the DMA
-// engines' 2113.391 ns (the DMA busy time) and the second's latency.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.413 us, 2 instruction(s){{.*}}DMA 2.113 us (62%); bound by DMA; critical path 2 instruction(s): DMA 2.113 us DMA latency 1.300 us;
+// engines' 1702.957 ns (the DMA busy time) and the second's latency.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 3.003 us, 2 instruction(s){{.*}}DMA 1.703 us (57%); bound by DMA; critical path 2 instruction(s): DMA 1.703 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -162,11 +162,11 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // overview's "DMA Queues"), and the engines serve a ready transfer before
 // one that waits. The store of `a` waits for the DVE op ((60 + 2048) /
 // 0.96 = 2195.833 ns), then holds the 16 engines for 1 MiB: 1048576 /
-// (16 * 23) + 8 packets (344.348) = 3193.739 ns, and ends 1300 ns later at
-// 6689.572 ns. The load of `b`, later in the program but ready at once,
-// runs on the engines before the store starts (1056.696 ns) instead of
-// after it (which would end at 7746.268 ns).
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 6.690 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DVE 2.196 us DMA 3.194 us DMA latency 1.300 us;
+// (16 * 23) + 8 packets (139.130) = 2988.522 ns, and ends 1300 ns later at
+// 6484.355 ns. The load of `b`, later in the program but ready at once,
+// runs on the engines before the store starts (851.478 ns) instead of
+// after it (which would end at 7335.833 ns).
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 6.484 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DVE 2.196 us DMA 2.989 us DMA latency 1.300 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %x = bir.memloc "x" input : !bir.dram<128x512xf32>
@@ -182,10 +182,10 @@ module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, b
 // -----
 
 // Two DMAs write the halves of `y` on 8 engines each (64 partitions:
-// 131072 B / (8 * 23) + 8 packets = 1056.696 ns, ending 1300 ns later at
-// 2356.696 ns); a DMA reading all of `y` waits for both and ends at
-// 2 * 2356.696 = 4713.391 ns.
-// CHECK: remark: print-bir-timeline: @nc00 (core 0): 4.713 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DMA 2.113 us DMA latency 2.600 us;
+// 131072 B / (8 * 23) + 8 packets = 851.478 ns, ending 1300 ns later at
+// 2151.478 ns); a DMA reading all of `y` waits for both and ends at
+// 2 * 2151.478 = 4302.957 ns.
+// CHECK: remark: print-bir-timeline: @nc00 (core 0): 4.303 us, 3 instruction(s){{.*}}critical path 2 instruction(s): DMA 1.703 us DMA latency 2.600 us;
 module @nc00 attributes {bir.lnc_size = 1 : i64, bir.neuron_core_id = 0 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %y = bir.memloc "y" output : !bir.dram<128x512xf32>
@@ -287,10 +287,10 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 // Collectives move what a ring over the cores passes through each core:
 // at 4 cores, a reduce_scatter into 32 x 64 f32 moves 3 slices, 24576 B,
 // on 4 engines (32 partitions): 24576 / (4 * 23) = 267.130 ns plus 8
-// packets (344.348 ns) plus 1300 = 1911.478 ns. An all_reduce of 128 x 64
-// f32 moves 2 * 3 / 4 of it, 49152 B, on 16 engines: 133.565 + 344.348 +
-// 1300 = 1777.913 ns. The cores meet at each: 3689.391 ns.
-// CHECK: remark: print-bir-timeline: @nc_symbolic (core 3): 3.689 us, 2 instruction(s){{.*}}DMA 73728 B
+// packets (139.130 ns) plus 1300 = 1706.261 ns. An all_reduce of 128 x 64
+// f32 moves 2 * 3 / 4 of it, 49152 B, on 16 engines: 133.565 + 139.130 +
+// 1300 = 1572.696 ns. The cores meet at each: 3278.957 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 3): 3.279 us, 2 instruction(s){{.*}}DMA 73728 B
 module @nc_symbolic attributes {bir.lnc_size = 4 : i64, bir.target = #bir.target<"trn2">} {
   bir.func @main {
     %block = bir.memloc "block" internal : !bir.sbuf<128x64xf32>
