@@ -6,19 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-missing=()
-for package in chromium; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" \
-    || missing+=("$package")
-done
-command -v npm >/dev/null || missing+=(npm)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "check-trace-viewer: installing ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -q
-  $sudo apt-get install -y -q "${missing[@]}"
+# Debian's nodejs brings npm on a fresh machine; a machine with
+# NodeSource's nodejs has npm already.
+if command -v npm >/dev/null; then
+  scripts/setup.sh chromium
+else
+  scripts/setup.sh chromium npm
 fi
 [ -d test/TraceViewer/node_modules/speedscope ] || (cd test/TraceViewer && npm ci --no-audit --no-fund)
 exec /usr/lib/llvm-22/bin/lit -v build/test/TraceViewer

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Walrus builds and tests with, when any is
-# missing. Runs as root (or through sudo); a no-op once everything is there.
+# Installs the Debian 12 packages Walrus builds and tests with (or the ones
+# given as arguments), when any is missing. Runs as root (or through sudo);
+# a no-op once everything is there.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,7 @@ packages=(
   libclang-rt-22-dev clang-format-22
   python3 pybind11-dev python3-pybind11 python3-pytest python3-matplotlib python3-numpy
 )
+[ $# -gt 0 ] && packages=("$@")
 
 missing=()
 for package in "${packages[@]}"; do

@@ -284,8 +284,8 @@ def main():
     tiles_k = args.k // TILE_K
     blocks_k = max(1, args.k // (TILE_K * 8))
     buffers = args.buffers
-    while buffers > 1 and (tiles_k % buffers or (args.kernel == "fully_optimized"
-                                                  and blocks_k % buffers)):
+    while buffers > 1 and (tiles_k % buffers or tiles_k // buffers < 2
+                           or (args.kernel == "fully_optimized" and blocks_k % buffers)):
         buffers -= 1
     KERNELS[args.kernel](kernel, buffers)
     # The kernels are written in bf16 on trn1; the same structure in

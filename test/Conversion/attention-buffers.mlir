@@ -67,13 +67,13 @@
 
 // The timing model's estimate (trn2, auto-cast, scheduled): the next
 // tile's scores go ahead while the softmax of the last one runs.
-// ESTIMATE-ONE: kernel of 1 core(s): 16.735 us
+// ESTIMATE-ONE: kernel of 1 core(s): 15.004 us
 // ESTIMATE-TWO: 7 extra rotating buffer(s)
-// ESTIMATE-TWO: kernel of 1 core(s): 10.804 us
+// ESTIMATE-TWO: kernel of 1 core(s): 9.601 us
 // The default, four sets (the four full tiles in one turn each, auto-cast
 // adding the bf16 tiles to each set).
 // ESTIMATE-FOUR: 21 extra rotating buffer(s)
-// ESTIMATE-FOUR: kernel of 1 core(s): 9.378 us
+// ESTIMATE-FOUR: kernel of 1 core(s): 8.078 us
 
 // ORACLE: attention_arg3: 24960 elements
 // ORACLE: oracle: within tolerance
