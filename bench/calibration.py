@@ -262,7 +262,8 @@ def main():
                                      problem, "--accelopt", args.accelopt, "--check",
                                      "--tolerance", str(TOLERANCE.get(problem, 1e-4)),
                                      "-o", os.devnull], capture_output=True, text=True)
-            lines = (result.stdout + result.stderr).strip().splitlines()
+            # The verdict, else why there is none (numpy's warnings go to stderr).
+            lines = result.stdout.strip().splitlines() or result.stderr.strip().splitlines()
             print(lines[-1] if lines else f"{problem}: no output", flush=True)
     with tempfile.TemporaryDirectory() as work:
         rows = Rows(args, work)
