@@ -250,6 +250,12 @@ void PrintBirTimelinePass::runOnOperation() {
                 "print-bir-timeline: the estimate is not a finite number");
       return signalPassFailure();
     }
+    if (!traceFile.empty() && timeline->finish() > kMaxTraceNs) {
+      emitError(kernel.front().second->getParentOp()->getLoc(),
+                "print-bir-timeline: the trace would end past 2^52 ns, "
+                "more than its times hold to the nanosecond");
+      return signalPassFailure();
+    }
     remark(kernel, *timeline);
     llvm::json::Array cores;
     for (const CoreTimeline &core : timeline->cores) {

@@ -25,6 +25,10 @@ namespace walrus {
 /// counters of the SBUF and PSUM bytes of the memory locations live
 /// (from their first access's start to their last's end). Streamed:
 /// memory beyond the timelines grows with the IR, not with the events.
+/// The latest time, ns, a trace holds to the nanosecond (its durations
+/// are written in picoseconds as 64-bit integers).
+constexpr double kMaxTraceNs = 4503599627370496.0; // 2^52
+
 void writeTimelineTrace(llvm::ArrayRef<KernelTimeline> kernels,
                         llvm::raw_ostream &os);
 
