@@ -50,7 +50,8 @@ def build(kernel, reference, trips, buffers, seed=0):
     np.random.seed(seed)
     inputs = reference.get_inputs()
     nki_inputs = reference.transform_to_nki_inputs(inputs)
-    named = {f"in{i}": np.ascontiguousarray(array) for i, array in enumerate(nki_inputs)}
+    named = {f"in{i}": np.ascontiguousarray(array) if np.ndim(array) else array
+             for i, array in enumerate(nki_inputs)}
     tracer, outputs = nki_trace.run_kernel(kernel, named, trips)
     emitter = nki_trace.Emitter(tracer, buffers)
     return emitter, inputs, named, outputs
@@ -112,7 +113,7 @@ def check(args, emitter, text, inputs, named, outputs, reference):
         open(program, "w").write(text)
         command = [args.run, program, "--output-dir", work, "--max-iterations", str(1 << 26),
                    "--max-elements", str(1 << 33)]
-        for name, array in named.items():
+        for name, array in ((n, a) for n, a in named.items() if np.ndim(a)):
             np.save(os.path.join(work, name + ".npy"), array)
             command += ["--input", f"{name}={os.path.join(work, name + '.npy')}"]
         for tensor in emitter.tracer.tensors:

@@ -8,6 +8,13 @@ induction variable, and each statement records the instruction it would
 issue. The record becomes a bir program of the same structure: its loops,
 tile shapes, the engine of each instruction, its identity-matmul transposes.
 
+A kernel in the whole-tile API (`nl.matmul`, `nl.sum`, `broadcast_to`, an
+instruction's result used as a tile) is the compiler's input: the tracer
+lowers it as NKIBench's profiles show the compiler did (`nl.matmul`
+transposes its left operand on PE at each call, a one-partition tile
+broadcasts by DMA, loop-invariant loads move out of their loops where the
+tile fits; see hoist_invariant_loads).
+
 Storage: an on-chip tile array `(b1, ..., par_dim(P), f...)` gets fresh
 storage per block index, as the compiler's printed kernel declares. A block
 dimension every access indexes by the same loop variable is private to that
@@ -25,6 +32,7 @@ idle and the scalar engine busy (experiments/full_complete_local/
 profile_results.csv). Other elementwise instructions run on the vector
 engine, memsets on GpSimd (their defaults).
 """
+import contextlib
 import itertools
 import math
 import types
@@ -124,19 +132,61 @@ class Tensor:
         """An access of every element (past the per-iteration prefix)."""
         return self[tuple(slice(None) for _ in self.shape[len(self.prefix):])]
 
+    def reshape(self, shape):
+        """A DRAM tensor seen in another row-major shape."""
+        return Reshaped(self, shape)
+
+    def broadcast_to(self, shape):
+        return self.tracer.broadcast(self.whole(), shape)
+
+    def __iadd__(self, value):
+        """`psum += nl.matmul(...)`: accumulates into the whole tile."""
+        self.tracer.record(value.finish(self.whole(), accumulate=True))
+        return self
+
     def __setitem__(self, index, value):
         target = self[index]
         if isinstance(value, Pending):
             self.tracer.record(value.finish(target))
         elif isinstance(value, Access) and value.pending is not None:
-            self.tracer.record(value.pending.finish(target, accumulate=True))
+            pending = value.pending
+            if pending.kind != "matmul":
+                # `tile[...] += x` in SBUF: an add into the tile.
+                pending = Pending("tensor", lhs=target, rhs=self.tracer.value(pending),
+                                  op="add", mask=None)
+                self.tracer.record(pending.finish(target))
+                return
+            self.tracer.record(pending.finish(target, accumulate=True))
         else:
             raise TypeError(f"cannot assign {value!r}")
+
+
+class Reshaped:
+    """A row-major view of a one-dimensional DRAM tensor: each index of the
+    view is the base's linear element index."""
+
+    def __init__(self, base, shape):
+        if base.buffer != "hbm" or len(base.shape) != 1:
+            raise NotImplementedError("reshape of anything but a 1-D DRAM tensor")
+        self.base, self.shape = base, tuple(shape)
+
+    def __getitem__(self, index):
+        index = index if isinstance(index, tuple) else (index,)
+        strides = [math.prod(self.shape[i + 1:]) for i in range(len(self.shape))]
+        linear = Lin()
+        for component, stride in zip(index, strides):
+            linear = linear + Lin.of(component) * stride
+        access = Access(self.base, (linear,))
+        self.base.accesses.append(access.index)
+        return access
 
 
 class Access:
     def __init__(self, tensor, index):
         self.tensor, self.index, self.pending = tensor, index, None
+
+    def broadcast_to(self, shape):
+        return self.tensor.tracer.broadcast(self, shape)
 
     def __iadd__(self, value):
         self.pending = value
@@ -146,31 +196,59 @@ class Access:
 class Pending:
     """An instruction waiting for its destination."""
 
+    tracer = None
+
     def __init__(self, kind, **fields):
         self.kind, self.fields, self.result = kind, fields, None
+        # Where it was written: a result first used in a loop inside is
+        # still computed (and allocated) there.
+        self.stack = list(Pending.tracer.stack)
 
     def finish(self, dst, accumulate=False):
         return dict(kind=self.kind, dst=dst, accumulate=accumulate, **self.fields)
+
+    def __truediv__(self, divisor):
+        # The compiler folds a division by a constant into a multiplication
+        # (rmsnorm_matmul's printed kernel multiplies by 1/K).
+        return Pending("scalar", src=self.tracer.value(self), op="multiply",
+                       scalar=1.0 / float(divisor), reverse=False, mask=None)
+
+    def __setitem__(self, index, value):
+        """`tile[...] = op(tile, ...)`: writes the materialized result."""
+        if index is not Ellipsis:
+            raise NotImplementedError("only tile[...] = value on an instruction's result")
+        self.tracer.record(value.finish(self.tracer.value(self)))
+
+    def broadcast_to(self, shape):
+        return self.tracer.broadcast(self.tracer.value(self), shape)
 
     def materialize(self, tracer):
         """Records the instruction into a fresh tile shaped as its first
         operand walks, and returns that tile's access."""
         if self.result is None:
             source = next(v for k, v in self.fields.items()
-                          if k in ("src", "lhs", "stationary") and isinstance(v, Access))
+                          if k in ("src", "lhs", "data0", "stationary") and isinstance(v, Access))
             iters = {}
             for lin in source.index:
                 iters.update(lin.iters)
             shape = [iters[pos][0] for pos in sorted(iters)]
+            if self.kind == "reduce":
+                shape = shape[:1] + [1]
+            if self.kind == "transpose":
+                shape = shape[::-1]
             if self.kind == "matmul":
                 moving = self.fields["moving"]
                 columns = [n for lin in moving.index for pos, (n, _) in lin.iters.items() if pos]
                 shape = [shape[1] if len(shape) > 1 else 1] + columns
             buffer = "psum" if self.kind in ("matmul", "transpose") else "sbuf"
-            tile = tracer.tensor(shape, source.tensor.dtype, buffer)
-            self.result = tile.whole()
-            tracer.record(self.finish(self.result))
+            with tracer.at(self.stack):
+                tile = tracer.tensor(shape, source.tensor.dtype, buffer)
+                self.result = tile.whole()
+                tracer.record(self.finish(self.result))
         return self.result
+
+    def __getitem__(self, index):
+        return self.materialize(self.tracer).tensor[index]
 
 
 class Loop:
@@ -184,11 +262,43 @@ class Tracer:
         self.stack = [self.root]
         self.tensors, self.counter = [], itertools.count()
         self.trips = trips or {}
+        self.before = None  # the loop an instruction is recorded before
+        # Whether the kernel uses the language's whole-tile API (nl.matmul,
+        # nl.sum, broadcast_to): it is the compiler's input, not its
+        # printed output, and the compiler's own rewrites still apply.
+        self.source_level = False
 
     # --- recording
     def record(self, instruction):
         instruction["loops"] = [loop.var for loop in self.stack[1:]]
-        self.stack[-1].body.append(instruction)
+        body = self.stack[-1].body
+        body.insert(body.index(self.before) if self.before in body else len(body), instruction)
+
+    @contextlib.contextmanager
+    def at(self, stack):
+        """Records at the end of `stack`'s loop written so far, before the
+        loop the trace is in now."""
+        saved = self.stack, self.before
+        if len(stack) < len(self.stack):
+            self.before = self.stack[len(stack)]
+        self.stack = stack
+        try:
+            yield
+        finally:
+            self.stack, self.before = saved
+
+    def broadcast(self, access, shape):
+        """A one-partition tile copied to `shape[0]` partitions: compute
+        engines read only their own partitions, a DMA copies across."""
+        tile = self.tensor(shape, access.tensor.dtype, "sbuf")
+        source = Access(access.tensor, access.index)
+        source.partitions = shape[0]
+        # Its memory location spans the partitions it is read as (as SBUF
+        # does physically): bir bounds a pattern's partitions by its type's.
+        access.tensor.rows = max(getattr(access.tensor, "rows", 0), shape[0])
+        self.record(dict(kind="dma", dst=tile.whole(), src=source, mask=None, accumulate=False))
+        self.source_level = True
+        return tile.whole()
 
     def affine_range(self, count):
         var = f"i{next(self.counter)}"
@@ -213,6 +323,16 @@ class Tracer:
         self.tensors.append(tensor)
         return tensor
 
+    def zeros(self, shape, dtype, buffer):
+        """A tile of zeros: PSUM's are a matmul group's start (no
+        instruction), SBUF's a memset."""
+        tile = self.tensor(shape, dtype, buffer)
+        if buffer != "psum":
+            # All of its memory location: an access pattern walks no block
+            # dimension (its first dimension is the partitions).
+            self.record(dict(kind="memset_all", dst=tile.whole(), value=0.0, mask=None))
+        return tile
+
     def python_range(self, start, stop=None, step=1):
         """A Python range over indices: a loop, like affine_range."""
         if stop is None:
@@ -235,12 +355,15 @@ class Tracer:
         nl = types.SimpleNamespace()
         nl.shared_hbm, nl.hbm, nl.sbuf, nl.psum = "hbm", "hbm", "sbuf", "psum"
         nl.par_dim = ParDim
+        nl.float32, nl.bfloat16, nl.float16 = np.float32, "bfloat16", np.float16
+        nl.tile_size = types.SimpleNamespace(pmax=128, gemm_stationary_fmax=128,
+                                             gemm_moving_fmax=512)
         nl.arange = Arange
         nl.affine_range = nl.sequential_range = tracer.affine_range
         nl.ndarray = lambda shape, dtype, buffer, name=None: tracer.tensor(shape, dtype, buffer)
         nl.full = lambda shape, fill_value, dtype, buffer, name=None: tracer.tensor(shape, dtype, buffer)
-        nl.zeros = lambda shape, dtype, buffer, name=None, lazy_initialization=False: \
-            tracer.tensor(shape, dtype, buffer)
+        nl.zeros = lambda shape, dtype, buffer="sbuf", name=None, lazy_initialization=False: \
+            tracer.zeros(shape, dtype, buffer)
         nl.shared_constant = lambda array: tracer.tensor(array.shape, array.dtype, "hbm", value=array)
         v = tracer.value
         nl.load = lambda src, dtype=None, mask=None: Pending("dma", src=v(src), mask=mask)
@@ -248,7 +371,7 @@ class Tracer:
             dict(kind="dma", dst=v(dst), src=v(value), mask=mask, accumulate=False))
         nl.copy = lambda src, dtype=None, mask=None: Pending("copy", src=v(src), mask=mask)
 
-        AluOp.tracer = tracer
+        AluOp.tracer = Pending.tracer = tracer
         nl.add, nl.subtract, nl.multiply = AluOp("add"), AluOp("subtract"), AluOp("multiply")
         nl.divide, nl.maximum, nl.minimum = AluOp("divide"), AluOp("max"), AluOp("min")
         nl.max, nl.min = AluOp("max"), AluOp("min")
@@ -257,13 +380,41 @@ class Tracer:
             names = [next(iter(loop.loops)) for loop in loop_indices]
             return Pending("loop_reduce", src=v(x), op=_alu(op), over=names, mask=mask)
         nl.loop_reduce = loop_reduce
-        nl.exp, nl.square, nl.rsqrt, nl.sqrt = "exp", "square", "rsqrt", "sqrt"
-        nl.tanh, nl.sigmoid, nl.log, nl.gelu, nl.silu = "tanh", "sigmoid", "log", "gelu", "silu"
+        for name in ("exp", "square", "rsqrt", "sqrt", "tanh", "sigmoid", "log", "gelu", "silu"):
+            setattr(nl, name, Function(name))
+
+        def matmul(x, y, transpose_x=False, mask=None):
+            # Without transpose_x the compiler transposes x on the tensor
+            # engine (an identity matmul into PSUM, copied back), at each
+            # call: NKIBench's transpose_flops count one per call.
+            x = v(x)
+            if not transpose_x:
+                transposed = Pending("transpose", src=x, mask=None).materialize(tracer)
+                x = Pending("copy", src=transposed, mask=None).materialize(tracer)
+            tracer.source_level = True
+            return Pending("matmul", stationary=x, moving=v(y), mask=mask)
+        nl.matmul = matmul
+
+        def total(x, axis, dtype=None, mask=None, keepdims=False):
+            tracer.source_level = True
+            return Pending("reduce", src=v(x), op="add", negate=False, mask=mask)
+        nl.sum = total
 
         nisa = types.SimpleNamespace()
-        nisa.activation = lambda op, data, bias=None, scale=1.0, mask=None, dtype=None: Pending(
-            "activation", func=op, src=v(data), bias=None if bias is None else v(bias),
-            scale=scale, mask=mask)
+        def activation(op, data, bias=None, scale=1.0, mask=None, dtype=None):
+            # A tile as `scale` is one factor per partition.
+            tile = isinstance(scale, (Access, Pending, Tensor))
+            return Pending("activation", func=op, src=v(data), bias=None if bias is None else v(bias),
+                           scale=1.0 if tile else scale, scales=v(scale) if tile else None,
+                           mask=mask)
+        nisa.activation = activation
+
+        def tensor_tensor_scan(data0, data1, initial, op0, op1, reverse0=False, reverse1=False,
+                               dtype=None, mask=None):
+            return Pending("scan", data0=v(data0), data1=v(data1), initial=float(initial),
+                           op0=_alu(op0), op1=_alu(op1), reverse0=reverse0, reverse1=reverse1,
+                           mask=mask)
+        nisa.tensor_tensor_scan = tensor_tensor_scan
 
         def tensor_scalar(data, op0, operand0, reverse0=False, op1=None, operand1=None,
                           reverse1=False, dtype=None, mask=None, engine=None):
@@ -298,6 +449,20 @@ class Tracer:
         return nki, nl, nisa
 
 
+class Function(str):
+    """nl.exp and its kin: an activation function's name, and a function
+    of one tile (run on the scalar engine)."""
+
+    def __call__(self, x, dtype=None, mask=None):
+        return Pending("activation", func=str(self), src=Pending.tracer.value(x), bias=None,
+                       scale=1.0, mask=mask)
+
+
+def free_size(access):
+    """Elements `access` walks in each partition."""
+    return math.prod(n for lin in access.index for pos, (n, _) in lin.iters.items() if pos)
+
+
 class AluOp:
     """nl.add and its kin: an ALU operator, and a function of two tiles."""
 
@@ -310,7 +475,10 @@ class AluOp:
         v = AluOp.tracer.value
         if isinstance(b, (int, float, np.floating)):
             return Pending("scalar", src=v(a), op=self.name, scalar=float(b), reverse=False, mask=mask)
-        return Pending("tensor", lhs=v(a), rhs=v(b), op=self.name, mask=mask)
+        a, b = v(a), v(b)
+        # A tile by one value per partition is the tensor_scalar form.
+        per_partition = free_size(b) == 1 < free_size(a)
+        return Pending("tensor", lhs=a, rhs=b, op=self.name, mask=mask, per_partition=per_partition)
 
 
 def _alu(op):
@@ -350,10 +518,12 @@ def run_kernel(source, inputs, trips=None):
     try:
         scope = {"range": tracer.python_range}
         exec(compile(source, "<nki kernel>", "exec"), scope)
-        args = [tracer.tensor(array.shape, array.dtype, "hbm", name=name)
-                for name, array in inputs.items()]
+        # A scalar argument (an epsilon) stays a number.
+        args = [tracer.tensor(array.shape, array.dtype, "hbm", name=name) if np.ndim(array)
+                else float(array) for name, array in inputs.items()]
         for arg in args:
-            arg.kind = "input"
+            if isinstance(arg, Tensor):
+                arg.kind = "input"
         result = scope["kernel"](*args)
     finally:
         for key, module in saved.items():
@@ -361,6 +531,8 @@ def run_kernel(source, inputs, trips=None):
                 sys.modules.pop(key, None)
             else:
                 sys.modules[key] = module
+    if tracer.source_level:
+        hoist_invariant_loads(tracer)
     outputs = result if isinstance(result, tuple) else (result,)
     for index, output in enumerate(outputs):
         output.kind, output.name = "output", f"out{index}" if len(outputs) > 1 else "out"
@@ -368,6 +540,89 @@ def run_kernel(source, inputs, trips=None):
         if tensor.buffer == "hbm" and not hasattr(tensor, "kind"):
             tensor.kind = "input" if tensor.value is not None else "internal"
     return tracer, outputs
+
+
+def instructions(loop, chain=()):
+    """Each instruction under `loop` with the loops around it."""
+    chain = chain + (loop,)
+    for item in loop.body:
+        if isinstance(item, Loop):
+            yield from instructions(item, chain)
+        else:
+            yield item, chain
+
+
+def accesses_of(tracer, tensor):
+    """The accesses of `tensor` by instructions, each once (an instruction's
+    result is the next one's operand)."""
+    found = {id(a): a for ins, _ in instructions(tracer.root) for a in ins.values()
+             if isinstance(a, Access) and a.tensor is tensor}
+    return list(found.values())
+
+
+def peak_sbuf_bytes(tracer, leaving):
+    """Bytes per partition of SBUF in use at the busiest instruction, each
+    array but `leaving` from its first access to its last in program order,
+    in one copy: the compiler's allocator reuses an array's space past its
+    last use."""
+    order = list(instructions(tracer.root))
+    spans = {}
+    for position, (ins, _) in enumerate(order):
+        for access in ins.values():
+            if isinstance(access, Access) and access.tensor.buffer == "sbuf" \
+                    and access.tensor is not leaving:
+                first, _ = spans.get(access.tensor, (position, position))
+                spans[access.tensor] = (first, position)
+    sizes = {tensor: Storage(tensor, 1).bytes_per_partition() for tensor in spans}
+    return max((sum(sizes[t] for t, (first, last) in spans.items() if first <= position <= last)
+                for position in range(len(order))), default=0)
+
+
+def hoist_invariant_loads(tracer):
+    """Moves a load out of a loop whose iterations all load the same data,
+    where the tile then fits in SBUF (whole, beside the arrays live at
+    once, see peak_sbuf_bytes), as the
+    compiler does to a kernel written with the whole-tile API: NKIBench's
+    add_rmsnorm_matmul loads its weight in every row block as written, but
+    reads 42.0 MB of HBM, the inputs once (41.9 MB)."""
+    for ins, chain in list(instructions(tracer.root)):
+        dst, src = ins.get("dst"), ins.get("src")
+        if ins["kind"] != "dma" or dst.tensor.buffer != "sbuf":
+            continue
+        writers = [i for i, _ in instructions(tracer.root) if i.get("dst") is not None
+                   and i["dst"].tensor is dst.tensor]
+        used = {name for lin in src.index for name in lin.loops}
+        for depth, loop in enumerate(chain[1:], 1):
+            if loop.var in used or loop.var not in dst.tensor.prefix or len(writers) > 1:
+                continue
+            tensor = dst.tensor
+            position = tensor.prefix.index(loop.var)
+            kept = math.prod(tensor.shape[:position] + tensor.shape[position + 1:tensor.par]) * \
+                math.prod(tensor.shape[tensor.par + 1:]) * tensor.dtype.itemsize
+            if peak_sbuf_bytes(tracer, tensor) + kept > CAPACITY["sbuf"]:
+                break
+            # The loops inside `loop` around the load, cloned before it.
+            chain[-1].body.remove(ins)
+            parent = Loop(None, 1, 0)
+            target = parent
+            for inside in chain[depth + 1:]:
+                clone = Loop(inside.var, inside.count, inside.depth)
+                clone.full = inside.full
+                target.body.append(clone)
+                target = clone
+            target.body.append(ins)
+            chain[depth - 1].body[chain[depth - 1].body.index(loop):0] = parent.body
+            ins["loops"] = [name for name in ins["loops"] if name != loop.var]
+            # The tile loses the block dimension of `loop`, and keeps every
+            # block of the others.
+            for access in accesses_of(tracer, tensor):
+                access.index = access.index[:position] + access.index[position + 1:]
+            tensor.accesses = [a.index for a in accesses_of(tracer, tensor)]
+            tensor.shape = tensor.shape[:position] + tensor.shape[position + 1:]
+            tensor.prefix = tensor.prefix[:position] + tensor.prefix[position + 1:]
+            tensor.par -= 1
+            tensor.kept = True
+            break
 
 
 # What the scalar engine computes besides its functions: data * scale + bias.
@@ -397,12 +652,13 @@ class Storage:
         for j in range(par):
             seen = {(tuple(sorted(a[j].loops.items())), a[j].const, bool(a[j].iters))
                     for a in tensor.accesses}
-            self.private.append(len(seen) == 1 and next(iter(seen))[1] == 0
+            self.private.append(not getattr(tensor, "kept", False)
+                                and len(seen) == 1 and next(iter(seen))[1] == 0
                                 and not next(iter(seen))[2]
                                 and [c for _, c in next(iter(seen))[0]] == [1])
         self.full_count = math.prod(b for b, p in zip(self.blocks, self.private) if not p)
         self.private_count = math.prod(b for b, p in zip(self.blocks, self.private) if p)
-        self.rows = self.partitions
+        self.rows = max(self.partitions, getattr(tensor, "rows", 0))
         self.rotate(buffers)
 
     def rotate(self, buffers):
@@ -417,6 +673,15 @@ class Storage:
         element = ELEMENT[self.tensor.dtype.name]
         space = {"hbm": "dram", "sbuf": "sbuf", "psum": "psum"}[self.tensor.buffer]
         return f"!bir.{space}<{self.rows}x{self.columns}x{element}>"
+
+
+def literal(number):
+    """`number` as an MLIR float literal (which needs a dot: 1.0e-05)."""
+    text = repr(float(number))
+    mantissa, _, exponent = text.partition("e")
+    if "." not in mantissa and mantissa.lstrip("-").isdigit():
+        mantissa += ".0"
+    return mantissa + ("e" + exponent if exponent else "")
 
 
 def affine(lin, dims, scale=1):
@@ -508,6 +773,8 @@ class Emitter:
             pairs.insert(0, (store.columns, 1))
         if len(pairs) == 1:
             pairs.append((1, 1))
+        if getattr(access, "partitions", None):
+            pairs[0] = (0, access.partitions)  # one partition read by all
         if broadcast_to is not None and math.prod(n for _, n in pairs[1:]) == 1:
             pairs = [pairs[0]] + [(0, n) for _, n in broadcast_to[1:]]
         return terms, const, pairs
@@ -559,7 +826,7 @@ class Emitter:
             src, src_type, _ = read(ins["src"])
             reverse = " reverse" if ins["reverse"] else ""
             engine = " on scalar" if ins["op"] in SCALAR_ENGINE_OPS and not ins.get("vector") else ""
-            self.emit(f"bir.tensor_scalar {ins['op']} {dst}, {src}, {ins['scalar']!r}{reverse}{engine}{attrs}"
+            self.emit(f"bir.tensor_scalar {ins['op']} {dst}, {src}, {literal(ins['scalar'])}{reverse}{engine}{attrs}"
                       f" : {dst_type}, {src_type}")
         elif kind == "tensor" and ins.get("per_partition") and ins["op"] in SCALAR_ENGINE_OPS:
             # data * vector or data + vector: the scalar engine's scale or
@@ -582,15 +849,24 @@ class Emitter:
             if ins["bias"] is not None:
                 text, btype, _ = read(ins["bias"], broadcast_to=dst_pairs)
                 bias, types_ = f" bias {text}", types_ + f", {btype}"
-            scale = f" scale {float(ins['scale'])!r}" if float(ins["scale"]) != 1.0 else ""
+            if ins.get("scales") is not None:
+                text, stype, _ = read(ins["scales"], broadcast_to=dst_pairs)
+                bias, types_ = bias + f" scales {text}", types_ + f", {stype}"
+            scale = f" scale {literal(ins['scale'])}" if float(ins["scale"]) != 1.0 else ""
             self.emit(f"bir.activation {ins['func']} {dst}, {src}{bias}{scale}{attrs} : {types_}")
+        elif kind == "scan":
+            data0, type0, _ = read(ins["data0"])
+            data1, type1, _ = read(ins["data1"])
+            flags = "".join(f" {flag}" for flag in ("reverse0", "reverse1") if ins[flag])
+            self.emit(f"bir.tensor_tensor_scan {ins['op0']}, {ins['op1']} {dst}, {data0}, {data1}, "
+                      f"{literal(ins['initial'])}{flags}{attrs} : {dst_type}, {type0}, {type1}")
         elif kind == "scalar2":
             src, src_type, _ = read(ins["src"])
             for op, scalar, reverse, source, source_type in (
                     (ins["op"], ins["scalar"], ins["reverse"], src, src_type),
                     (ins["op1"], ins["scalar1"], ins["reverse1"], dst, dst_type)):
                 flag = " reverse" if reverse else ""
-                self.emit(f"bir.tensor_scalar {op} {dst}, {source}, {scalar!r}{flag}{attrs}"
+                self.emit(f"bir.tensor_scalar {op} {dst}, {source}, {literal(scalar)}{flag}{attrs}"
                           f" : {dst_type}, {source_type}")
         elif kind == "reduce":
             src, src_type, _ = read(ins["src"])
@@ -600,11 +876,11 @@ class Emitter:
             self.emit(f"bir.tensor_tensor {ins['op']} {dst}, {dst}, {src}{attrs}"
                       f" : {dst_type}, {dst_type}, {src_type}")
         elif kind == "memset":
-            self.emit(f"bir.memset {dst}, {ins['value']!r}{attrs} : {dst_type}")
+            self.emit(f"bir.memset {dst}, {literal(ins['value'])}{attrs} : {dst_type}")
         elif kind == "memset_all":
             store = self.storage[id(ins["dst"].tensor)]
             self.emit(f"bir.memset %{ins['dst'].tensor.name}[#bir.ap<0, [[{store.columns}, "
-                      f"{store.rows}], [1, {store.columns}]]>], {ins['value']!r} : {store.type()}")
+                      f"{store.rows}], [1, {store.columns}]]>], {literal(ins['value'])} : {store.type()}")
         elif kind == "transpose":
             src, src_type, _ = read(ins["src"])
             self.emit(f"bir.transpose {dst}, {src}{attrs} : {dst_type}, {src_type}")

@@ -197,6 +197,12 @@ FailureOr<InstructionCost> walrus::getInstructionCost(Operation *op,
         return costVector(model, engine, ghz, tensor.getDstAp(),
                           getElementCycles(model, tensor.getOp(), twoInputs));
       })
+      // NKI documents no cost for tensor_tensor_scan; it streams two
+      // inputs as a tensor_tensor does.
+      .Case([&](TensorTensorScanOp scan) -> Result {
+        return costVector(model, Engine::DVE, model.dveGhz, scan.getDstAp(),
+                          model.twoInputCycles);
+      })
       // nki.isa.tensor_copy_predicated: max(MIN_II, 2N) cycles with both
       // operands in SBUF, as a tensor_tensor reads two.
       .Case([&](TensorCopyPredicatedOp copy) -> Result {

@@ -678,6 +678,27 @@ static LogicalResult reduceRows(Operation *op, Operand &dst, Operand &src,
   return success();
 }
 
+/// The recurrence of `scan` along each row of its patterns' last dimension,
+/// in double, each result rounded as it is stored (and read back rounded,
+/// as the next step reads it from the engine's output).
+static void scanRows(Operand &dst, Operand &data0, Operand &data1,
+                     TensorTensorScanOp scan) {
+  std::vector<double> a = data0.loadAll(), b = data1.loadAll();
+  auto apply = [](AluOp alu, double lhs, double rhs, bool reverse) {
+    return reverse ? applyAlu(alu, rhs, lhs) : applyAlu(alu, lhs, rhs);
+  };
+  size_t width = size_t(scan.getDstAp().getNums().back());
+  double initial = scan.getInitial().convertToDouble();
+  for (size_t row = 0; row * width < dst.size(); ++row) {
+    double previous = initial;
+    for (size_t i = row * width; i < (row + 1) * width; ++i) {
+      double inner = apply(scan.getOp0(), a[i], previous, scan.getReverse0());
+      dst.store(i, apply(scan.getOp1(), inner, b[i], scan.getReverse1()));
+      previous = dst.load(i);
+    }
+  }
+}
+
 LogicalResult Machine::fetchAndRun(
     Core &core, Operation *op,
     ArrayRef<std::pair<Value, AccessPatternAttr>> tensors,
@@ -826,7 +847,8 @@ LogicalResult Machine::execute(Core &core, Operation *op) {
               return executeMatmult(core, matmult, o);
             });
       })
-      .Case<ActivationOp, TensorTensorOp, TensorScalarOp, TensorReduceOp>(
+      .Case<ActivationOp, TensorTensorOp, TensorScalarOp, TensorReduceOp,
+            TensorTensorScanOp>(
           [&](Operation *) { return executeVector(core, op); })
       .Case([&](Sb2SbOp copy) { return executeSb2Sb(core, copy); })
       .Default([&](Operation *other) {
@@ -872,6 +894,15 @@ LogicalResult Machine::executeVector(Core &core, Operation *op) {
                    [&](MutableArrayRef<Operand> o) {
                      return combineScalar(op, o[0], o[1], ts.getOp(),
                                           ts.getScalar(), ts.getReverse());
+                   });
+      })
+      .Case([&](TensorTensorScanOp scan) {
+        return run({{scan.getDst(), scan.getDstAp()},
+                    {scan.getData0(), scan.getData0Ap()},
+                    {scan.getData1(), scan.getData1Ap()}},
+                   [&](MutableArrayRef<Operand> o) {
+                     scanRows(o[0], o[1], o[2], scan);
+                     return success();
                    });
       })
       .Case([&](TensorReduceOp reduce) {

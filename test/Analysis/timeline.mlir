@@ -49,6 +49,19 @@ module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target
 
 // -----
 
+// A tensor_tensor_scan streams two inputs on DVE: (60 + 2 * 100) / 0.96 =
+// 270.833 ns.
+// CHECK: remark: print-bir-timeline: @nc_symbolic (core 0): 0.271 us, 1 instruction(s); PE 0.000 us (0%) ACT 0.000 us (0%) DVE 0.271 us (100%)
+module @nc_symbolic attributes {bir.lnc_size = 1 : i64, bir.target = #bir.target<"trn2">} {
+  bir.func @main {
+    %a = bir.memloc "a" internal : !bir.sbuf<128x100xf32>
+    %h = bir.memloc "h" internal : !bir.sbuf<128x100xf32>
+    bir.tensor_tensor_scan multiply, add %h[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], %a[#bir.ap<0, [[100, 128], [1, 100]]>], 0.0 : !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>, !bir.sbuf<128x100xf32>
+  }
+}
+
+// -----
+
 // An elementwise instruction runs on the engine it names: a tensor_scalar
 // on the scalar engine, (60 + 100) / 1.2 = 133.333 ns on ACT; a
 // tensor_tensor on GpSimd, (60 + 2 * 100) / 1.2 = 216.667 ns on Pool

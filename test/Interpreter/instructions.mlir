@@ -14,6 +14,16 @@
 // RUN: walrus-run %t/wrapping.mlir --input x=%t/x.bin --print-outputs | FileCheck %s --check-prefix=WRAPPING
 // RUN: walrus-run %t/nan.mlir --print-outputs | FileCheck %s --check-prefix=NAN
 // RUN: walrus-run %t/predicates.mlir --print-outputs | FileCheck %s --check-prefix=PREDICATES
+// RUN: walrus-run %t/scan.mlir --print-outputs | FileCheck %s --check-prefix=SCAN
+
+// h = a * h + b along each row from h = 1, a = 2 in row 0 and 0.5 in
+// row 1, b = 1; with reverse0 and subtract, h = (h - a) + b.
+// SCAN:      h: !bir.dram<2x4xf32>
+// SCAN-NEXT:   3 7 15 31
+// SCAN-NEXT:   1.5 1.75 1.875 1.9375
+// SCAN-NEXT: g: !bir.dram<2x4xf32>
+// SCAN-NEXT:   0 -1 -2 -3
+// SCAN-NEXT:   1.5 2 2.5 3
 
 // BIAS:      o: !bir.dram<2x3xf32>
 // BIAS-NEXT:   1 1 0.367879
@@ -292,4 +302,21 @@ bir.func @main {
     : !bir.dram<3x4xi8>, !bir.sbuf<3x4xi8>
   bir.dma %picked[#bir.ap<0, [[4, 2], [1, 4]]>], %y[#bir.ap<0, [[4, 1], [1, 8]]>]
     : !bir.dram<2x4xf32>, !bir.sbuf<2x4xf32>
+}
+//--- scan.mlir
+bir.func @main {
+  %h = bir.memloc "h" output : !bir.dram<2x4xf32>
+  %g = bir.memloc "g" output : !bir.dram<2x4xf32>
+  %a = bir.memloc "a" internal : !bir.sbuf<2x4xf32>
+  %b = bir.memloc "b" internal : !bir.sbuf<2x4xf32>
+  %r = bir.memloc "r" internal : !bir.sbuf<2x8xf32>
+  bir.memset %a[#bir.ap<0, [[4, 1], [1, 4]]>], 2.0 : !bir.sbuf<2x4xf32>
+  bir.memset %a[#bir.ap<4, [[4, 1], [1, 4]]>], 0.5 : !bir.sbuf<2x4xf32>
+  bir.memset %b[#bir.ap<0, [[4, 2], [1, 4]]>], 1.0 : !bir.sbuf<2x4xf32>
+  bir.tensor_tensor_scan multiply, add %r[#bir.ap<0, [[8, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 2], [1, 4]]>], %b[#bir.ap<0, [[4, 2], [1, 4]]>], 1.0
+    : !bir.sbuf<2x8xf32>, !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.tensor_tensor_scan subtract, add %r[#bir.ap<4, [[8, 2], [1, 4]]>], %a[#bir.ap<0, [[4, 2], [1, 4]]>], %b[#bir.ap<0, [[4, 2], [1, 4]]>], 1.0 reverse0
+    : !bir.sbuf<2x8xf32>, !bir.sbuf<2x4xf32>, !bir.sbuf<2x4xf32>
+  bir.dma %h[#bir.ap<0, [[4, 2], [1, 4]]>], %r[#bir.ap<0, [[8, 2], [1, 4]]>] : !bir.dram<2x4xf32>, !bir.sbuf<2x8xf32>
+  bir.dma %g[#bir.ap<0, [[4, 2], [1, 4]]>], %r[#bir.ap<4, [[8, 2], [1, 4]]>] : !bir.dram<2x4xf32>, !bir.sbuf<2x8xf32>
 }

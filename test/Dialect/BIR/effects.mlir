@@ -26,6 +26,7 @@
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.tensor_tensor: effects write 'f' read 'f' read 'f'; accesses write dst_ap read lhs_ap read rhs_ap
+// CHECK-NEXT: bir.tensor_tensor_scan: effects write 'f' read 'f' read 'f'; accesses write dst_ap read data0_ap read data1_ap
 // CHECK-NEXT: bir.tensor_copy: effects write 'f' read 'f'; accesses write dst_ap read src_ap
 // CHECK-NEXT: bir.memset: effects write 'f'; accesses write dst_ap
 // CHECK-NEXT: bir.tensor_scalar: effects write 'f' read 'f'; accesses write dst_ap read src_ap

@@ -740,3 +740,50 @@ bir.func @f {
   bir.tensor_copy %a[#bir.ap<0, [[4, 128], [1, 4]]>], %p[#bir.ap<0, [[4, 128], [1, 4]]>] on gpsimd
     : !bir.sbuf<128x4xf32>, !bir.psum<128x4xf32>
 }
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'op1' is 'is_lt', a comparison, not an operation a recurrence combines values with}}
+  bir.tensor_tensor_scan multiply, is_lt %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'data1' rows of 2 elements differ from 'dst' rows of 4}}
+  bir.tensor_tensor_scan multiply, add %a[#bir.ap<0, [[4, 64], [1, 4]]>], %a[#bir.ap<0, [[4, 64], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 2]]>], 0.0
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %p = bir.memloc "p" internal : !bir.psum<128x4xf32>
+  // expected-error @+1 {{'data0' and 'data1' cannot both be in PSUM}}
+  bir.tensor_tensor_scan multiply, add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %p[#bir.ap<0, [[4, 128], [1, 4]]>], %p[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0
+    : !bir.sbuf<128x4xf32>, !bir.psum<128x4xf32>, !bir.psum<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  %d = bir.memloc "d" input : !bir.dram<128x4xf32>
+  // expected-error @+1 {{'data0' must be an on-chip tensor}}
+  bir.tensor_tensor_scan multiply, add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %d[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], 0.0
+    : !bir.sbuf<128x4xf32>, !bir.dram<128x4xf32>, !bir.sbuf<128x4xf32>
+}
+
+// -----
+
+bir.func @f {
+  %a = bir.memloc "a" internal : !bir.sbuf<128x4xf32>
+  // expected-error @+1 {{'dst' touches 512 elements but 'data1' touches 256}}
+  bir.tensor_tensor_scan multiply, add %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 128], [1, 4]]>], %a[#bir.ap<0, [[4, 64], [1, 4]]>], 0.0
+    : !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>, !bir.sbuf<128x4xf32>
+}

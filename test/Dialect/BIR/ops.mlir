@@ -119,6 +119,13 @@ module @nc_symbolic attributes {bir.lnc_size = 2 : i64,
                           %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                           %f[#bir.ap<0, [[512, 128], [1, 512]]>] on gpsimd
       : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    // A recurrence along each row: the two operators, the initial value,
+    // which operands each swaps.
+    // CHECK: bir.tensor_tensor_scan multiply, add %f[{{.*}}], %f[{{.*}}], %f[{{.*}}], 0.000000e+00 reverse1 :
+    bir.tensor_tensor_scan multiply, add %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                                         %f[#bir.ap<0, [[512, 128], [1, 512]]>],
+                                         %f[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0 reverse1
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
     // CHECK: bir.tensor_copy %f[{{.*}}], %f[{{.*}}] on scalar :
     bir.tensor_copy %f[#bir.ap<0, [[512, 128], [1, 512]]>],
                     %f[#bir.ap<0, [[512, 128], [1, 512]]>] on scalar

@@ -597,6 +597,31 @@ LogicalResult TensorReduceOp::verify() {
   return success();
 }
 
+LogicalResult TensorTensorScanOp::verify() {
+  if (failed(verifyElementwise(*this, getDst(), getDstAp(),
+                               {{"data0", getData0(), getData0Ap()},
+                                {"data1", getData1(), getData1Ap()}})))
+    return failure();
+  for (auto [role, alu] : {std::pair{"op0", getOp0()}, {"op1", getOp1()}})
+    if (isComparison(alu))
+      return emitOpError() << "'" << role << "' is '" << stringifyAluOp(alu)
+                           << "', a comparison, not an operation a "
+                              "recurrence combines values with";
+  // A row is the last pattern dimension of every operand alike.
+  int64_t row = getDstAp().getNums().back();
+  for (auto [role, pattern] :
+       {std::pair{"data0", getData0Ap()}, {"data1", getData1Ap()}})
+    if (pattern.getNums().back() != row)
+      return emitOpError() << "'" << role << "' rows of "
+                           << pattern.getNums().back()
+                           << " elements differ from 'dst' rows of " << row;
+  // NKI's tensor_tensor_scan: the two inputs cannot both be in PSUM.
+  if (memoryTypeOf(getData0()).getMemorySpace() == MemorySpace::PSUM &&
+      memoryTypeOf(getData1()).getMemorySpace() == MemorySpace::PSUM)
+    return emitOpError("'data0' and 'data1' cannot both be in PSUM");
+  return success();
+}
+
 LogicalResult CollectiveOp::verify() {
   bool reduces = getKind() != CollectiveKind::AllGather;
   if (reduces != getReduction().has_value())

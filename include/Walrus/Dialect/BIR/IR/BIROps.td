@@ -599,6 +599,45 @@ def BIR_TensorReduceOp : BIR_InstOp<"tensor_reduce"> {
   let hasVerifier = 1;
 }
 
+def BIR_TensorTensorScanOp : BIR_InstOp<"tensor_tensor_scan"> {
+  let summary = "vector-engine scan of two tensors along each row";
+  let description = [{
+    A recurrence along the last `[step, num]` pair of the patterns (a row),
+    NKI's `nki.isa.tensor_tensor_scan`: with `r` the previous result of the
+    row (`initial` before its first element),
+    `dst[i] = (data0[i] <op0> r) <op1> data1[i]`. `reverse0` swaps the
+    operands of `op0`, `reverse1` those of `op1`. Computed in double and
+    rounded at each store.
+
+    ```mlir
+    // h[t] = a[t] * h[t - 1] + b[t] along 512 steps, 128 rows at once.
+    bir.tensor_tensor_scan multiply, add %h[#bir.ap<0, [[512, 128], [1, 512]]>],
+        %a[#bir.ap<0, [[512, 128], [1, 512]]>],
+        %b[#bir.ap<0, [[512, 128], [1, 512]]>], 0.0
+      : !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>, !bir.sbuf<128x512xf32>
+    ```
+  }];
+  let arguments = (ins BIR_AluOp:$op0,
+                       BIR_AluOp:$op1,
+                       BIR_WrittenTensor:$dst,
+                       BIR_AccessPatternAttrInterface:$dst_ap,
+                       BIR_ReadTensor:$data0,
+                       BIR_AccessPatternAttrInterface:$data0_ap,
+                       BIR_ReadTensor:$data1,
+                       BIR_AccessPatternAttrInterface:$data1_ap,
+                       F64Attr:$initial,
+                       UnitAttr:$reverse0,
+                       UnitAttr:$reverse1,
+                       OptionalAttr<IntegerSetAttr>:$mask);
+  let assemblyFormat = [{
+    $op0 `,` $op1 $dst `[` $dst_ap `]` `,` $data0 `[` $data0_ap `]` `,`
+    $data1 `[` $data1_ap `]` `,` $initial (`reverse0` $reverse0^)?
+    (`reverse1` $reverse1^)? attr-dict `:` type($dst) `,` type($data0) `,`
+    type($data1)
+  }];
+  let hasVerifier = 1;
+}
+
 def BIR_CollectiveOp : BIR_InstOp<"collective"> {
   let summary = "cross-core collective whose geometry depends on the shard id";
   let description = [{
