@@ -11,7 +11,7 @@ i8-i64) in FILE (tensors are bufferized first, as -walrus-from-linalg does):
      mlir-opt and run by mlir-runner (docs/LinalgToBir.md, "The oracle");
   3. walrus-opt lowers the file with -convert-linalg-to-bir (tensors
      after what -walrus-from-linalg runs first (-import-tosa, inlining, -normalize-linalg,
-     -fold-into-matmul), which MLIR's run does not see; and, with --pipeline, the whole Walrus pipeline after it),
+     -fold-into-matmul, -fuse-elementwise), which MLIR's run does not see; and, with --pipeline, the whole Walrus pipeline after it),
      walrus-run runs the kernel on the same inputs and writes its outputs;
   4. every output is compared: bit for bit by default, or within
      |walrus - mlir| <= atol + rtol * |mlir| + scale_tol * max |mlir|.
@@ -43,7 +43,7 @@ LOWER_TO_LLVM = [
 # What -walrus-from-linalg runs before bufferizing (lib/Pipelines).
 WALRUS_PRELUDE = ["-import-tosa", "-inline=default-pipeline=", "-symbol-dce",
                   "-widen-accumulators", "-normalize-linalg",
-                  "-fold-into-matmul"]
+                  "-fold-into-matmul", "-fuse-elementwise"]
 # Loops that yield a new tensor (scf.for around linalg, which
 # -normalize-linalg unrolls for Walrus) get a buffer per iteration on the CPU.
 BUFFERIZE = ["-eliminate-empty-tensors",

@@ -74,6 +74,8 @@ void walrus::buildWalrusFromLinalgPipeline(
   // A weight transposed or broadcast over the batch for a matmul is read
   // where it is, not copied first (a torch-mlir linear).
   pm.addPass(createFoldIntoMatmul());
+  // One generic per elementwise chain: its intermediates stay on chip.
+  pm.addPass(createFuseElementwise());
   // An op whose result is inserted into a slice writes into the slice:
   // per-head attention outputs land in their columns of the context
   // instead of a buffer copied there (docs/LinalgToBir.md, "Bufferization").
@@ -153,7 +155,7 @@ void walrus::registerWalrusPipelines() {
       "From linalg to allocated per-core programs: import-tosa, inline, "
       "symbol-dce, widen-accumulators, "
       "normalize-linalg, "
-      "fold-into-matmul, "
+      "fold-into-matmul, fuse-elementwise, "
       "one-shot-bufferize "
       "(function boundaries, identity layouts), convert-linalg-to-bir, then "
       "walrus-pipeline",

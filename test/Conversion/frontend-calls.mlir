@@ -7,7 +7,7 @@
 // goes), the tensor arith becomes linalg (upstream's elementwise
 // conversion), map and broadcast become generics (upstream's
 // generalization): one kernel, checked against MLIR running it as written.
-// ORACLE: oracle: within tolerance
+// ORACLE: oracle: {{identical|within tolerance}}
 
 // CHECK-NOT:   func.func private @helper
 // CHECK-LABEL: func.func @forward

@@ -108,6 +108,37 @@ def FoldIntoMatmul : Pass<"fold-into-matmul"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def FuseElementwise : Pass<"fuse-elementwise"> {
+  let summary = "Fuse chains of elementwise generics into one (linalg on "
+                "tensors)";
+  let description = [{
+    Frontends write one elementwise op per PyTorch op: lowered as written,
+    each reads its inputs from DRAM and writes its result back. This pass
+    (on tensors, before bufferization) fuses an all-parallel
+    `linalg.generic` into an all-parallel generic that reads its result
+    through a permutation (upstream's `populateElementwiseOpsFusionPatterns`),
+    where every reader of that result is such a generic: the producer
+    then goes, and no reader is left to read it from memory. A producer a
+    reduction, a contraction or a broadcast read (`(d0, 0)`) needs stays,
+    and so does the form the lowering recognises around it
+    (normalisations, softmax). A fused body is at most `max-body-ops` ops:
+    a producer several readers share is computed in each. Then upstream's
+    cleanups of unused operands and results and its generic
+    canonicalizations, on the fused ops alone, drop the results nothing
+    reads and the inputs a fused body reads twice; every other op stays as
+    written.
+
+    With `explain`, a remark at each fused op names the op fused into it.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "A remark at each op another was fused into">,
+    Option<"maxBodyOps", "max-body-ops", "int64_t", /*default=*/"256",
+           "The most ops a fused body may hold">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def NormalizeLinalg : Pass<"normalize-linalg"> {
   let summary = "Rewrite forms frontends emit into those convert-linalg-to-bir "
                 "reads (linalg on tensors)";
