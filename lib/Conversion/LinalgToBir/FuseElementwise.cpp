@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuseProducer.h"
 #include "Walrus/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -47,40 +48,28 @@ static int64_t getBodyOps(Operation *op) {
   return cast<linalg::GenericOp>(op).getBody()->getOperations().size();
 }
 
-namespace {
-/// Fuses into a generic the first elementwise producer `shouldFuse`
-/// accepts (upstream's fuseElementwiseOps); unlike upstream's pattern set,
-/// touches no other op.
-struct FuseProducer : OpRewritePattern<linalg::GenericOp> {
-  FuseProducer(MLIRContext *context,
-               std::function<bool(OpOperand *)> shouldFuse)
-      : OpRewritePattern(context), shouldFuse(std::move(shouldFuse)) {}
-
-  LogicalResult matchAndRewrite(linalg::GenericOp consumer,
-                                PatternRewriter &rewriter) const override {
-    for (OpOperand &operand : consumer->getOpOperands()) {
-      if (!linalg::areElementwiseOpsFusable(&operand) || !shouldFuse(&operand))
-        continue;
-      Operation *producer = operand.get().getDefiningOp();
-      FailureOr<linalg::ElementwiseOpFusionResult> fused =
-          linalg::fuseElementwiseOps(rewriter, &operand);
-      if (failed(fused))
-        continue;
-      for (auto [original, replacement] : fused->replacements)
-        // The consumer's results move to the fused op; the producer's stay
-        // with it for its other readers (which fuse it in turn).
-        rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
-          return use.get().getDefiningOp() != producer;
-        });
-      rewriter.eraseOp(consumer);
-      return success();
-    }
-    return rewriter.notifyMatchFailure(consumer, "no producer to fuse");
+LogicalResult
+walrus::FuseProducer::matchAndRewrite(linalg::GenericOp consumer,
+                                      PatternRewriter &rewriter) const {
+  for (OpOperand &operand : consumer->getOpOperands()) {
+    if (!linalg::areElementwiseOpsFusable(&operand) || !accept(&operand))
+      continue;
+    Operation *producer = operand.get().getDefiningOp();
+    FailureOr<linalg::ElementwiseOpFusionResult> fused =
+        linalg::fuseElementwiseOps(rewriter, &operand);
+    if (failed(fused))
+      continue;
+    for (auto [original, replacement] : fused->replacements)
+      rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+        return use.get().getDefiningOp() != producer;
+      });
+    rewriter.eraseOp(consumer);
+    return success();
   }
+  return rewriter.notifyMatchFailure(consumer, "no producer to fuse");
+}
 
-  std::function<bool(OpOperand *)> shouldFuse;
-};
-
+namespace {
 /// The generics fusion creates, while they last.
 struct FusedOps : RewriterBase::Listener {
   llvm::SetVector<Operation *> ops;
@@ -117,7 +106,7 @@ struct FuseElementwise : walrus::impl::FuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet fusion(context);
-    fusion.add<FuseProducer>(
+    fusion.add<walrus::FuseProducer>(
         context, [this](OpOperand *operand) { return shouldFuse(operand); });
     FusedOps fused;
     // Each fusion removes a generic: the rewrites end.

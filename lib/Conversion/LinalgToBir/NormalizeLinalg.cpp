@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuseProducer.h"
 #include "NormalizePatterns.h"
 #include "Walrus/Conversion/Passes.h"
 #include "Walrus/Support/ListedOptions.h"
@@ -180,32 +181,12 @@ struct InlineUniformInput : OpRewritePattern<linalg::GenericOp> {
 /// computed where it is read: upstream's elementwise fusion, for i1
 /// producers alone, so the mask never goes through memory and other
 /// graphs keep their ops.
-struct FuseBooleanProducer : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(linalg::GenericOp op,
-                                PatternRewriter &rewriter) const override {
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      auto producer = input->get().getDefiningOp<linalg::GenericOp>();
-      if (!producer || !getElementTypeOrSelf(input->get()).isInteger(1) ||
-          !linalg::areElementwiseOpsFusable(input))
-        continue;
-      FailureOr<linalg::ElementwiseOpFusionResult> fused =
-          linalg::fuseElementwiseOps(rewriter, input);
-      if (failed(fused))
-        continue;
-      // The consumer's results move to the fused op; the producer stays
-      // for its other readers, if any.
-      for (auto [original, replacement] : fused->replacements)
-        rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
-          return use.get().getDefiningOp() != producer;
-        });
-      rewriter.eraseOp(op);
-      return success();
-    }
-    return rewriter.notifyMatchFailure(op, "no boolean input to fuse");
-  }
-};
+static bool isBooleanProducer(OpOperand *input) {
+  auto consumer = cast<linalg::GenericOp>(input->getOwner());
+  return consumer.isDpsInput(input) &&
+         input->get().getDefiningOp<linalg::GenericOp>() &&
+         getElementTypeOrSelf(input->get()).isInteger(1);
+}
 
 /// linalg.map and linalg.broadcast as the generics they are (upstream's
 /// generalization): the lowering reads generics, and upstream writes
@@ -293,10 +274,12 @@ struct NormalizeLinalgPass
     tensor::PadOp::getCanonicalizationPatterns(patterns, context);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
-    patterns.add<RoundConstantTruncF, ExpandCmpF, ExpandNearOne<math::Log1pOp>,
-                 ExpandNearOne<math::ExpM1Op>, InlineUniformInput,
-                 FuseBooleanProducer, GeneralizeOp<linalg::MapOp>,
-                 GeneralizeOp<linalg::BroadcastOp>>(context);
+    patterns
+        .add<RoundConstantTruncF, ExpandCmpF, ExpandNearOne<math::Log1pOp>,
+             ExpandNearOne<math::ExpM1Op>, InlineUniformInput,
+             GeneralizeOp<linalg::MapOp>, GeneralizeOp<linalg::BroadcastOp>>(
+            context);
+    patterns.add<walrus::FuseProducer>(context, isBooleanProducer);
     // arith and math on whole tensors become elementwise linalg ops.
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
