@@ -247,3 +247,19 @@ def write(problem, sizes):
     m, arguments, result, result_shape = KERNELS[problem](sizes)
     text = m.text([shape_type(a) for a in arguments], (result, shape_type(result_shape)))
     return text, arguments, result_shape
+
+
+def main():
+    import argparse
+    parser = argparse.ArgumentParser(description="Writes one NKIBench problem as torch-mlir emits it.")
+    parser.add_argument("problem", choices=sorted(KERNELS))
+    parser.add_argument("--sizes", required=True, help="name=value,... (NKIBench/summary.json's names)")
+    parser.add_argument("-o", "--output", default="-")
+    args = parser.parse_args()
+    sizes = {k: int(v) for k, v in (item.split("=") for item in args.sizes.split(",") if item)}
+    text, _, _ = write(args.problem, sizes)
+    (sys.stdout if args.output == "-" else open(args.output, "w")).write(text)
+
+
+if __name__ == "__main__":
+    main()
