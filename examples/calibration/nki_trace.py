@@ -581,48 +581,56 @@ def peak_sbuf_bytes(tracer, leaving):
 def hoist_invariant_loads(tracer):
     """Moves a load out of a loop whose iterations all load the same data,
     where the tile then fits in SBUF (whole, beside the arrays live at
-    once, see peak_sbuf_bytes), as the
-    compiler does to a kernel written with the whole-tile API: NKIBench's
-    add_rmsnorm_matmul loads its weight in every row block as written, but
-    reads 42.0 MB of HBM, the inputs once (41.9 MB)."""
+    once, see peak_sbuf_bytes), as the compiler does to a kernel written
+    with the whole-tile API: NKIBench's add_rmsnorm_matmul loads its
+    weight in every row block as written, but reads 42.0 MB of HBM, the
+    inputs once (41.9 MB)."""
     for ins, chain in list(instructions(tracer.root)):
         dst, src = ins.get("dst"), ins.get("src")
         if ins["kind"] != "dma" or dst.tensor.buffer != "sbuf":
             continue
-        writers = [i for i, _ in instructions(tracer.root) if i.get("dst") is not None
-                   and i["dst"].tensor is dst.tensor]
+        tensor = dst.tensor
+        if sum(1 for i, _ in instructions(tracer.root)
+               if i.get("dst") is not None and i["dst"].tensor is tensor) > 1:
+            continue
         used = {name for lin in src.index for name in lin.loops}
         for depth, loop in enumerate(chain[1:], 1):
-            if loop.var in used or loop.var not in dst.tensor.prefix or len(writers) > 1:
+            if loop.var in used or loop.var not in tensor.prefix:
                 continue
-            tensor = dst.tensor
             position = tensor.prefix.index(loop.var)
             kept = math.prod(tensor.shape[:position] + tensor.shape[position + 1:tensor.par]) * \
                 math.prod(tensor.shape[tensor.par + 1:]) * tensor.dtype.itemsize
-            if peak_sbuf_bytes(tracer, tensor) + kept > CAPACITY["sbuf"]:
-                break
-            # The loops inside `loop` around the load, cloned before it.
-            chain[-1].body.remove(ins)
-            parent = Loop(None, 1, 0)
-            target = parent
-            for inside in chain[depth + 1:]:
-                clone = Loop(inside.var, inside.count, inside.depth)
-                clone.full = inside.full
-                target.body.append(clone)
-                target = clone
-            target.body.append(ins)
-            chain[depth - 1].body[chain[depth - 1].body.index(loop):0] = parent.body
-            ins["loops"] = [name for name in ins["loops"] if name != loop.var]
-            # The tile loses the block dimension of `loop`, and keeps every
-            # block of the others.
-            for access in accesses_of(tracer, tensor):
-                access.index = access.index[:position] + access.index[position + 1:]
-            tensor.accesses = [a.index for a in accesses_of(tracer, tensor)]
-            tensor.shape = tensor.shape[:position] + tensor.shape[position + 1:]
-            tensor.prefix = tensor.prefix[:position] + tensor.prefix[position + 1:]
-            tensor.par -= 1
-            tensor.kept = True
+            if peak_sbuf_bytes(tracer, tensor) + kept <= CAPACITY["sbuf"]:
+                move_before(ins, chain, depth)
+                drop_block_dimension(tracer, tensor, position)
+                ins["loops"].remove(loop.var)
             break
+
+
+def move_before(ins, chain, depth):
+    """Moves `ins` before chain[depth], inside clones of the loops between."""
+    chain[-1].body.remove(ins)
+    parent = target = Loop(None, 1, 0)
+    for inside in chain[depth + 1:]:
+        clone = Loop(inside.var, inside.count, inside.depth)
+        clone.full = inside.full
+        target.body.append(clone)
+        target = clone
+    target.body.append(ins)
+    outer = chain[depth - 1].body
+    outer[outer.index(chain[depth]):0] = parent.body
+
+
+def drop_block_dimension(tracer, tensor, position):
+    """`tensor` loses its block dimension `position` and keeps every block
+    of the others (no rotation): it lives across the loop it left."""
+    for access in accesses_of(tracer, tensor):
+        access.index = access.index[:position] + access.index[position + 1:]
+    tensor.accesses = [a.index for a in accesses_of(tracer, tensor)]
+    tensor.shape = tensor.shape[:position] + tensor.shape[position + 1:]
+    tensor.prefix = tensor.prefix[:position] + tensor.prefix[position + 1:]
+    tensor.par -= 1
+    tensor.kept = True
 
 
 # What the scalar engine computes besides its functions: data * scale + bias.

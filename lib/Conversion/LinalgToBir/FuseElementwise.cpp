@@ -9,8 +9,10 @@
 #include "FuseProducer.h"
 #include "Walrus/Conversion/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace walrus {
@@ -29,11 +31,12 @@ static bool isElementwiseGeneric(Operation *op) {
   if (!generic || !generic.hasPureTensorSemantics() ||
       generic.getNumParallelLoops() != generic.getNumLoops())
     return false;
-  return llvm::all_of(generic.getBody()->without_terminator(),
-                      [](Operation &inner) {
-                        StringRef dialect = inner.getDialect()->getNamespace();
-                        return dialect == "arith" || dialect == "math";
-                      });
+  return llvm::all_of(
+      generic.getBody()->without_terminator(), [](Operation &inner) {
+        // An unregistered op has no dialect.
+        Dialect *dialect = inner.getDialect();
+        return dialect && isa<arith::ArithDialect, math::MathDialect>(dialect);
+      });
 }
 
 /// Whether `use` reads its value element for element: an elementwise
