@@ -43,7 +43,7 @@ LOWER_TO_LLVM = [
 # What -walrus-from-linalg runs before bufferizing (lib/Pipelines).
 WALRUS_PRELUDE = ["-import-tosa", "-inline=default-pipeline=", "-symbol-dce",
                   "-widen-accumulators", "-normalize-linalg",
-                  "-fold-into-matmul", "-fuse-elementwise"]
+                  "-fold-into-matmul", "-fuse-elementwise", "-raise-softmax"]
 # Loops that yield a new tensor (scf.for around linalg, which
 # -normalize-linalg unrolls for Walrus) get a buffer per iteration on the CPU.
 BUFFERIZE = ["-eliminate-empty-tensors",

@@ -76,6 +76,8 @@ void walrus::buildWalrusFromLinalgPipeline(
   pm.addPass(createFoldIntoMatmul());
   // One generic per elementwise chain: its intermediates stay on chip.
   pm.addPass(createFuseElementwise());
+  // A softmax of scores is one op the attention nest reads.
+  pm.addPass(createRaiseSoftmax());
   // An op whose result is inserted into a slice writes into the slice:
   // per-head attention outputs land in their columns of the context
   // instead of a buffer copied there (docs/LinalgToBir.md, "Bufferization").
@@ -155,7 +157,7 @@ void walrus::registerWalrusPipelines() {
       "From linalg to allocated per-core programs: import-tosa, inline, "
       "symbol-dce, widen-accumulators, "
       "normalize-linalg, "
-      "fold-into-matmul, fuse-elementwise, "
+      "fold-into-matmul, fuse-elementwise, raise-softmax, "
       "one-shot-bufferize "
       "(function boundaries, identity layouts), convert-linalg-to-bir, then "
       "walrus-pipeline",

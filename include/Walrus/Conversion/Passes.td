@@ -139,6 +139,33 @@ def FuseElementwise : Pass<"fuse-elementwise"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def RaiseSoftmax : Pass<"raise-softmax"> {
+  let summary = "Raise a decomposed softmax of scores into linalg.softmax "
+                "(linalg on tensors)";
+  let description = [{
+    torch-mlir writes `aten._softmax` along the last dimension as four
+    generics: the row maximum (from -inf or the lowest finite value,
+    maybe with an unused argmax beside it), `exp(x - max)` (one generic
+    or two), the row sum (from zero) and the division by it, each row
+    value read through `(d0, ..., 0)` or a keepdim `tensor.expand_shape`.
+    Where `x` is the result of a contraction, or of up to four elementwise
+    ops of one (a scaling, a mask), this pass (on tensors, before bufferization)
+    writes them as one `linalg.softmax` and erases the four where nothing
+    else reads them. `-convert-linalg-to-bir` lowers such a softmax with
+    the contraction before it, and the one reading the probabilities, as
+    one attention nest that keeps the scores on chip. Any other softmax
+    stays decomposed: the normalization nest lowers it in one pass over
+    the rows.
+
+    With `explain`, a remark at each raised softmax.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "A remark at each softmax raised">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def NormalizeLinalg : Pass<"normalize-linalg"> {
   let summary = "Rewrite forms frontends emit into those convert-linalg-to-bir "
                 "reads (linalg on tensors)";

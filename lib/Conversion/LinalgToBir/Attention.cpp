@@ -11,7 +11,9 @@
 
 #include "Lowerings.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace walrus;
@@ -29,16 +31,75 @@ bool walrus::linalg_to_bir::isOnlyBetween(Value buffer, Operation *producer,
   return true;
 }
 
-static bool readsPlainly(linalg::MatmulOp matmul, unsigned operand,
+/// Whether contraction `op` (a matmul or batch matmul) reads `operand` as
+/// linalg.matmul does: A (m, k), B (k, n) or with `transposed` (n, k),
+/// C (m, n), each after the batch dim.
+static bool readsPlainly(linalg::LinalgOp op, unsigned operand,
                          bool transposed) {
-  AffineMap map = matmul.getIndexingMapsArray()[operand];
-  MLIRContext *context = map.getContext();
-  unsigned first = operand == 0 ? 0 : (transposed ? 1 : 2);
-  unsigned second = operand == 0 ? 2 : (transposed ? 2 : 1);
-  return map == AffineMap::get(3, 0,
-                               {getAffineDimExpr(first, context),
-                                getAffineDimExpr(second, context)},
-                               context);
+  AffineMap map = op.getIndexingMapsArray()[operand];
+  unsigned base = isa<linalg::BatchMatmulOp>(op) ? 1 : 0;
+  unsigned m = base, n = base + 1, k = base + 2;
+  SmallVector<unsigned> dims(base ? 1 : 0, 0);
+  if (operand == 0)
+    dims.append({m, k});
+  else if (operand == 1)
+    dims.append({transposed ? n : k, transposed ? k : n});
+  else
+    dims.append({m, n});
+  SmallVector<AffineExpr> results;
+  for (unsigned dim : dims)
+    results.push_back(getAffineDimExpr(dim, map.getContext()));
+  return map == AffineMap::get(base + 3, 0, results, map.getContext());
+}
+
+/// Whether `buffer` is an allocation only `ops` use (besides fills and
+/// deallocations): bufferization may give the scores and the
+/// probabilities the same one.
+static bool isOnlyWithin(Value buffer, ArrayRef<Operation *> ops) {
+  return buffer.getDefiningOp<memref::AllocOp>() &&
+         llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+           return llvm::is_contained(ops, user) ||
+                  isa<memref::DeallocOp, linalg::FillOp>(user);
+         });
+}
+
+/// A matmul or batch matmul into a zero-filled buffer.
+static linalg::LinalgOp getZeroInitMatmul(Operation *op, Lowering &lowering) {
+  if (!isa_and_nonnull<linalg::MatmulOp, linalg::BatchMatmulOp>(op) ||
+      !lowering.zeroInitialized.contains(op))
+    return {};
+  return cast<linalg::LinalgOp>(op);
+}
+
+/// The constant `op` multiplies each element of `input` by, where `op` is
+/// an elementwise generic reading `input` alone (through the identity)
+/// and multiplying or dividing it by a positive finite constant: the
+/// scalar engine applies it on the way out of PSUM, before the row
+/// maximum (which a positive factor keeps).
+static std::optional<double> getScale(linalg::GenericOp op, Value input) {
+  if (!op || op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops() ||
+      op.getDpsInputOperand(0)->get() != input ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return std::nullopt;
+  Block *body = op.getBody();
+  if (body->getOperations().size() != 2 ||
+      body->getTerminator()->getOperand(0) != body->front().getResult(0))
+    return std::nullopt;
+  Operation &scalar = body->front();
+  Value in = body->getArgument(0);
+  APFloat factor(0.0);
+  bool divides = isa<arith::DivFOp>(scalar);
+  if (!isa<arith::MulFOp, arith::DivFOp>(scalar) ||
+      !(scalar.getOperand(0) == in ||
+        (!divides && scalar.getOperand(1) == in)) ||
+      !matchPattern(scalar.getOperand(scalar.getOperand(0) == in ? 1 : 0),
+                    m_ConstantFloat(&factor)) ||
+      !factor.isFiniteNonZero() || factor.isNegative())
+    return std::nullopt;
+  double value = factor.convertToDouble();
+  return divides ? 1.0 / value : value;
 }
 
 SmallVector<AttentionChain>
@@ -49,29 +110,60 @@ walrus::linalg_to_bir::findAttentionChains(Block &body, Lowering &lowering) {
         !isa<linalg::FillOp>(op))
       ops.push_back(&op);
   SmallVector<AttentionChain> chains;
-  for (size_t i = 0; i + 2 < ops.size(); ++i) {
-    auto scores = dyn_cast<linalg::MatmulOp>(ops[i]);
-    auto softmax = dyn_cast<linalg::SoftmaxOp>(ops[i + 1]);
-    auto context = dyn_cast<linalg::MatmulOp>(ops[i + 2]);
-    if (!scores || !softmax || !context ||
-        !lowering.zeroInitialized.contains(scores) ||
-        !lowering.zeroInitialized.contains(context))
+  for (size_t i = 0; i + 1 < ops.size(); ++i) {
+    AttentionChain chain;
+    chain.scores = getZeroInitMatmul(ops[i], lowering);
+    if (!chain.scores)
       continue;
-    Value s = scores.getDpsInitOperand(0)->get();
-    Value p = softmax.getOutput();
+    size_t next = i + 1;
+    Value s = chain.scores.getDpsInitOperand(0)->get();
+    if (auto scaling = dyn_cast<linalg::GenericOp>(ops[next])) {
+      std::optional<double> scale = getScale(scaling, s);
+      if (!scale || next + 1 == ops.size())
+        continue;
+      chain.scaling = scaling;
+      chain.scale = *scale;
+      s = scaling.getDpsInitOperand(0)->get();
+      ++next;
+    }
+    chain.softmax = dyn_cast<linalg::SoftmaxOp>(ops[next]);
     auto type = dyn_cast<MemRefType>(s.getType());
-    if (!type || type.getRank() != 2 || !type.getElementType().isF32() ||
-        softmax.getInput() != s || softmax.getDimension() != 1 ||
-        context->getOperand(0) != p || !isOnlyBetween(s, scores, softmax) ||
-        !isOnlyBetween(p, softmax, context) ||
-        !readsPlainly(scores, 0, false) || !readsPlainly(context, 0, false) ||
-        !readsPlainly(context, 1, false))
+    if (!chain.softmax || !type || !type.getElementType().isF32() ||
+        chain.softmax.getInput() != s ||
+        chain.softmax.getDimension() + 1 != uint64_t(type.getRank()) ||
+        !readsPlainly(chain.scores, 0, false) ||
+        !readsPlainly(chain.scores, 2, false))
       continue;
-    bool keysTransposed = readsPlainly(scores, 1, true);
-    if (!keysTransposed && !readsPlainly(scores, 1, false))
+    chain.keysTransposed = readsPlainly(chain.scores, 1, true);
+    if (!chain.keysTransposed && !readsPlainly(chain.scores, 1, false))
       continue;
-    chains.push_back({scores, softmax, context, keysTransposed});
-    i += 2;
+    Value p = chain.softmax.getOutput();
+    chain.context = next + 1 < ops.size()
+                        ? getZeroInitMatmul(ops[next + 1], lowering)
+                        : linalg::LinalgOp();
+    if (chain.context && (chain.context->getName() != chain.scores->getName() ||
+                          chain.context->getOperand(0) != p ||
+                          !readsPlainly(chain.context, 0, false) ||
+                          !readsPlainly(chain.context, 1, false) ||
+                          !readsPlainly(chain.context, 2, false)))
+      chain.context = {};
+    // The intermediates: the scores, scaled, and the probabilities P V
+    // reads.
+    SmallVector<Operation *> parts = {chain.scores, chain.softmax};
+    SmallVector<Value> intermediates = {
+        chain.scores.getDpsInitOperand(0)->get(), s};
+    if (chain.scaling)
+      parts.push_back(chain.scaling);
+    if (chain.context) {
+      parts.push_back(chain.context);
+      intermediates.push_back(p);
+    }
+    if (!llvm::all_of(intermediates, [&](Value buffer) {
+          return isOnlyWithin(buffer, parts);
+        }))
+      continue;
+    chains.push_back(chain);
+    i = chain.context ? next + 1 : next;
   }
   return chains;
 }
@@ -93,8 +185,11 @@ struct AttentionPlan {
   /// and the columns of scores one bank holds.
   int64_t bankColumns = 0, dTiles = 0, keyTiles = 0, chunk = 0;
   /// Columns of each key tile of the V panel: V's, then a column of ones,
-  /// so P V's last column is the row sums of P.
+  /// so P V's last column is the row sums of P. Both 0 without P V.
   int64_t valueColumns = 0;
+  /// Whether P V follows (else P is stored), and the factor of the scores.
+  bool context = true;
+  double scale = 1.0;
   /// With auto-cast (K stored [keys, d], everything f32): the operands of
   /// the tensor engine in bf16, cast on the scalar engine from the f32
   /// tiles they arrive in (query and key rows, V, the probabilities).
@@ -125,6 +220,13 @@ struct AttentionPlan {
 
 static double bytesOf(Type type) { return type.getIntOrFloatBitWidth() / 8; }
 
+/// Bytes of an element of V's panel (none without P V).
+static double getValueBytes(const AttentionPlan &plan) {
+  if (!plan.context)
+    return 0;
+  return plan.cast ? 2 : bytesOf(plan.v.elementType);
+}
+
 // Sizes come from the input: byte counts are doubles, which do not wrap.
 
 /// SBUF bytes per partition of every query row a core takes.
@@ -137,7 +239,7 @@ static double getQueryStageBytes(const AttentionPlan &plan) {
 /// tile), V (every key tile) and what they arrive in.
 static double getSharedBytes(const AttentionPlan &plan) {
   double operand = plan.cast ? 2 : bytesOf(plan.q.elementType);
-  double value = plan.cast ? 2 : bytesOf(plan.v.elementType);
+  double value = getValueBytes(plan);
   double bytes = double(plan.dTiles) * plan.keys * operand +
                  double(plan.keyTiles) * plan.valueColumns * value +
                  plan.stagedTiles * 128 * bytesOf(plan.k.elementType);
@@ -151,10 +253,13 @@ static double getSharedBytes(const AttentionPlan &plan) {
 /// SBUF bytes per partition of one QueryTileSet.
 static double getSetBytes(const AttentionPlan &plan) {
   double operand = plan.cast ? 2 : bytesOf(plan.q.elementType);
-  double value = plan.cast ? 2 : bytesOf(plan.v.elementType);
+  double value = getValueBytes(plan);
   double bytes = 128 * bytesOf(plan.q.elementType) +
-                 plan.dTiles * 128 * operand + plan.keys * 4.0 + 4 +
-                 128 * value + plan.valueDim * bytesOf(plan.c.elementType);
+                 plan.dTiles * 128 * operand + plan.keys * 4.0 + 4;
+  if (!plan.context)
+    return bytes + plan.keys * bytesOf(plan.c.elementType) +
+           (plan.cast ? 128 * 2 : 0);
+  bytes += 128 * value + plan.valueDim * bytesOf(plan.c.elementType);
   if (plan.cast)
     bytes += 128 * 2 + plan.keys * 2.0;
   return bytes;
@@ -168,7 +273,7 @@ static bool planBuffers(AttentionPlan &plan, TargetAttr target,
                         int64_t wanted) {
   const DramTensor &q = plan.q, &k = plan.k, &v = plan.v;
   if (plan.valueColumns > plan.bankColumns || q.elementType != k.elementType ||
-      !v.elementType.isF32() || q.rows != plan.queries ||
+      (plan.context && !v.elementType.isF32()) || q.rows != plan.queries ||
       k.rows * k.columns != plan.keys * plan.headDim)
     return false;
   double budget = target.getSbufBytesPerPartition() * 0.75;
@@ -200,12 +305,17 @@ static QueryTileSet addSet(KernelBuilder &kernel, const AttentionPlan &plan) {
       plan.cast ? kernel.addTile("at_q_bf16", 128, 128, qk) : set.queryRows;
   set.queryT = kernel.addTile("at_qt", 128, plan.dTiles * 128, qk);
   set.scores = kernel.addTile("at_s", 128, plan.keys, f32);
-  set.probs =
-      plan.cast ? kernel.addTile("at_s_bf16", 128, plan.keys, v) : set.scores;
   set.stats = kernel.addTile("at_stat", 128, 1, f32);
+  set.acc = kernel.addTile("at_acc", 128, plan.chunk, f32, /*psum=*/true);
+  set.probs = set.scores;
+  if (!plan.context) {
+    set.out = kernel.addTile("at_p", 128, plan.keys, plan.c.elementType);
+    return set;
+  }
+  if (plan.cast)
+    set.probs = kernel.addTile("at_s_bf16", 128, plan.keys, v);
   set.probT = kernel.addTile("at_pt", 128, 128, v);
   set.out = kernel.addTile("at_o", 128, plan.valueDim, plan.c.elementType);
-  set.acc = kernel.addTile("at_acc", 128, plan.chunk, f32, /*psum=*/true);
   set.accContext =
       kernel.addTile("at_ctx", 128, plan.valueColumns, f32, /*psum=*/true);
   return set;
@@ -223,13 +333,14 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
       plan.keyRows16.push_back(kernel.addTile("at_krows_bf16", 128, 128, qk));
   }
   plan.keyPanel = kernel.addTile("at_k", 128, plan.dTiles * plan.keys, qk);
-  plan.valuePanel =
-      kernel.addTile("at_v", 128, plan.keyTiles * plan.valueColumns, v);
+  if (plan.context)
+    plan.valuePanel =
+        kernel.addTile("at_v", 128, plan.keyTiles * plan.valueColumns, v);
   if (plan.stageQueries)
     plan.queryStage =
         kernel.addTile("at_qrows", 128, plan.tilesPerCore * plan.dTiles * 128,
                        plan.q.elementType);
-  if (plan.cast)
+  if (plan.cast && plan.context)
     plan.valueRows =
         kernel.addTile("at_v_f32", 128, plan.stagedTiles * plan.valueDim,
                        Float32Type::get(kernel.getContext()));
@@ -242,7 +353,8 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
     for (MemlocOp memloc :
          {set.queryRows, set.queryRows16, set.queryT, set.scores, set.probs,
           set.stats, set.probT, set.out, set.acc, set.accContext})
-      kernel.markRotating(memloc, index);
+      if (memloc)
+        kernel.markRotating(memloc, index);
 }
 
 /// Runs `load` for `count` tiles, `group` at a time, and `use` for each
@@ -346,6 +458,8 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
         kernel.pattern(kernel.constant(k.base + d0 * k.rowStride),
                        {{k.rowStride, dw}, {1, plan.keys}}));
   }
+  if (!plan.context)
+    return;
   int64_t panelColumns = plan.keyTiles * plan.valueColumns;
   kernel.create<MemsetOp>(
       loc, plan.valuePanel,
@@ -423,9 +537,9 @@ static void emitQueryT(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
   }
 }
 
-/// The scores of `rows`: Q^T for them (every d tile), then S = Q K^T a
-/// PSUM bank at a time, copied into the scores tile by the scalar engine
-/// (the vector engine has the softmax's work).
+/// The scores of `rows`: Q^T for them (every d tile), then S = s Q K^T a
+/// PSUM bank at a time, scaled on the way into the scores tile by the
+/// scalar engine (the vector engine has the softmax's work).
 static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
                        QueryTileSet &set, const RowTile &rows) {
   int64_t p = rows.partitions;
@@ -441,9 +555,10 @@ static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
                              t * plan.keys + j * plan.chunk),
           t == 0, t + 1 == plan.dTiles, ReplicationAttr());
     }
-    kernel.cast(loc, set.scores,
-                kernel.tilePattern(set.scores, p, w, j * plan.chunk), set.acc,
-                kernel.tilePattern(set.acc, p, w));
+    kernel.create<ActivationOp>(
+        loc, ActivationFunction::Identity, set.scores,
+        kernel.tilePattern(set.scores, p, w, j * plan.chunk), set.acc,
+        kernel.tilePattern(set.acc, p, w), APFloat(plan.scale));
   }
 }
 
@@ -504,38 +619,99 @@ static void emitContext(KernelBuilder &kernel, Location loc,
                        set.out, out);
 }
 
+/// P = softmax(s Q K^T) for `rows`, normalised in SBUF and stored: the
+/// chain's result when no P V follows.
+static void emitProbabilities(KernelBuilder &kernel, Location loc,
+                              AttentionPlan &plan, QueryTileSet &set,
+                              const RowTile &rows) {
+  int64_t p = rows.partitions;
+  emitRowSoftmax(kernel, loc, {set.scores, set.scores, set.out, set.stats}, p,
+                 plan.keys);
+  kernel.create<DmaOp>(loc, plan.c.memloc,
+                       kernel.dramPattern(plan.c, rows.firstRow,
+                                          kernel.constant(0), p, plan.keys),
+                       set.out, kernel.tilePattern(set.out, p, plan.keys));
+}
+
+/// Batch `b` of `tensor`, whose rows hold `batches` batches one after
+/// the other.
+static DramTensor getBatch(const DramTensor &tensor, int64_t batches,
+                           int64_t b) {
+  DramTensor batch = tensor;
+  batch.rows = tensor.rows / batches;
+  batch.base = tensor.base + b * batch.rows * tensor.rowStride;
+  return batch;
+}
+
+/// The chain's operands, each a DramTensor of `batches` batches of rows.
+static FailureOr<SmallVector<DramTensor, 4>>
+getOperands(const AttentionChain &chain, Lowering &lowering, int64_t batches) {
+  Operation *op = chain.scores;
+  SmallVector<Value, 4> values = {chain.scores->getOperand(0),
+                                  chain.scores->getOperand(1)};
+  if (chain.context)
+    values.append({chain.context->getOperand(1), chain.context->getOperand(2)});
+  else
+    values.append({Value(), chain.softmax->getOperand(1)});
+  SmallVector<DramTensor, 4> tensors;
+  for (Value value : values) {
+    if (!value) {
+      tensors.emplace_back();
+      continue;
+    }
+    FailureOr<DramTensor> tensor = lowering.getTensor(op, value);
+    if (failed(tensor))
+      return failure();
+    tensors.push_back(*tensor);
+  }
+  return tensors;
+}
+
+/// Whether every operand holds its batches as whole rows.
+static bool foldsToBatches(ArrayRef<DramTensor> tensors, int64_t batches) {
+  return llvm::all_of(tensors, [&](const DramTensor &tensor) {
+    return !tensor.memloc || (tensor.foldsToRows && tensor.rows % batches == 0);
+  });
+}
+
 FailureOr<bool>
 walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
                                       Lowering &lowering) {
   KernelBuilder &kernel = lowering.kernel;
   Operation *op = chain.scores;
-  FailureOr<DramTensor> q = lowering.getTensor(op, chain.scores->getOperand(0));
-  FailureOr<DramTensor> k = lowering.getTensor(op, chain.scores->getOperand(1));
-  FailureOr<DramTensor> v =
-      lowering.getTensor(op, chain.context->getOperand(1));
-  FailureOr<DramTensor> c =
-      lowering.getTensor(op, chain.context->getOperand(2));
-  if (failed(q) || failed(k) || failed(v) || failed(c))
-    return failure();
   auto scoresType = cast<MemRefType>(chain.scores->getOperand(2).getType());
+  int64_t batches =
+      scoresType.getRank() == 3 ? scoresType.getShape().front() : 1;
+  FailureOr<SmallVector<DramTensor, 4>> operands =
+      getOperands(chain, lowering, batches);
+  if (failed(operands))
+    return failure();
+  if (batches < 1 || !foldsToBatches(*operands, batches))
+    return false;
   TargetAttr target = kernel.getTarget();
   AttentionPlan plan;
-  plan.q = *q;
-  plan.k = *k;
-  plan.v = *v;
-  plan.c = *c;
-  plan.queries = scoresType.getShape()[0];
-  plan.keys = scoresType.getShape()[1];
-  plan.headDim = q->columns;
-  plan.valueDim = v->columns;
+  auto sliceBatch = [&](int64_t b) {
+    plan.q = getBatch((*operands)[0], batches, b);
+    plan.k = getBatch((*operands)[1], batches, b);
+    if (chain.context)
+      plan.v = getBatch((*operands)[2], batches, b);
+    plan.c = getBatch((*operands)[3], batches, b);
+  };
+  sliceBatch(0);
+  plan.context = bool(chain.context);
+  plan.scale = chain.scale;
+  plan.queries = scoresType.getShape()[scoresType.getRank() - 2];
+  plan.keys = scoresType.getShape().back();
+  plan.headDim = plan.q.columns;
+  plan.valueDim = plan.context ? plan.v.columns : 0;
   plan.bankColumns =
       target.getPsumBytesPerPartition() / target.getPsumBanks() / 4;
   plan.dTiles = llvm::divideCeil(plan.headDim, 128);
   plan.keyTiles = llvm::divideCeil(plan.keys, 128);
   plan.chunk = std::min(plan.bankColumns, plan.keys);
-  plan.valueColumns = plan.valueDim + 1;
+  plan.valueColumns = plan.context ? plan.valueDim + 1 : 0;
   plan.cast = lowering.tiles.autoCast && chain.keysTransposed &&
-              q->elementType.isF32() && k->elementType.isF32();
+              plan.q.elementType.isF32() && plan.k.elementType.isF32();
   // More sets than a core has query tiles would never be used.
   plan.tilesPerCore = std::max<int64_t>(
       1, llvm::divideCeil(kernel.getBusiestShare(plan.queries, 128), 128));
@@ -546,16 +722,21 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
 
   Location loc = op->getLoc();
   addTiles(kernel, plan, chain.keysTransposed);
-  loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
-  if (plan.stageQueries)
-    loadQueries(kernel, loc, plan);
-  kernel.forEachRotatingRowTile(plan.queries, 128, plan.buffers,
-                                [&](const RowTile &rows, unsigned buffer) {
-                                  QueryTileSet &set = plan.sets[buffer];
-                                  emitScores(kernel, loc, plan, set, rows);
-                                  emitExponentials(kernel, loc, plan, set,
-                                                   rows.partitions);
-                                  emitContext(kernel, loc, plan, set, rows);
-                                });
+  for (int64_t b = 0; b < batches; ++b) {
+    sliceBatch(b);
+    loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
+    if (plan.stageQueries)
+      loadQueries(kernel, loc, plan);
+    kernel.forEachRotatingRowTile(
+        plan.queries, 128, plan.buffers,
+        [&](const RowTile &rows, unsigned buffer) {
+          QueryTileSet &set = plan.sets[buffer];
+          emitScores(kernel, loc, plan, set, rows);
+          if (!plan.context)
+            return emitProbabilities(kernel, loc, plan, set, rows);
+          emitExponentials(kernel, loc, plan, set, rows.partitions);
+          emitContext(kernel, loc, plan, set, rows);
+        });
+  }
   return true;
 }

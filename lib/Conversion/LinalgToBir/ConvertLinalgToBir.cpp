@@ -891,8 +891,11 @@ ConvertLinalgToBirPass::lowerOps(func::FuncOp func, Lowering &lowering) {
     if (chain != chains.end()) {
       fused = lowerAttention(chain->second, lowering);
       if (succeeded(fused) && *fused) {
-        absorbed.insert(chain->second.softmax);
-        absorbed.insert(chain->second.context);
+        for (Operation *part : {chain->second.scaling.getOperation(),
+                                chain->second.softmax.getOperation(),
+                                chain->second.context.getOperation()})
+          if (part)
+            absorbed.insert(part);
       }
     }
     LogicalResult status = failed(fused) ? failure() : success();

@@ -189,14 +189,18 @@ mlir::LogicalResult lowerMatmul(llvm::ArrayRef<mlir::linalg::LinalgOp> chain,
 /// A 2-D linalg.transpose.
 mlir::LogicalResult lowerTranspose(mlir::linalg::TransposeOp op,
                                    Lowering &lowering);
-/// P = softmax(Q K^T), O = P V: a matmul (into a zero-filled buffer), a
-/// softmax of it, and a matmul of that (into a zero-filled buffer), the
-/// two intermediates used by nothing else.
+/// P = softmax(s Q K^T), O = P V: a matmul or batch matmul (into a
+/// zero-filled buffer), maybe a scaling of it by a constant s, a softmax
+/// of that along its rows, and maybe a matmul of the same batches reading
+/// the probabilities (into a zero-filled buffer); each intermediate used
+/// by nothing else. Without the second matmul, P is the chain's result.
 struct AttentionChain {
-  mlir::linalg::MatmulOp scores;
+  mlir::linalg::LinalgOp scores;
+  mlir::linalg::GenericOp scaling;
+  double scale = 1.0;
   mlir::linalg::SoftmaxOp softmax;
-  mlir::linalg::MatmulOp context;
-  bool keysTransposed;
+  mlir::linalg::LinalgOp context;
+  bool keysTransposed = false;
 };
 
 /// The attention chains among `body`'s ops, in order (after the zero fills

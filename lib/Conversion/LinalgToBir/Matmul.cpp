@@ -12,6 +12,7 @@
 
 #include "ElementwiseLowering.h"
 #include "MatmulBlocking.h"
+#include "Walrus/Analysis/Timeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -299,6 +300,16 @@ private:
   /// stationary[aSlot] = A^T of the group for the rows `row` .. `row + p`.
   void loadStationaryGroup(const Term &term, const KGroup &group,
                            AffineExpr row, int64_t p, int64_t aSlot);
+  /// With stationaryPerBlock: stationary[aSlot] = A^T of the group for
+  /// every row tile of the block, k tile t's rows of row tile i from column
+  /// (t * rowTiles + i) * mTile; one transfer where the block's rows are
+  /// consecutive.
+  void loadStationaryBlock(const Term &term, const KGroup &group,
+                           int64_t aSlot);
+  /// Where k tile `t` of row tile `i` starts in a stationary tile.
+  int64_t stationaryColumn(int64_t t, size_t i) const {
+    return stationaryPerBlock ? (t * rowTiles + int64_t(i)) * mTile : t * mTile;
+  }
   /// One k tile of every term at once, A^T loaded once per row tile as a
   /// window every term reads at its shift.
   void emitWindowStep(AffineExpr k0, int64_t kw, bool first);
@@ -350,6 +361,11 @@ private:
   Dealt dealt = Dealt::Rows;
   /// k tiles per group and rotating buffers (1 and 1 for a window nest).
   int64_t kGroup = 1, buffers = 1;
+  /// A stored transposed ([k, m], NKI's lhsT) in every term: a group's
+  /// A^T for the whole block of rows in one stationary tile, so each
+  /// partition's run is the block's rows, not one row tile's (256 bytes
+  /// of bf16).
+  bool stationaryPerBlock = false;
   SmallVector<int64_t> shifts;
   /// Per buffer: A's rows as loaded, A^T, B's rows (one per C, movingOf),
   /// and a PSUM tile; with auto-cast, A's rows in bf16 per buffer, and one
@@ -447,6 +463,10 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
                      : loaded;
   bool cast = operand != loaded;
   int64_t loadedBytes = bytesOf(loaded), operandBytes = bytesOf(operand);
+  // An A stored transposed may come in per block of rows: longer runs,
+  // a wider stationary tile, so maybe smaller blocks. The faster on the
+  // model wins.
+  bool mayLoadPerBlock = anyTransposedA && !anyRowsOfA;
   // A staging tile is read by its cast right after its load: one serves
   // every buffer. So do B^T's rows as loaded and cast, per column of the
   // block, and the column tile the last one rounds up to.
@@ -471,13 +491,34 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
                             bytesOf(cs[0].elementType) * outputs,
                             slots * operandBytes * outputs +
                                 kGroup * (stagedBytes + rowsOfBBytes),
-                            rowBytes + stationaryBytes +
-                                127 * kGroup * rowsOfBBytes,
+                            rowBytes + 127 * kGroup * rowsOfBBytes,
                             sbufBudget,
                             operandBytes};
-      blocking = chooseBlocking(shape, nTile, mTile, kernel, budget);
-      if (succeeded(blocking) && maySplitK())
-        blocking = chooseKSplit(shape, nTile, mTile, kernel, budget, *blocking);
+      auto choose = [&](bool perBlock) -> FailureOr<Blocking> {
+        BlockingBudget withA = budget;
+        (perBlock ? withA.aRowTileBytes : withA.aTileBytes) += stationaryBytes;
+        FailureOr<Blocking> chosen =
+            chooseBlocking(shape, nTile, mTile, kernel, withA);
+        if (succeeded(chosen) && maySplitK())
+          chosen = chooseKSplit(shape, nTile, mTile, kernel, withA, *chosen);
+        return chosen;
+      };
+      stationaryPerBlock = false;
+      blocking = choose(false);
+      if (mayLoadPerBlock) {
+        FailureOr<Blocking> perBlock = choose(true);
+        TimingModel model = TimingModel::forTarget(kernel.getTarget());
+        auto ns = [&](const Blocking &chosen, bool aPerBlock) {
+          return estimateTransferNs(shape, chosen, mTile, budget, model,
+                                    aPerBlock ? chosen.rowTiles * mTile
+                                              : mTile);
+        };
+        if (succeeded(perBlock) &&
+            (failed(blocking) || ns(*perBlock, true) < ns(*blocking, false))) {
+          blocking = perBlock;
+          stationaryPerBlock = true;
+        }
+      }
       if (succeeded(blocking))
         break;
     }
@@ -505,11 +546,13 @@ void MatmulNest::addGroupTiles(Type loaded, Type operand,
     if (anyRowsOfA && cast)
       castRowsOfA.push_back(
           kernel.addTile("mm_a_bf16", mTile, kGroup * 128, operand));
+    int64_t stationaryFree =
+        kGroup * mTile * (stationaryPerBlock ? rowTiles : 1);
     if (anyTransposedA && stage)
       stagedStationary.push_back(
-          kernel.addTile("mm_stationary_f32", 128, kGroup * mTile, loaded));
+          kernel.addTile("mm_stationary_f32", 128, stationaryFree, loaded));
     stationary.push_back(
-        kernel.addTile("mm_stationary", 128, kGroup * mTile, operand));
+        kernel.addTile("mm_stationary", 128, stationaryFree, operand));
     if (stage && forms.rowsOfB)
       stagedMoving.push_back(
           kernel.addTile("mm_b_f32", 128, kGroup * nBlock, loaded));
@@ -952,19 +995,69 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
                                rows, kernel.tilePattern(rows, p, kw, t * 128));
 }
 
+void MatmulNest::loadStationaryBlock(const Term &term, const KGroup &group,
+                                     int64_t aSlot) {
+  MatmulOperand a = term.a;
+  int64_t stride = a.tensor.rowStride;
+  MemlocOp target = stationary[aSlot];
+  MemlocOp staged =
+      stagedStationary.empty() ? target : stagedStationary.front();
+  int64_t free = kGroup * rowTiles * mTile;
+  // The row tiles in pieces of consecutive rows: one piece when the block's
+  // rows are (each tile full but the last, each starting where the last
+  // one ended).
+  SmallVector<std::pair<size_t, int64_t>> pieces; // first tile, rows
+  for (auto [i, part] : llvm::enumerate(rowParts)) {
+    AffineExpr gap =
+        part.first - rowParts[pieces.empty() ? 0 : pieces.back().first].first;
+    auto offset = dyn_cast<AffineConstantExpr>(gap);
+    if (!pieces.empty() && offset &&
+        offset.getValue() == pieces.back().second &&
+        pieces.back().second % mTile == 0)
+      pieces.back().second += part.second;
+    else
+      pieces.push_back({i, part.second});
+  }
+  for (auto piece : pieces) {
+    size_t i = piece.first;
+    int64_t rows = piece.second;
+    AffineExpr row = rowParts[i].first;
+    auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
+      AccessPatternAttr slots =
+          groupPattern(kernel.constant(stationaryColumn(firstTile, i)),
+                       {free, kw}, {rowTiles * mTile, count}, {1, rows});
+      kernel.create<DmaOp>(
+          loc, staged, slots, a.tensor.memloc,
+          groupPattern(aBase(term) + row +
+                           (group.k0 + firstTile * 128) * stride,
+                       {stride, kw}, {128 * stride, count}, {1, rows}));
+      if (staged != target)
+        kernel.cast(loc, target, slots, staged);
+    };
+    int64_t fullTiles = group.fullTiles();
+    if (fullTiles)
+      load(0, fullTiles, 128);
+    if (fullTiles < int64_t(group.widths.size()))
+      load(fullTiles, 1, group.widths.back());
+  }
+}
+
 void MatmulNest::emitGroup(ArrayRef<Term> sharing, const KGroup &group) {
   if (!group.loaded)
     for (const Term &term : sharing)
       loadMoving(term, group, 0, movingParts(term, group));
   int64_t last = group.widths.size() - 1;
   int64_t rows = rowParts.size();
+  if (stationaryPerBlock)
+    loadStationaryBlock(sharing.front(), group, group.slot % buffers);
   for (int64_t i = 0; i < rows; ++i) {
     // Consecutive row tiles, and the groups of a loop iteration, take the
     // buffers in turn.
     int64_t turn = group.slot * rowParts.size() + i;
-    int64_t aSlot = turn % buffers;
+    int64_t aSlot = stationaryPerBlock ? group.slot % buffers : turn % buffers;
     auto [row, p] = rowParts[i];
-    loadStationaryGroup(sharing.front(), group, row, p, aSlot);
+    if (!stationaryPerBlock)
+      loadStationaryGroup(sharing.front(), group, row, p, aSlot);
     // The previous row tile leaves after this one's load: a DMA queue
     // issues in order, so the load does not wait behind the store.
     if (group.last && i > 0 && failed(storeRow(i - 1)))
@@ -988,8 +1081,9 @@ void MatmulNest::emitGroup(ArrayRef<Term> sharing, const KGroup &group) {
         for (auto [t, kw] : llvm::enumerate(group.widths))
           kernel.create<MatmultOp>(
               loc, acc, sum, stationary[aSlot],
-              kernel.tilePattern(stationary[aSlot], kw, p, t * mTile), b,
-              kernel.tilePattern(b, kw, w, t * nBlock + j * nTile), t == 0,
+              kernel.tilePattern(stationary[aSlot], kw, p,
+                                 stationaryColumn(t, i)),
+              b, kernel.tilePattern(b, kw, w, t * nBlock + j * nTile), t == 0,
               int64_t(t) == last, ReplicationAttr());
         intoBlock(term.output, i, j, acc, sum, group.first);
       }

@@ -30,7 +30,8 @@ static FailureOr<Blocking> searchBlocking(const MatmulShape &shape,
     for (int64_t height : heights) {
       double bytes = double(height) * width * budget.cBytes +
                      double(width) * budget.bColumnBytes +
-                     double(budget.aTileBytes);
+                     double(budget.aTileBytes) +
+                     double(height) * budget.aRowTileBytes;
       if (bytes > budget.bytes)
         continue;
       double traffic =
@@ -149,6 +150,21 @@ static double estimateNestNs(const MatmulShape &shape, const Blocking &blocking,
       double(shape.m) * shape.n * budget.cBytes;
   return std::max(matmults * cycles / model.peGhz,
                   bytes / model.dmaPeakBytesPerNs());
+}
+
+double walrus::linalg_to_bir::estimateTransferNs(
+    const MatmulShape &shape, const Blocking &blocking, int64_t mTile,
+    const BlockingBudget &budget, const TimingModel &model, int64_t aRun) {
+  double aPasses = double(llvm::divideCeil(shape.n, blocking.nBlock));
+  double bPasses = double(llvm::divideCeil(shape.m, mTile * blocking.rowTiles));
+  double aElements = double(shape.m) * shape.k * shape.batch;
+  double bElements = double(shape.k) * shape.n * shape.batch;
+  double bytes = aElements * budget.aBytes * aPasses +
+                 bElements * budget.bBytes * bPasses +
+                 double(shape.m) * shape.n * shape.batch * budget.cBytes;
+  double packets = aElements / double(std::max<int64_t>(1, aRun)) * aPasses +
+                   bElements / double(blocking.nBlock) * bPasses;
+  return (bytes + packets * model.dmaPacketBytes) / model.dmaPeakBytesPerNs();
 }
 
 /// Whether every row tile's rows divide among the cores, each core taking

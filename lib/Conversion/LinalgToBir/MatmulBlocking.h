@@ -12,6 +12,10 @@
 
 #include "KernelBuilder.h"
 
+namespace walrus {
+struct TimingModel;
+} // namespace walrus
+
 namespace walrus::linalg_to_bir {
 
 struct MatmulShape {
@@ -38,6 +42,9 @@ struct BlockingBudget {
   int64_t bColumnBytes = 0, aTileBytes = 0;
   int64_t bytes = 0;
   int64_t peBytes = 0;
+  /// Bytes per partition A's tiles take per row tile of the block (A^T
+  /// of a whole block loaded at once).
+  int64_t aRowTileBytes = 0;
 };
 
 /// The blocking of the fewest bytes moved with the blocks of rows dealt to
@@ -48,6 +55,15 @@ mlir::FailureOr<Blocking> chooseBlocking(const MatmulShape &shape,
                                          int64_t nTile, int64_t mTile,
                                          const KernelBuilder &kernel,
                                          const BlockingBudget &budget);
+
+/// The model's time for the transfers of a nest on one core, ns: A once
+/// per block of columns in runs of `aRun` elements (A^T's rows per
+/// partition), B once per block of rows in runs of the block's columns,
+/// C once, each byte at DMA's peak and each run a packet
+/// (docs/TimingModel.md).
+double estimateTransferNs(const MatmulShape &shape, const Blocking &blocking,
+                          int64_t mTile, const BlockingBudget &budget,
+                          const TimingModel &model, int64_t aRun);
 
 /// `dealt`, or a blocking with k dealt when that is faster on the timing
 /// model: every core sums the products of a range of k tiles over every

@@ -335,21 +335,40 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
     return unsupported(op, "rows of " + Twine(columns) +
                                " elements, which do not fit in one SBUF "
                                "partition");
+  // Sets of tiles in turn (normalization-buffers, fewer where SBUF or the
+  // core's row tiles do not need them): one tile's load and store overlap
+  // the last one's softmax.
+  int64_t tilesPerCore =
+      llvm::divideCeil(kernel.getBusiestShare(rows, 128), 128);
+  int64_t fitting =
+      kernel.getTarget().getSbufBytesPerPartition() * 3 / 4 / (rowBytes + 4);
+  int64_t buffers = std::clamp<int64_t>(
+      std::min({tilesPerCore, fitting, lowering.tiles.normalizationBuffers}), 1,
+      4);
   Location loc = op.getLoc();
-  MemlocOp x = kernel.addTile("sm_x", 128, columns, source->elementType);
-  MemlocOp exps = kernel.addTile("sm_exp", 128, columns, f32);
-  MemlocOp stats = kernel.addTile("sm_stat", 128, 1, f32);
-  MemlocOp y = kernel.addTile("sm_y", 128, columns, target->elementType);
-  kernel.forEachRowTile(rows, 128, [&](const RowTile &rowTile) {
-    int64_t p = rowTile.partitions;
-    AccessPatternAttr load = kernel.dramPattern(*source, rowTile.firstRow,
-                                                kernel.constant(0), p, columns);
-    AccessPatternAttr store = kernel.dramPattern(
-        *target, rowTile.firstRow, kernel.constant(0), p, columns);
-    AccessPatternAttr row = kernel.tilePattern(x, p, columns);
-    kernel.create<DmaOp>(loc, x, row, source->memloc, load);
-    emitRowSoftmax(kernel, loc, {x, exps, y, stats}, p, columns);
-    kernel.create<DmaOp>(loc, target->memloc, store, y, row);
-  });
+  SmallVector<SoftmaxTiles> sets;
+  for (int64_t turn = 0; turn < buffers; ++turn) {
+    SoftmaxTiles set{kernel.addTile("sm_x", 128, columns, source->elementType),
+                     kernel.addTile("sm_exp", 128, columns, f32),
+                     kernel.addTile("sm_y", 128, columns, target->elementType),
+                     kernel.addTile("sm_stat", 128, 1, f32)};
+    for (MemlocOp memloc : {set.source, set.exps, set.result, set.stats})
+      if (buffers > 1)
+        kernel.markRotating(memloc, turn);
+    sets.push_back(set);
+  }
+  kernel.forEachRotatingRowTile(
+      rows, 128, buffers, [&](const RowTile &rowTile, unsigned turn) {
+        SoftmaxTiles set = sets[turn];
+        int64_t p = rowTile.partitions;
+        AccessPatternAttr load = kernel.dramPattern(
+            *source, rowTile.firstRow, kernel.constant(0), p, columns);
+        AccessPatternAttr store = kernel.dramPattern(
+            *target, rowTile.firstRow, kernel.constant(0), p, columns);
+        AccessPatternAttr row = kernel.tilePattern(set.source, p, columns);
+        kernel.create<DmaOp>(loc, set.source, row, source->memloc, load);
+        emitRowSoftmax(kernel, loc, set, p, columns);
+        kernel.create<DmaOp>(loc, target->memloc, store, set.result, row);
+      });
   return success();
 }
