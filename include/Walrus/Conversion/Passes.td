@@ -199,6 +199,9 @@ def NormalizeLinalg : Pass<"normalize-linalg"> {
     - a boolean (`i1`) tensor one elementwise generic computes and another
       reads, computed where it is read (upstream's `fuseElementwiseOps`,
       for i1 producers only: torch-mlir's attention masks);
+    - a `tensor.concat` into inserts into an empty tensor (upstream's
+      `populateDecomposeTensorConcatPatterns`): empty-tensor elimination
+      then has each part written where it lands in the result;
     - a `linalg.generic` result nothing reads, and the body ops that only
       computed it, dropped (upstream's
       `populateEraseUnusedOperandsAndResultsPatterns`): torch's max over a

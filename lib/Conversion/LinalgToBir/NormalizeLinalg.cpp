@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
@@ -274,6 +275,9 @@ struct NormalizeLinalgPass
     tensor::PadOp::getCanonicalizationPatterns(patterns, context);
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    // A concatenation is inserts into an empty tensor: empty-tensor
+    // elimination then has each part written where it lands.
+    tensor::populateDecomposeTensorConcatPatterns(patterns);
     patterns
         .add<RoundConstantTruncF, ExpandCmpF, ExpandNearOne<math::Log1pOp>,
              ExpandNearOne<math::ExpM1Op>, InlineUniformInput,
