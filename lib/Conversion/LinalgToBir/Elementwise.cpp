@@ -902,9 +902,25 @@ FailureOr<Operand> ElementwiseLowering::binary(Operation *scalar, AluOp alu,
                                   pattern(dst), full.tile, pattern(full),
                                   Value(), AccessPatternAttr(), factor.tile,
                                   pattern(factor), APFloat(1.0));
+      ++scalarEngineOps;
       return dst;
     }
   }
+  // A float product by a constant runs on whichever of the scalar and
+  // vector engines has less of this body so far: the scalar engine's
+  // scale multiplies as tensor_scalar does, rounded once either way, so a
+  // body of many constant factors (adamw) keeps both engines busy.
+  if (isa<arith::MulFOp>(scalar) && rhs.isConstant() && !lhs.isConstant() &&
+      isa<FloatAttr>(rhs.constant) && scalarEngineOps < vectorEngineOps) {
+    kernel.create<ActivationOp>(loc, ActivationFunction::Identity, dst.tile,
+                                pattern(dst), lhs.tile, pattern(lhs),
+                                APFloat(getImmediateAsDouble(rhs.constant)));
+    ++scalarEngineOps;
+    return dst;
+  }
+  // An operation of two streamed tiles takes the vector engine about two
+  // passes (docs/TimingModel.md), one of a tile and a constant one.
+  vectorEngineOps += lhs.isConstant() || rhs.isConstant() ? 1 : 2;
   if (lhs.isConstant()) {
     // c - x and c / x: the constant is the left operand.
     kernel.create<TensorScalarOp>(loc, alu, dst.tile, pattern(dst), rhs.tile,
@@ -1114,6 +1130,7 @@ FailureOr<Operand> ElementwiseLowering::activation(Operation *scalar,
   kernel.create<ActivationOp>(op.getLoc(), function, dst.tile,
                               computePattern(dst, dst), source.tile,
                               computePattern(source, dst), APFloat(1.0));
+  ++scalarEngineOps;
   return dst;
 }
 
@@ -1140,6 +1157,7 @@ FailureOr<Operand> ElementwiseLowering::computeTile(
   current.columns = columnTile;
   values.clear();
   preloadedNow = preloaded;
+  scalarEngineOps = vectorEngineOps = 0;
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   if (resultTile && yielded.getDefiningOp() &&
       yielded.getDefiningOp()->getBlock() == op.getBlock())

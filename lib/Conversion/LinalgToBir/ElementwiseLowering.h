@@ -186,6 +186,9 @@ private:
   /// What each value is in the tile being emitted.
   llvm::DenseMap<mlir::Value, Operand> values;
   llvm::ArrayRef<std::pair<unsigned, Operand>> preloadedNow;
+  /// Passes over the current tile's body on the scalar and on the vector
+  /// engine so far: a product by a constant goes to the one with fewer.
+  int64_t scalarEngineOps = 0, vectorEngineOps = 0;
   /// Per rotating buffer and block argument loaded across columns: its
   /// one-column tile.
   TileSets columnTiles{1};
