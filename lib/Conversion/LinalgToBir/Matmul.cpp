@@ -300,6 +300,12 @@ private:
   /// stationary[aSlot] = A^T of the group for the rows `row` .. `row + p`.
   void loadStationaryGroup(const Term &term, const KGroup &group,
                            AffineExpr row, int64_t p, int64_t aSlot);
+  /// stationary[aSlot] = A^T of the group for `rows` rows from `row` of
+  /// an A stored transposed, as they lie (runs of `rows`), k tile t from
+  /// column `column + t * tileStep`.
+  void loadTransposedStationary(const Term &term, const KGroup &group,
+                                int64_t aSlot, AffineExpr row, int64_t rows,
+                                int64_t column, int64_t tileStep);
   /// With stationaryPerBlock: stationary[aSlot] = A^T of the group for
   /// every row tile of the block, k tile t's rows of row tile i from column
   /// (t * rowTiles + i) * mTile; one transfer where the block's rows are
@@ -955,29 +961,8 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
   MatmulOperand a = term.a;
   int64_t stride = a.tensor.rowStride;
   MemlocOp target = stationary[aSlot];
-  int64_t free = kGroup * mTile;
-  if (a.transposed) {
-    MemlocOp staged =
-        stagedStationary.empty() ? target : stagedStationary.front();
-    auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
-      AccessPatternAttr slots =
-          groupPattern(kernel.constant(firstTile * mTile), {free, kw},
-                       {mTile, count}, {1, p});
-      kernel.create<DmaOp>(
-          loc, staged, slots, a.tensor.memloc,
-          groupPattern(aBase(term) + row +
-                           (group.k0 + firstTile * 128) * stride,
-                       {stride, kw}, {128 * stride, count}, {1, p}));
-      if (staged != target)
-        kernel.cast(loc, target, slots, staged);
-    };
-    int64_t fullTiles = group.fullTiles();
-    if (fullTiles)
-      load(0, fullTiles, 128);
-    if (fullTiles < int64_t(group.widths.size()))
-      load(fullTiles, 1, group.widths.back());
-    return;
-  }
+  if (a.transposed)
+    return loadTransposedStationary(term, group, aSlot, row, p, 0, mTile);
   // A's rows for every k tile of the group in one transfer (runs of the
   // group's k), then each k tile turned on the tensor engine.
   MemlocOp loaded = castRowsOfA.empty() ? rowsOfA[aSlot] : rowsOfA.front();
@@ -995,14 +980,35 @@ void MatmulNest::loadStationaryGroup(const Term &term, const KGroup &group,
                                rows, kernel.tilePattern(rows, p, kw, t * 128));
 }
 
-void MatmulNest::loadStationaryBlock(const Term &term, const KGroup &group,
-                                     int64_t aSlot) {
+void MatmulNest::loadTransposedStationary(const Term &term, const KGroup &group,
+                                          int64_t aSlot, AffineExpr row,
+                                          int64_t rows, int64_t column,
+                                          int64_t tileStep) {
   MatmulOperand a = term.a;
   int64_t stride = a.tensor.rowStride;
   MemlocOp target = stationary[aSlot];
   MemlocOp staged =
       stagedStationary.empty() ? target : stagedStationary.front();
-  int64_t free = kGroup * rowTiles * mTile;
+  auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
+    AccessPatternAttr slots =
+        groupPattern(kernel.constant(column + firstTile * tileStep),
+                     {kGroup * tileStep, kw}, {tileStep, count}, {1, rows});
+    kernel.create<DmaOp>(
+        loc, staged, slots, a.tensor.memloc,
+        groupPattern(aBase(term) + row + (group.k0 + firstTile * 128) * stride,
+                     {stride, kw}, {128 * stride, count}, {1, rows}));
+    if (staged != target)
+      kernel.cast(loc, target, slots, staged);
+  };
+  int64_t fullTiles = group.fullTiles();
+  if (fullTiles)
+    load(0, fullTiles, 128);
+  if (fullTiles < int64_t(group.widths.size()))
+    load(fullTiles, 1, group.widths.back());
+}
+
+void MatmulNest::loadStationaryBlock(const Term &term, const KGroup &group,
+                                     int64_t aSlot) {
   // The row tiles in pieces of consecutive rows: one piece when the block's
   // rows are (each tile full but the last, each starting where the last
   // one ended).
@@ -1018,28 +1024,9 @@ void MatmulNest::loadStationaryBlock(const Term &term, const KGroup &group,
     else
       pieces.push_back({i, part.second});
   }
-  for (auto piece : pieces) {
-    size_t i = piece.first;
-    int64_t rows = piece.second;
-    AffineExpr row = rowParts[i].first;
-    auto load = [&](int64_t firstTile, int64_t count, int64_t kw) {
-      AccessPatternAttr slots =
-          groupPattern(kernel.constant(stationaryColumn(firstTile, i)),
-                       {free, kw}, {rowTiles * mTile, count}, {1, rows});
-      kernel.create<DmaOp>(
-          loc, staged, slots, a.tensor.memloc,
-          groupPattern(aBase(term) + row +
-                           (group.k0 + firstTile * 128) * stride,
-                       {stride, kw}, {128 * stride, count}, {1, rows}));
-      if (staged != target)
-        kernel.cast(loc, target, slots, staged);
-    };
-    int64_t fullTiles = group.fullTiles();
-    if (fullTiles)
-      load(0, fullTiles, 128);
-    if (fullTiles < int64_t(group.widths.size()))
-      load(fullTiles, 1, group.widths.back());
-  }
+  for (auto [first, rows] : pieces)
+    loadTransposedStationary(term, group, aSlot, rowParts[first].first, rows,
+                             stationaryColumn(0, first), rowTiles * mTile);
 }
 
 void MatmulNest::emitGroup(ArrayRef<Term> sharing, const KGroup &group) {

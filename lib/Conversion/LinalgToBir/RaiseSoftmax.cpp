@@ -133,6 +133,19 @@ static Value matchRowReduction(Value value, function_ref<bool(APFloat)> isInit,
   return input->get();
 }
 
+/// The m of `sub` = x - m in `generic`'s body, x read element for element
+/// (set into `input`) and m once per row; null otherwise.
+static Value matchDifference(linalg::GenericOp generic, arith::SubFOp sub,
+                             Value &input) {
+  OpOperand *x = getInputOf(generic, sub.getLhs());
+  OpOperand *max = getInputOf(generic, sub.getRhs());
+  if (!x || !max || !generic.getMatchingIndexingMap(x).isIdentity() ||
+      !readsPerRow(generic, max))
+    return {};
+  input = x->get();
+  return max->get();
+}
+
 /// exp(x - m) of `value` with m read per row: one generic, or a
 /// subtraction and an exp. Sets `input` to x and returns m; null
 /// otherwise.
@@ -152,14 +165,10 @@ static Value matchExpOfDifference(Value value, Value &input,
         dyn_cast<math::ExpOp>(difference ? difference->getNextNode() : nullptr);
     if (!exp || exp.getOperand() != difference.getResult())
       return {};
-    OpOperand *x = getInputOf(generic, difference.getLhs());
-    OpOperand *max = getInputOf(generic, difference.getRhs());
-    if (!x || !max || !generic.getMatchingIndexingMap(x).isIdentity() ||
-        !readsPerRow(generic, max))
-      return {};
-    ops.push_back(generic);
-    input = x->get();
-    return max->get();
+    Value max = matchDifference(generic, difference, input);
+    if (max)
+      ops.push_back(generic);
+    return max;
   }
   OpOperand *difference = getInputOf(generic, exp.getOperand());
   if (!difference || !generic.getMatchingIndexingMap(difference).isIdentity() ||
@@ -167,16 +176,10 @@ static Value matchExpOfDifference(Value value, Value &input,
     return {};
   linalg::GenericOp subtract = getParallelGeneric(difference->get());
   auto sub = subtract ? getOnlyBodyOp<arith::SubFOp>(subtract) : nullptr;
-  if (!sub)
-    return {};
-  OpOperand *x = getInputOf(subtract, sub.getLhs());
-  OpOperand *max = getInputOf(subtract, sub.getRhs());
-  if (!x || !max || !subtract.getMatchingIndexingMap(x).isIdentity() ||
-      !readsPerRow(subtract, max))
-    return {};
-  ops.append({subtract, generic});
-  input = x->get();
-  return max->get();
+  Value max = sub ? matchDifference(subtract, sub, input) : Value();
+  if (max)
+    ops.append({subtract, generic});
+  return max;
 }
 
 /// Whether only `readers` read `value`, directly or through keepdim
