@@ -9,24 +9,28 @@
 // argmax nothing reads), subtraction, exp, sum and division, each row
 // value through a keepdim expand_shape, then P V. It lowers as one nest
 // per head: the scores are scaled by 1/8 on their way out of PSUM, and
-// neither they nor the probabilities reach DRAM. Head 1's K^T, V, query
-// rows and output start 64 x 200, 200 x 48, 130 x 64 and 130 x 48
-// elements in.
+// neither they nor the probabilities reach DRAM. The heads take two
+// copies of K^T, V and the query rows in turn, head 1's loaded before
+// head 0's work (they start 64 x 200, 200 x 48 and 130 x 64 elements
+// in), and the query tiles' sets rotate across the heads.
 
 // CHECK-LABEL: bir.kernel @scaled_heads_kernel
 // CHECK-NOT:   scaled_heads_buf
-// CHECK-DAG:   %[[KT:.*]] = bir.memloc "at_k" internal : !bir.sbuf<128x200xf32>
-// CHECK-DAG:   %[[V:.*]] = bir.memloc "at_v" internal : !bir.sbuf<128x98xf32>
-// CHECK-DAG:   %[[S:.*]] = bir.memloc "at_s" internal : !bir.sbuf<128x200xf32>
-// CHECK-DAG:   %[[ACC:.*]] = bir.memloc "at_acc" internal : !bir.psum<128x200xf32>
+// CHECK-DAG:   %[[KT:.*]] = bir.memloc "at_k" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[KT1:.*]] = bir.memloc "at_k_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[V1:.*]] = bir.memloc "at_v_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x98xf32>
+// CHECK-DAG:   %[[Q1:.*]] = bir.memloc "at_qrows_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x128xf32>
+// CHECK-DAG:   %[[S:.*]] = bir.memloc "at_s" internal {bir.rotating = 0 : i64} : !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[S1:.*]] = bir.memloc "at_s_1" internal {bir.rotating = 1 : i64} : !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[ACC:.*]] = bir.memloc "at_acc" internal {bir.rotating = 0 : i64} : !bir.psum<128x200xf32>
 // CHECK:       bir.dma %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>], %scaled_heads_arg1[#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>]
+// CHECK:       bir.dma %[[KT1]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>], %scaled_heads_arg1[#bir.ap<12800, {{\[\[}}200, 64], [1, 200]]>]
+// CHECK:       bir.dma %[[V1]][#bir.ap<0, {{\[\[}}98, 128], [1, 48]]>], %scaled_heads_arg2[#bir.ap<9600, {{\[\[}}48, 128], [1, 48]]>]
+// CHECK:       bir.dma %[[Q1]][{{.*}}], %scaled_heads_arg0[#bir.sap<()[s0] -> (s0 * 8192 + 8320)
 // CHECK:       bir.activation identity %[[S]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>], %[[ACC]][#bir.ap<0, {{\[\[}}200, 128], [1, 200]]>] scale 1.250000e-01
 // CHECK:       bir.activation exp
 // CHECK:       bir.dma %scaled_heads_result0[#bir.sap<()[s0] -> (s0 * 6144), {{\[\[}}48, 128], [1, 48]]>]
-// CHECK:       bir.dma %[[KT]][#bir.ap<0, {{\[\[}}200, 64], [1, 200]]>], %scaled_heads_arg1[#bir.ap<12800, {{\[\[}}200, 64], [1, 200]]>]
-// CHECK:       bir.dma %[[V]][#bir.ap<0, {{\[\[}}98, 128], [1, 48]]>], %scaled_heads_arg2[#bir.ap<9600, {{\[\[}}48, 128], [1, 48]]>]
-// CHECK:       bir.dma %{{.*}}, %scaled_heads_arg0[#bir.sap<()[s0] -> (s0 * 8192 + 8320)
-// CHECK:       bir.activation identity %[[S]]{{.*}} scale 1.250000e-01
+// CHECK:       bir.activation identity %[[S1]]{{.*}} scale 1.250000e-01
 // CHECK:       bir.dma %scaled_heads_result0[#bir.sap<()[s0] -> (s0 * 6144 + 6240)
 // CHECK:       bir.dma %scaled_heads_result0[#bir.ap<12384, {{\[\[}}48, 2], [1, 48]]>]
 // CHECK-NOT:   bir.dma
@@ -97,9 +101,10 @@ func.func @scaled_heads(%q: tensor<2x130x64xf32>, %kt: tensor<2x64x200xf32>,
 
 // CHECK-LABEL: bir.kernel @probabilities_kernel
 // CHECK-NOT:   probabilities_buf
-// CHECK-DAG:   %[[S:.*]] = bir.memloc "at_s" internal : !bir.sbuf<128x200xf32>
-// CHECK-DAG:   %[[P:.*]] = bir.memloc "at_p" internal : !bir.sbuf<128x200xf32>
-// CHECK-DAG:   %[[STAT:.*]] = bir.memloc "at_stat" internal : !bir.sbuf<128x1xf32>
+// CHECK-DAG:   %[[S:.*]] = bir.memloc "at_s" internal {{.*}}: !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[P:.*]] = bir.memloc "at_p" internal {{.*}}: !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[P1:.*]] = bir.memloc "at_p_1" internal {{.*}}: !bir.sbuf<128x200xf32>
+// CHECK-DAG:   %[[STAT:.*]] = bir.memloc "at_stat" internal {{.*}}: !bir.sbuf<128x1xf32>
 // CHECK:       bir.activation identity %[[S]]{{.*}} : !bir.sbuf<128x200xf32>, !bir.psum<128x200xf32>
 // CHECK-NEXT:  bir.tensor_reduce max %[[STAT]]
 // CHECK-NEXT:  bir.tensor_scalar multiply %[[STAT]]
@@ -108,7 +113,7 @@ func.func @scaled_heads(%q: tensor<2x130x64xf32>, %kt: tensor<2x64x200xf32>,
 // CHECK-NEXT:  bir.activation reciprocal %[[STAT]]
 // CHECK-NEXT:  bir.tensor_tensor multiply %[[P]]
 // CHECK-NEXT:  bir.dma %probabilities_result0[#bir.sap<()[s0] -> (s0 * 25600), {{\[\[}}200, 128], [1, 200]]>], %[[P]]
-// CHECK:       bir.dma %probabilities_result0[#bir.sap<()[s0] -> (s0 * 25600 + 26000), {{\[\[}}200, 128], [1, 200]]>], %[[P]]
+// CHECK:       bir.dma %probabilities_result0[#bir.sap<()[s0] -> (s0 * 25600 + 26000), {{\[\[}}200, 128], [1, 200]]>], %[[P1]]
 // CHECK-NOT:   probabilities_buf
 
 func.func @probabilities(%q: tensor<2x130x64xf32>, %kt: tensor<2x64x200xf32>) -> tensor<2x130x200xf32> {

@@ -177,6 +177,13 @@ struct QueryTileSet {
       acc, accContext;
 };
 
+/// The tiles a batch loads: K^T, V, its staged query rows, and what K's
+/// and V's rows arrive in.
+struct BatchPanels {
+  MemlocOp keyPanel, valuePanel, queryStage, keyRows, valueRows;
+  SmallVector<MemlocOp, 2> keyRows16;
+};
+
 /// The operands of one attention chain, its sizes and its tiles.
 struct AttentionPlan {
   DramTensor q, k, v, c;
@@ -190,6 +197,11 @@ struct AttentionPlan {
   /// Whether P V follows (else P is stored), and the factor of the scores.
   bool context = true;
   double scale = 1.0;
+  /// Batches, and the copies of the BatchPanels consecutive batches take
+  /// in turn, so one batch's loads overlap the last one's work (a head of
+  /// one query tile would otherwise load, compute and store alone).
+  int64_t batches = 1, panelBuffers = 1;
+  SmallVector<BatchPanels, 2> panels;
   /// With auto-cast (K stored [keys, d], everything f32): the operands of
   /// the tensor engine in bf16, cast on the scalar engine from the f32
   /// tiles they arrive in (query and key rows, V, the probabilities).
@@ -240,14 +252,14 @@ static double getQueryStageBytes(const AttentionPlan &plan) {
 static double getSharedBytes(const AttentionPlan &plan) {
   double operand = plan.cast ? 2 : bytesOf(plan.q.elementType);
   double value = getValueBytes(plan);
-  double bytes = double(plan.dTiles) * plan.keys * operand +
-                 double(plan.keyTiles) * plan.valueColumns * value +
-                 plan.stagedTiles * 128 * bytesOf(plan.k.elementType);
-  if (plan.cast)
-    bytes += 2 * 128 * 2 + plan.stagedTiles * plan.valueDim * 4.0;
+  double panels = double(plan.dTiles) * plan.keys * operand +
+                  double(plan.keyTiles) * plan.valueColumns * value;
   if (plan.stageQueries)
-    bytes += getQueryStageBytes(plan);
-  return bytes;
+    panels += getQueryStageBytes(plan);
+  panels += plan.stagedTiles * 128 * bytesOf(plan.k.elementType);
+  if (plan.cast)
+    panels += 2 * 128 * 2 + plan.stagedTiles * plan.valueDim * 4.0;
+  return plan.panelBuffers * panels;
 }
 
 /// SBUF bytes per partition of one QueryTileSet.
@@ -280,14 +292,22 @@ static bool planBuffers(AttentionPlan &plan, TargetAttr target,
   int64_t banks = target.getPsumBanks() - target.getPsumReservedBanks();
   // Up to 16 key tiles staged (8 KiB per partition of f32 rows at d 128)
   // and a core's query rows up to 16 KiB, less where that does not fit.
+  // Two copies of the batch's tiles only where they fit beside what one
+  // batch alone would take.
+  plan.panelBuffers = 1;
   for (int64_t staged : {std::min<int64_t>(plan.keyTiles, 16), int64_t(2)}) {
     plan.stagedTiles = std::max<int64_t>(1, staged);
     for (bool stageQueries : {true, false}) {
       plan.stageQueries = stageQueries && getQueryStageBytes(plan) <= 16384;
-      for (plan.buffers = wanted; plan.buffers >= 1; --plan.buffers)
-        if (2 * plan.buffers <= banks &&
-            getSharedBytes(plan) + plan.buffers * getSetBytes(plan) <= budget)
-          return true;
+      for (plan.buffers = wanted; plan.buffers >= 1; --plan.buffers) {
+        if (2 * plan.buffers > banks ||
+            getSharedBytes(plan) + plan.buffers * getSetBytes(plan) > budget)
+          continue;
+        plan.panelBuffers = std::min<int64_t>(plan.batches, 2);
+        if (getSharedBytes(plan) + plan.buffers * getSetBytes(plan) > budget)
+          plan.panelBuffers = 1;
+        return true;
+      }
     }
   }
   return false;
@@ -326,24 +346,36 @@ static void addTiles(KernelBuilder &kernel, AttentionPlan &plan,
   Type bf16 = BFloat16Type::get(kernel.getContext());
   Type qk = plan.cast ? bf16 : plan.q.elementType;
   Type v = plan.cast ? bf16 : plan.v.elementType;
-  if (keysTransposed) {
-    plan.keyRows = kernel.addTile("at_krows", 128, plan.stagedTiles * 128,
-                                  plan.k.elementType);
-    for (int turn = 0; turn < 2 && plan.cast; ++turn)
-      plan.keyRows16.push_back(kernel.addTile("at_krows_bf16", 128, 128, qk));
+  for (int64_t copy = 0; copy < plan.panelBuffers; ++copy) {
+    BatchPanels panels;
+    if (keysTransposed) {
+      panels.keyRows = kernel.addTile("at_krows", 128, plan.stagedTiles * 128,
+                                      plan.k.elementType);
+      for (int turn = 0; turn < 2 && plan.cast; ++turn)
+        panels.keyRows16.push_back(
+            kernel.addTile("at_krows_bf16", 128, 128, qk));
+    }
+    panels.keyPanel = kernel.addTile("at_k", 128, plan.dTiles * plan.keys, qk);
+    if (plan.context)
+      panels.valuePanel =
+          kernel.addTile("at_v", 128, plan.keyTiles * plan.valueColumns, v);
+    if (plan.stageQueries)
+      panels.queryStage =
+          kernel.addTile("at_qrows", 128, plan.tilesPerCore * plan.dTiles * 128,
+                         plan.q.elementType);
+    if (plan.cast && plan.context)
+      panels.valueRows =
+          kernel.addTile("at_v_f32", 128, plan.stagedTiles * plan.valueDim,
+                         Float32Type::get(kernel.getContext()));
+    SmallVector<MemlocOp> rotating = {panels.keyPanel, panels.valuePanel,
+                                      panels.queryStage, panels.keyRows,
+                                      panels.valueRows};
+    rotating.append(panels.keyRows16);
+    for (MemlocOp memloc : rotating)
+      if (memloc && plan.panelBuffers > 1)
+        kernel.markRotating(memloc, copy);
+    plan.panels.push_back(panels);
   }
-  plan.keyPanel = kernel.addTile("at_k", 128, plan.dTiles * plan.keys, qk);
-  if (plan.context)
-    plan.valuePanel =
-        kernel.addTile("at_v", 128, plan.keyTiles * plan.valueColumns, v);
-  if (plan.stageQueries)
-    plan.queryStage =
-        kernel.addTile("at_qrows", 128, plan.tilesPerCore * plan.dTiles * 128,
-                       plan.q.elementType);
-  if (plan.cast && plan.context)
-    plan.valueRows =
-        kernel.addTile("at_v_f32", 128, plan.stagedTiles * plan.valueDim,
-                       Float32Type::get(kernel.getContext()));
   for (int64_t buffer = 0; buffer < plan.buffers; ++buffer)
     plan.sets.push_back(addSet(kernel, plan));
   // -sb-alloc keeps the sets apart (docs/SbAlloc.md).
@@ -698,6 +730,7 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
     plan.c = getBatch((*operands)[3], batches, b);
   };
   sliceBatch(0);
+  plan.batches = batches;
   plan.context = bool(chain.context);
   plan.scale = chain.scale;
   plan.queries = scoresType.getShape()[scoresType.getRank() - 2];
@@ -715,22 +748,48 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   // More sets than a core has query tiles would never be used.
   plan.tilesPerCore = std::max<int64_t>(
       1, llvm::divideCeil(kernel.getBusiestShare(plan.queries, 128), 128));
-  if (!planBuffers(
-          plan, target,
-          std::min(plan.tilesPerCore, lowering.tiles.attentionBuffers)))
+  // The sets rotate across the batches too.
+  if (!planBuffers(plan, target,
+                   std::min(plan.tilesPerCore * batches,
+                            lowering.tiles.attentionBuffers)))
     return false;
 
   Location loc = op->getLoc();
   addTiles(kernel, plan, chain.keysTransposed);
-  for (int64_t b = 0; b < batches; ++b) {
+  // Batch b reads copy b % panelBuffers of the panels; with two, batch
+  // b + 1's operands load before batch b's work is emitted, so they do not
+  // queue behind its stores. Batches unroll: past the instruction limit
+  // the caller reports it.
+  auto usePanels = [&](int64_t b) {
     sliceBatch(b);
+    const BatchPanels &panels = plan.panels[b % plan.panelBuffers];
+    plan.keyPanel = panels.keyPanel;
+    plan.valuePanel = panels.valuePanel;
+    plan.queryStage = panels.queryStage;
+    plan.keyRows = panels.keyRows;
+    plan.keyRows16 = panels.keyRows16;
+    plan.valueRows = panels.valueRows;
+  };
+  auto load = [&](int64_t b) {
+    usePanels(b);
     loadKeysAndValues(kernel, loc, plan, chain.keysTransposed);
     if (plan.stageQueries)
       loadQueries(kernel, loc, plan);
+  };
+  bool prefetch = plan.panelBuffers > 1;
+  if (prefetch)
+    load(0);
+  for (int64_t b = 0; b < batches && !kernel.overLimit(); ++b) {
+    if (!prefetch)
+      load(b);
+    else if (b + 1 < batches)
+      load(b + 1);
+    usePanels(b);
     kernel.forEachRotatingRowTile(
         plan.queries, 128, plan.buffers,
         [&](const RowTile &rows, unsigned buffer) {
-          QueryTileSet &set = plan.sets[buffer];
+          QueryTileSet &set =
+              plan.sets[(b * plan.tilesPerCore + buffer) % plan.buffers];
           emitScores(kernel, loc, plan, set, rows);
           if (!plan.context)
             return emitProbabilities(kernel, loc, plan, set, rows);
