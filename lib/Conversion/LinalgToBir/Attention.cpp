@@ -178,7 +178,9 @@ struct QueryTileSet {
 };
 
 /// The tiles a batch loads: K^T, V, its staged query rows, and what K's
-/// and V's rows arrive in.
+/// and V's rows arrive in (K stored [keys, d]: the rows of `stagedTiles`
+/// key tiles, and two bf16 tiles with auto-cast in turn, before the
+/// tensor engine turns them into K^T).
 struct BatchPanels {
   MemlocOp keyPanel, valuePanel, queryStage, keyRows, valueRows;
   SmallVector<MemlocOp, 2> keyRows16;
@@ -202,6 +204,8 @@ struct AttentionPlan {
   /// one query tile would otherwise load, compute and store alone).
   int64_t batches = 1, panelBuffers = 1;
   SmallVector<BatchPanels, 2> panels;
+  /// The panels of the batch being emitted.
+  BatchPanels batch;
   /// With auto-cast (K stored [keys, d], everything f32): the operands of
   /// the tensor engine in bf16, cast on the scalar engine from the f32
   /// tiles they arrive in (query and key rows, V, the probabilities).
@@ -220,12 +224,6 @@ struct AttentionPlan {
   /// queue behind the last tile's store.
   int64_t tilesPerCore = 1;
   bool stageQueries = false;
-  MemlocOp keyPanel, valuePanel, valueRows, queryStage;
-  /// K stored [keys, d]: the rows of `stagedTiles` key tiles as they
-  /// arrive, and two bf16 tiles (with auto-cast) in turn, before the
-  /// tensor engine turns them into K^T.
-  MemlocOp keyRows;
-  SmallVector<MemlocOp, 2> keyRows16;
   SmallVector<QueryTileSet> sets;
 };
 } // namespace
@@ -418,29 +416,30 @@ static void loadKeysTransposed(KernelBuilder &kernel, Location loc,
                            std::min<int64_t>(128, plan.keys - k0));
   };
   auto staged = [&](int64_t turn, int64_t kw, int64_t dw) {
-    return kernel.tilePattern(plan.keyRows, kw, dw,
+    return kernel.tilePattern(plan.batch.keyRows, kw, dw,
                               (turn % plan.stagedTiles) * 128);
   };
   auto load = [&](int64_t turn) {
     auto [d0, dw, k0, kw] = tileOf(turn);
-    kernel.create<DmaOp>(loc, plan.keyRows, staged(turn, kw, dw), k.memloc,
+    kernel.create<DmaOp>(loc, plan.batch.keyRows, staged(turn, kw, dw),
+                         k.memloc,
                          kernel.dramPattern(k, kernel.constant(k0),
                                             kernel.constant(d0), kw, dw));
   };
   auto turnToPanel = [&](int64_t turn) {
     auto [d0, dw, k0, kw] = tileOf(turn);
-    MemlocOp rows = plan.keyRows;
+    MemlocOp rows = plan.batch.keyRows;
     AccessPatternAttr pattern = staged(turn, kw, dw);
     if (plan.cast) {
-      rows = plan.keyRows16[turn % 2];
-      kernel.cast(loc, rows, kernel.tilePattern(rows, kw, dw), plan.keyRows,
-                  pattern);
+      rows = plan.batch.keyRows16[turn % 2];
+      kernel.cast(loc, rows, kernel.tilePattern(rows, kw, dw),
+                  plan.batch.keyRows, pattern);
       pattern = kernel.tilePattern(rows, kw, dw);
     }
-    kernel.create<TransposeOp>(
-        loc, plan.keyPanel,
-        kernel.tilePattern(plan.keyPanel, dw, kw, d0 / 128 * plan.keys + k0),
-        rows, pattern);
+    kernel.create<TransposeOp>(loc, plan.batch.keyPanel,
+                               kernel.tilePattern(plan.batch.keyPanel, dw, kw,
+                                                  d0 / 128 * plan.keys + k0),
+                               rows, pattern);
   };
   stageInGroups(plan.dTiles * plan.keyTiles, plan.stagedTiles, load,
                 turnToPanel);
@@ -454,22 +453,22 @@ static void loadValuesCast(KernelBuilder &kernel, Location loc,
     return std::make_pair(t * 128, std::min<int64_t>(128, plan.keys - t * 128));
   };
   auto staged = [&](int64_t t, int64_t kw) {
-    return kernel.tilePattern(plan.valueRows, kw, plan.valueDim,
+    return kernel.tilePattern(plan.batch.valueRows, kw, plan.valueDim,
                               (t % plan.stagedTiles) * plan.valueDim);
   };
   auto load = [&](int64_t t) {
     auto [k0, kw] = shape(t);
-    kernel.create<DmaOp>(loc, plan.valueRows, staged(t, kw), plan.v.memloc,
-                         kernel.dramPattern(plan.v, kernel.constant(k0),
-                                            kernel.constant(0), kw,
-                                            plan.valueDim));
+    kernel.create<DmaOp>(
+        loc, plan.batch.valueRows, staged(t, kw), plan.v.memloc,
+        kernel.dramPattern(plan.v, kernel.constant(k0), kernel.constant(0), kw,
+                           plan.valueDim));
   };
   auto cast = [&](int64_t t) {
     auto [k0, kw] = shape(t);
-    kernel.cast(loc, plan.valuePanel,
-                kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
+    kernel.cast(loc, plan.batch.valuePanel,
+                kernel.tilePattern(plan.batch.valuePanel, kw, plan.valueDim,
                                    t * plan.valueColumns),
-                plan.valueRows, staged(t, kw));
+                plan.batch.valueRows, staged(t, kw));
   };
   stageInGroups(plan.keyTiles, plan.stagedTiles, load, cast);
 }
@@ -484,8 +483,8 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
   for (int64_t t = 0; t < plan.dTiles && !keysTransposed; ++t) {
     int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
     kernel.create<DmaOp>(
-        loc, plan.keyPanel,
-        kernel.tilePattern(plan.keyPanel, dw, plan.keys, t * plan.keys),
+        loc, plan.batch.keyPanel,
+        kernel.tilePattern(plan.batch.keyPanel, dw, plan.keys, t * plan.keys),
         k.memloc,
         kernel.pattern(kernel.constant(k.base + d0 * k.rowStride),
                        {{k.rowStride, dw}, {1, plan.keys}}));
@@ -494,7 +493,7 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
     return;
   int64_t panelColumns = plan.keyTiles * plan.valueColumns;
   kernel.create<MemsetOp>(
-      loc, plan.valuePanel,
+      loc, plan.batch.valuePanel,
       kernel.pattern(kernel.constant(plan.valueDim),
                      {{panelColumns, 128}, {plan.valueColumns, plan.keyTiles}}),
       kernel.getBuilder().getF64FloatAttr(1.0));
@@ -502,13 +501,13 @@ static void loadKeysAndValues(KernelBuilder &kernel, Location loc,
     return loadValuesCast(kernel, loc, plan);
   for (int64_t t = 0; t < plan.keyTiles; ++t) {
     int64_t k0 = t * 128, kw = std::min<int64_t>(128, plan.keys - k0);
-    kernel.create<DmaOp>(loc, plan.valuePanel,
-                         kernel.tilePattern(plan.valuePanel, kw, plan.valueDim,
-                                            t * plan.valueColumns),
-                         v.memloc,
-                         kernel.dramPattern(v, kernel.constant(k0),
-                                            kernel.constant(0), kw,
-                                            plan.valueDim));
+    kernel.create<DmaOp>(
+        loc, plan.batch.valuePanel,
+        kernel.tilePattern(plan.batch.valuePanel, kw, plan.valueDim,
+                           t * plan.valueColumns),
+        v.memloc,
+        kernel.dramPattern(v, kernel.constant(k0), kernel.constant(0), kw,
+                           plan.valueDim));
   }
 }
 
@@ -531,8 +530,8 @@ static void loadQueries(KernelBuilder &kernel, Location loc,
         for (int64_t t = 0; t < plan.dTiles; ++t) {
           int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
           kernel.create<DmaOp>(
-              loc, plan.queryStage, getStagedQuery(kernel, plan, rows, t, dw),
-              plan.q.memloc,
+              loc, plan.batch.queryStage,
+              getStagedQuery(kernel, plan, rows, t, dw), plan.q.memloc,
               kernel.dramPattern(plan.q, rows.firstRow, kernel.constant(d0),
                                  rows.partitions, dw));
         }
@@ -546,7 +545,7 @@ static void emitQueryT(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
   int64_t p = rows.partitions;
   for (int64_t t = 0; t < plan.dTiles; ++t) {
     int64_t d0 = t * 128, dw = std::min<int64_t>(128, plan.headDim - d0);
-    MemlocOp source = plan.queryStage;
+    MemlocOp source = plan.batch.queryStage;
     AccessPatternAttr pattern;
     if (plan.stageQueries) {
       pattern = getStagedQuery(kernel, plan, rows, t, dw);
@@ -582,8 +581,8 @@ static void emitScores(KernelBuilder &kernel, Location loc, AttentionPlan &plan,
       int64_t dw = std::min<int64_t>(128, plan.headDim - t * 128);
       kernel.create<MatmultOp>(
           loc, set.acc, kernel.tilePattern(set.acc, p, w), set.queryT,
-          kernel.tilePattern(set.queryT, dw, p, t * 128), plan.keyPanel,
-          kernel.tilePattern(plan.keyPanel, dw, w,
+          kernel.tilePattern(set.queryT, dw, p, t * 128), plan.batch.keyPanel,
+          kernel.tilePattern(plan.batch.keyPanel, dw, w,
                              t * plan.keys + j * plan.chunk),
           t == 0, t + 1 == plan.dTiles, ReplicationAttr());
     }
@@ -631,8 +630,8 @@ static void emitContext(KernelBuilder &kernel, Location loc,
     kernel.create<MatmultOp>(
         loc, set.accContext,
         kernel.tilePattern(set.accContext, p, plan.valueColumns), set.probT,
-        kernel.tilePattern(set.probT, kw, p), plan.valuePanel,
-        kernel.tilePattern(plan.valuePanel, kw, plan.valueColumns,
+        kernel.tilePattern(set.probT, kw, p), plan.batch.valuePanel,
+        kernel.tilePattern(plan.batch.valuePanel, kw, plan.valueColumns,
                            t * plan.valueColumns),
         t == 0, t + 1 == plan.keyTiles, ReplicationAttr());
   }
@@ -666,7 +665,8 @@ static void emitProbabilities(KernelBuilder &kernel, Location loc,
 }
 
 /// Batch `b` of `tensor`, whose rows hold `batches` batches one after
-/// the other.
+/// the other. Memrefs reach at most 2^48 elements (checkMemref): the
+/// offset fits.
 static DramTensor getBatch(const DramTensor &tensor, int64_t batches,
                            int64_t b) {
   DramTensor batch = tensor;
@@ -675,9 +675,10 @@ static DramTensor getBatch(const DramTensor &tensor, int64_t batches,
   return batch;
 }
 
-/// The chain's operands, each a DramTensor of `batches` batches of rows.
+/// The chain's operands Q, K, V (none without P V) and the result, as
+/// rows.
 static FailureOr<SmallVector<DramTensor, 4>>
-getOperands(const AttentionChain &chain, Lowering &lowering, int64_t batches) {
+getOperands(const AttentionChain &chain, Lowering &lowering) {
   Operation *op = chain.scores;
   SmallVector<Value, 4> values = {chain.scores->getOperand(0),
                                   chain.scores->getOperand(1)};
@@ -714,8 +715,7 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   auto scoresType = cast<MemRefType>(chain.scores->getOperand(2).getType());
   int64_t batches =
       scoresType.getRank() == 3 ? scoresType.getShape().front() : 1;
-  FailureOr<SmallVector<DramTensor, 4>> operands =
-      getOperands(chain, lowering, batches);
+  FailureOr<SmallVector<DramTensor, 4>> operands = getOperands(chain, lowering);
   if (failed(operands))
     return failure();
   if (batches < 1 || !foldsToBatches(*operands, batches))
@@ -762,13 +762,7 @@ walrus::linalg_to_bir::lowerAttention(const AttentionChain &chain,
   // the caller reports it.
   auto usePanels = [&](int64_t b) {
     sliceBatch(b);
-    const BatchPanels &panels = plan.panels[b % plan.panelBuffers];
-    plan.keyPanel = panels.keyPanel;
-    plan.valuePanel = panels.valuePanel;
-    plan.queryStage = panels.queryStage;
-    plan.keyRows = panels.keyRows;
-    plan.keyRows16 = panels.keyRows16;
-    plan.valueRows = panels.valueRows;
+    plan.batch = plan.panels[b % plan.panelBuffers];
   };
   auto load = [&](int64_t b) {
     usePanels(b);

@@ -473,6 +473,7 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
   // a wider stationary tile, so maybe smaller blocks. The faster on the
   // model wins.
   bool mayLoadPerBlock = anyTransposedA && !anyRowsOfA;
+  TimingModel model = TimingModel::forTarget(kernel.getTarget());
   // A staging tile is read by its cast right after its load: one serves
   // every buffer. So do B^T's rows as loaded and cast, per column of the
   // block, and the column tile the last one rounds up to.
@@ -513,7 +514,6 @@ LogicalResult MatmulNest::planGroups(Type abType, int64_t sbufBudget) {
       blocking = choose(false);
       if (mayLoadPerBlock) {
         FailureOr<Blocking> perBlock = choose(true);
-        TimingModel model = TimingModel::forTarget(kernel.getTarget());
         auto ns = [&](const Blocking &chosen, bool aPerBlock) {
           return estimateTransferNs(shape, chosen, mTile, budget, model,
                                     aPerBlock ? chosen.rowTiles * mTile

@@ -342,9 +342,9 @@ LogicalResult walrus::linalg_to_bir::lowerSoftmax(linalg::SoftmaxOp op,
       llvm::divideCeil(kernel.getBusiestShare(rows, 128), 128);
   int64_t fitting =
       kernel.getTarget().getSbufBytesPerPartition() * 3 / 4 / (rowBytes + 4);
-  int64_t buffers = std::clamp<int64_t>(
-      std::min({tilesPerCore, fitting, lowering.tiles.normalizationBuffers}), 1,
-      4);
+  int64_t buffers = std::max<int64_t>(
+      1,
+      std::min({tilesPerCore, fitting, lowering.tiles.normalizationBuffers}));
   Location loc = op.getLoc();
   SmallVector<SoftmaxTiles> sets;
   for (int64_t turn = 0; turn < buffers; ++turn) {
