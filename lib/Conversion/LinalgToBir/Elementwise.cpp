@@ -146,13 +146,6 @@ int64_t ElementwiseLowering::getWidestBytes() {
   return widest;
 }
 
-int64_t ElementwiseLowering::getBodyTiles() {
-  int64_t bodyTiles = 0;
-  for (Operation &inner : op.getBlock()->without_terminator())
-    bodyTiles += isa<math::RoundEvenOp>(inner) ? 1 + kScratchTiles : 1;
-  return bodyTiles;
-}
-
 int64_t ElementwiseLowering::getTileBytesPerColumn(unsigned loadedInputs) {
   return (loadedInputs + getBodyTiles() + 1) * getWidestBytes();
 }
@@ -366,13 +359,10 @@ static std::optional<ActivationFunction> getPowerFunction(Value exponent) {
   return std::nullopt;
 }
 
-/// `x` when `value` is 1 / (1 + exp(-x)), the sigmoid as front ends
-/// write it.
-static Value matchSigmoid(Value value) {
-  auto divide = value.getDefiningOp<arith::DivFOp>();
-  if (!divide || getConstant(divide.getLhs()) != 1.0)
-    return {};
-  auto add = divide.getRhs().getDefiningOp<arith::AddFOp>();
+/// `x` when `value` is 1 + exp(-x), the denominator of the sigmoid as
+/// front ends write it.
+static Value matchOnePlusExpNegated(Value value) {
+  auto add = value.getDefiningOp<arith::AddFOp>();
   if (!add)
     return {};
   Value other = getConstant(add.getLhs()) == 1.0   ? add.getRhs()
@@ -382,6 +372,24 @@ static Value matchSigmoid(Value value) {
   auto negate =
       exp ? exp.getOperand().getDefiningOp<arith::NegFOp>() : arith::NegFOp();
   return negate ? negate.getOperand() : Value();
+}
+
+/// `x` when `value` is 1 / (1 + exp(-x)), the sigmoid as front ends
+/// write it.
+static Value matchSigmoid(Value value) {
+  auto divide = value.getDefiningOp<arith::DivFOp>();
+  if (!divide || getConstant(divide.getLhs()) != 1.0)
+    return {};
+  return matchOnePlusExpNegated(divide.getRhs());
+}
+
+/// `x` when `value` is x / (1 + exp(-x)), silu as numpy references write
+/// it (NKIBench's silu).
+static Value matchSiluQuotient(Value value) {
+  auto divide = value.getDefiningOp<arith::DivFOp>();
+  if (!divide || matchOnePlusExpNegated(divide.getRhs()) != divide.getLhs())
+    return {};
+  return divide.getLhs();
 }
 
 /// The factors of a product of arith.mulf ops in `body`.
@@ -632,31 +640,32 @@ FailureOr<Operand> ElementwiseLowering::lowerOp(Operation *scalar) {
   return lowerSingle(scalar);
 }
 
-std::optional<FailureOr<Operand>>
-ElementwiseLowering::lowerPattern(Operation *scalar) {
-  auto withSource = [&](Value x, auto emit) -> FailureOr<Operand> {
-    FailureOr<Operand> source = lower(x);
-    if (failed(source))
-      return failure();
-    return emit(*source);
-  };
-  auto activationOf = [&](ActivationFunction function, Value x) {
-    return withSource(x, [&](Operand source) {
-      return activation(scalar, function, source);
-    });
+namespace {
+/// A body op that, with the ops feeding it, is one instruction on a tile
+/// of `x`: an activation function or a max / min with a constant.
+struct BodyPattern {
+  Value x;
+  std::optional<ActivationFunction> function;
+  std::optional<ConstantExtreme> extreme;
+};
+} // namespace
+
+static std::optional<BodyPattern> matchBodyPattern(Operation *scalar,
+                                                   Block *body) {
+  auto activationOf = [](ActivationFunction function, Value x) {
+    return BodyPattern{x, function, std::nullopt};
   };
   Value result = scalar->getResult(0);
-  if (Value x = matchGelu(result, op.getBlock()))
+  if (Value x = matchGelu(result, body))
     return activationOf(ActivationFunction::Gelu, x);
-  if (Value x = matchGeluTanh(result, op.getBlock()))
+  if (Value x = matchGeluTanh(result, body))
     return activationOf(ActivationFunction::GeluApproxTanh, x);
   if (std::optional<ConstantExtreme> extreme = matchConstantExtreme(result))
-    return withSource(extreme->x, [&](Operand source) {
-      return binary(scalar, extreme->alu, true, source,
-                    Operand{MemlocOp(), extreme->c});
-    });
+    return BodyPattern{extreme->x, std::nullopt, extreme};
   if (Value x = matchSigmoid(result))
     return activationOf(ActivationFunction::Sigmoid, x);
+  if (Value x = matchSiluQuotient(result))
+    return activationOf(ActivationFunction::Silu, x);
   // x * sigmoid(x), in either order, is silu.
   if (auto multiply = dyn_cast<arith::MulFOp>(scalar))
     for (auto [x, gate] : {std::pair(multiply.getLhs(), multiply.getRhs()),
@@ -664,6 +673,41 @@ ElementwiseLowering::lowerPattern(Operation *scalar) {
       if (matchSigmoid(gate) == x)
         return activationOf(ActivationFunction::Silu, x);
   return std::nullopt;
+}
+
+std::optional<FailureOr<Operand>>
+ElementwiseLowering::lowerPattern(Operation *scalar) {
+  std::optional<BodyPattern> pattern = matchBodyPattern(scalar, op.getBlock());
+  if (!pattern)
+    return std::nullopt;
+  FailureOr<Operand> source = lower(pattern->x);
+  if (failed(source))
+    return failure();
+  if (pattern->function)
+    return activation(scalar, *pattern->function, *source);
+  return binary(scalar, pattern->extreme->alu, true, *source,
+                Operand{MemlocOp(), pattern->extreme->c});
+}
+
+int64_t ElementwiseLowering::getBodyTiles() {
+  // The ops the lowering emits an instruction for: those the yield reaches,
+  // where a pattern (silu, gelu, a clamp) takes the ops it covers as one.
+  Block *body = op.getBlock();
+  llvm::SmallPtrSet<Operation *, 16> emitted;
+  SmallVector<Value> pending(body->getTerminator()->getOperands());
+  int64_t bodyTiles = 0;
+  while (!pending.empty()) {
+    Operation *scalar = pending.pop_back_val().getDefiningOp();
+    if (!scalar || scalar->getBlock() != body ||
+        getImmediate(scalar->getResult(0)) || !emitted.insert(scalar).second)
+      continue;
+    bodyTiles += isa<math::RoundEvenOp>(scalar) ? 1 + kScratchTiles : 1;
+    if (std::optional<BodyPattern> pattern = matchBodyPattern(scalar, body))
+      pending.push_back(pattern->x);
+    else
+      llvm::append_range(pending, scalar->getOperands());
+  }
+  return bodyTiles;
 }
 
 FailureOr<Operand> ElementwiseLowering::lowerSingle(Operation *scalar) {
