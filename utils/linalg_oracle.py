@@ -50,6 +50,8 @@ BUFFERIZE = ["-eliminate-empty-tensors",
              "-one-shot-bufferize=bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map "
              "allow-return-allocs-from-loops"]
+# What -walrus-from-linalg runs after bufferizing, before lowering.
+WALRUS_BUFFERS = ["-fuse-siblings"]
 WALRUS_PIPELINE = ["-expand-replication", "-lnc-split", "-vn-split", "-shrink-dn", "-sb-alloc",
                    "-sb-alloc-verify"]
 
@@ -816,7 +818,7 @@ def main():
         # normalization and operand folds first); MLIR runs the function as written, bufferized.
         bufferized = os.path.join(work, "bufferized.mlir")
         source = fill_elided(args.file, work, args.seed, args.seed_splat_weights)
-        text = bufferize(args.bin, source, [*WALRUS_PRELUDE, *BUFFERIZE],
+        text = bufferize(args.bin, source, [*WALRUS_PRELUDE, *BUFFERIZE, *WALRUS_BUFFERS],
                          bufferized)
         name, arguments, results, declared_arguments = find_function(text, args.func)
         with open(source) as written:

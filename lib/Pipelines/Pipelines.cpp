@@ -87,6 +87,8 @@ void walrus::buildWalrusFromLinalgPipeline(
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Elementwise ops that read one buffer read it once (rope's halves).
+  pm.addPass(createFuseSiblings());
   ConvertLinalgToBirOptions lower;
   lower.lncSize = options.lncSize;
   lower.targetName = options.target;

@@ -61,13 +61,15 @@ func.func @huge(%x: memref<4611686018427387904x4xf32>, %y: memref<46116860184273
 
 // -----
 
-func.func @two_outputs(%x: memref<8x8xf32>, %y: memref<8x8xf32>, %z: memref<8x8xf32>) {
+func.func @two_outputs(%x: memref<8x8xf32>, %y: memref<8xf32>, %z: memref<8xf32>) {
   // expected-error @+1 {{'linalg.generic' is not supported with more than one output}}
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%x : memref<8x8xf32>) outs(%y, %z : memref<8x8xf32>, memref<8x8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<8x8xf32>) outs(%y, %z : memref<8xf32>, memref<8xf32>) {
   ^bb0(%a: f32, %o: f32, %p: f32):
-    linalg.yield %a, %a : f32, f32
+    %s = arith.addf %a, %o : f32
+    %m = arith.maximumf %a, %p : f32
+    linalg.yield %s, %m : f32, f32
   }
   return
 }

@@ -139,6 +139,41 @@ def FuseElementwise : Pass<"fuse-elementwise"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def FuseSiblings : Pass<"fuse-siblings"> {
+  let summary = "Merge elementwise generics that read the same buffer "
+                "(linalg on buffers)";
+  let description = [{
+    After `-fuse-elementwise`, two elementwise ops that read one tensor
+    but feed different stores stay apart (rope's two halves, each
+    reading `x1`, `x2`, `cos` and `sin`), and each reads the tensor from
+    DRAM. This pass (on buffers, after bufferization) merges two
+    all-parallel `linalg.generic`s of arith and math bodies into one
+    generic with both outputs where:
+
+    - they run the same static loops and read one buffer through the same
+      map;
+    - no op between them reads, writes or frees memory (views and
+      allocations may be there), so the merged op may stand at the second;
+    - neither reads a buffer either writes;
+    - no other linalg op reads what they write: a reduction, contraction
+      or elementwise reader keeps the single-output producer the lowering
+      recognises around it;
+    - their bodies hold at most `max-body-ops` ops together.
+
+    The merged op reads an input both read once. `-convert-linalg-to-bir`
+    computes every output of a tile from the same loaded inputs.
+
+    With `explain`, a remark at each merged op.
+  }];
+  let options = [
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "A remark at each merged op">,
+    Option<"maxBodyOps", "max-body-ops", "int64_t", /*default=*/"256",
+           "The most ops a merged body may hold">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def RaiseSoftmax : Pass<"raise-softmax"> {
   let summary = "Raise a decomposed softmax of scores into linalg.softmax "
                 "(linalg on tensors)";

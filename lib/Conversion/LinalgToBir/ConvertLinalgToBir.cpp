@@ -430,8 +430,9 @@ LogicalResult ConvertLinalgToBirPass::lower(Operation *op, Lowering &lowering) {
   // before emitting anything goes to the general lowering.
   if (llvm::all_of(iterators, isParallel)) {
     ElementwiseLowering elementwise(linalgOp, lowering);
-    if (succeeded(quietly(op->getContext(),
-                          [&] { return elementwise.classifyOperands(); })))
+    if (succeeded(quietly(op->getContext(), [&] {
+          return elementwise.classifyOperands(/*standalone=*/true);
+        })))
       return elementwise.run();
   } else if (iterators.back() == utils::IteratorType::reduction &&
              llvm::all_of(ArrayRef(iterators).drop_back(), isParallel) &&

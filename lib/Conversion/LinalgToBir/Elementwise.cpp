@@ -163,9 +163,48 @@ int64_t ElementwiseLowering::getVectorColumns() {
   return std::clamp<int64_t>(fitting, 1, tiles.vectorColumns);
 }
 
-LogicalResult ElementwiseLowering::classifyOperands() {
+/// The fewest columns a row keeps when its columns fold into partitions: a
+/// run of 2 KiB of f32 still amortises its DMA packet (docs/TimingModel.md).
+constexpr int64_t kMinFoldedColumns = 512;
+
+void ElementwiseLowering::foldColumnsIntoPartitions() {
+  if (rows >= 128)
+    return;
+  // Every operand is stored row after row with the op's shape: row r,
+  // column c is element r * columns + c of each, whatever the split.
+  auto isFlat = [&](const DramTensor &tensor) {
+    return tensor.foldsToRows && tensor.isContiguous() && tensor.rows == rows &&
+           tensor.columns == columns;
+  };
+  for (const auto &input : inputs)
+    if (input && (input->second != Broadcast::None || !isFlat(input->first)))
+      return;
+  if (!llvm::all_of(outputs, isFlat))
+    return;
+  int64_t split = 128 / rows;
+  while (split > 1 && (columns % split || columns / split < kMinFoldedColumns))
+    --split;
+  if (split == 1)
+    return;
+  rows *= split;
+  columns /= split;
+  auto refold = [&](DramTensor &tensor) {
+    tensor.rows = rows;
+    tensor.columns = tensor.rowStride = columns;
+  };
+  for (auto &input : inputs)
+    if (input)
+      refold(input->first);
+  for (DramTensor &stored : outputs)
+    refold(stored);
+  output = outputs.front();
+  tileColumns = std::min(columns, getVectorColumns());
+}
+
+LogicalResult ElementwiseLowering::classifyOperands(bool standalone) {
   inputs.clear();
   scalars.clear();
+  outputs.clear();
   SmallVector<std::pair<OpOperand *, DramTensor>> read;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   FailureOr<std::pair<int64_t, int64_t>> shape = getRowsAndColumns(op, ranges);
@@ -174,7 +213,7 @@ LogicalResult ElementwiseLowering::classifyOperands() {
   unsigned rank = ranges.size();
   std::tie(rows, columns) = *shape;
   tileColumns = std::min(columns, getVectorColumns());
-  if (op.getNumDpsInits() != 1)
+  if (op.getNumDpsInits() != 1 && !standalone)
     return unsupported(op, "more than one output");
   for (OpOperand &operand : op->getOpOperands()) {
     if (!isa<MemRefType>(operand.get().getType())) {
@@ -196,26 +235,32 @@ LogicalResult ElementwiseLowering::classifyOperands() {
     if (op.isDpsInit(&operand)) {
       if (broadcast != Broadcast::None)
         return unsupported(op, "an output that is not indexed by every loop");
-      output = *tensor;
+      outputs.push_back(*tensor);
     }
     inputs.push_back(std::make_pair(seen, broadcast));
     scalars.push_back({});
     if (!op.isDpsInit(&operand))
       read.push_back({&operand, *tensor});
   }
-  // Tiles are loaded before they are stored: an input that sees the
+  output = outputs.front();
+  // Tiles are loaded before they are stored: an input that sees an
   // output's buffer other than element for element would read what the
   // loop nest had already overwritten.
-  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  for (auto [operand, tensor] : read)
-    if (tensor.memloc == output.memloc &&
-        !op.getMatchingBlockArgument(operand).use_empty() &&
-        (op.getMatchingIndexingMap(operand) != outputMap ||
-         tensor.base != output.base || tensor.rowStride != output.rowStride ||
-         tensor.columns != output.columns))
-      return unsupported(op, "an input that reads the output's buffer other "
-                             "than element for element (linalg leaves the "
-                             "order of such updates to the loop nest)");
+  for (auto [index, stored] : llvm::enumerate(outputs)) {
+    AffineMap outputMap =
+        op.getMatchingIndexingMap(op.getDpsInitOperand(index));
+    for (auto [operand, tensor] : read)
+      if (tensor.memloc == stored.memloc &&
+          !op.getMatchingBlockArgument(operand).use_empty() &&
+          (op.getMatchingIndexingMap(operand) != outputMap ||
+           tensor.base != stored.base || tensor.rowStride != stored.rowStride ||
+           tensor.columns != stored.columns))
+        return unsupported(op, "an input that reads an output's buffer other "
+                               "than element for element (linalg leaves the "
+                               "order of such updates to the loop nest)");
+  }
+  if (standalone)
+    foldColumnsIntoPartitions();
   return success();
 }
 
@@ -1194,14 +1239,20 @@ LogicalResult ElementwiseLowering::prepareBody(int64_t tiles) {
   return success();
 }
 
-FailureOr<Operand> ElementwiseLowering::computeTile(
+void ElementwiseLowering::beginTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
-    ArrayRef<std::pair<unsigned, Operand>> preloaded, MemlocOp resultTile) {
+    ArrayRef<std::pair<unsigned, Operand>> preloaded) {
   current.rows = rowTile;
   current.columns = columnTile;
   values.clear();
   preloadedNow = preloaded;
   scalarEngineOps = vectorEngineOps = 0;
+}
+
+FailureOr<Operand> ElementwiseLowering::computeTile(
+    const RowTile &rowTile, const ColumnTile &columnTile,
+    ArrayRef<std::pair<unsigned, Operand>> preloaded, MemlocOp resultTile) {
+  beginTile(rowTile, columnTile, preloaded);
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   if (resultTile && yielded.getDefiningOp() &&
       yielded.getDefiningOp()->getBlock() == op.getBlock())
@@ -1233,19 +1284,25 @@ FailureOr<Operand> ElementwiseLowering::computeFullTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
     ArrayRef<std::pair<unsigned, Operand>> preloaded) {
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
-  FailureOr<Operand> result = computeTile(rowTile, columnTile, preloaded);
+  return asFullTile(yielded, computeTile(rowTile, columnTile, preloaded),
+                    output.elementType);
+}
+
+FailureOr<Operand> ElementwiseLowering::asFullTile(Value yielded,
+                                                   FailureOr<Operand> result,
+                                                   Type elementType) {
   if (failed(result))
     return failure();
   Location loc = op.getLoc();
   if (result->isConstant()) {
-    Operand full{tileFor(yielded, output.elementType, "out")};
+    Operand full{tileFor(yielded, elementType, "out")};
     kernel.create<MemsetOp>(loc, full.tile, tilePattern(full),
                             result->constant);
     return full;
   }
-  if (result->getElementType() == output.elementType && !result->acrossColumns)
+  if (result->getElementType() == elementType && !result->acrossColumns)
     return result;
-  Operand converted{tileFor(Value(), output.elementType, "out")};
+  Operand converted{tileFor(Value(), elementType, "out")};
   kernel.create<TensorCopyOp>(loc, converted.tile, tilePattern(converted),
                               result->tile, tilePattern(*result));
   return converted;
@@ -1254,17 +1311,23 @@ FailureOr<Operand> ElementwiseLowering::computeFullTile(
 LogicalResult ElementwiseLowering::emitTile(
     const RowTile &rowTile, const ColumnTile &columnTile,
     ArrayRef<std::pair<unsigned, Operand>> preloaded) {
-  FailureOr<Operand> stored = computeFullTile(rowTile, columnTile, preloaded);
-  if (failed(stored))
-    return failure();
-  kernel.create<DmaOp>(op.getLoc(), output.memloc,
-                       dramPattern(output, Broadcast::None), stored->tile,
-                       tilePattern(*stored));
+  beginTile(rowTile, columnTile, preloaded);
+  // Every result of the tile is computed from the same loaded inputs.
+  for (auto [yielded, stored] : llvm::zip_equal(
+           op.getBlock()->getTerminator()->getOperands(), outputs)) {
+    FailureOr<Operand> full =
+        asFullTile(yielded, lower(yielded), stored.elementType);
+    if (failed(full))
+      return failure();
+    kernel.create<DmaOp>(op.getLoc(), stored.memloc,
+                         dramPattern(stored, Broadcast::None), full->tile,
+                         tilePattern(*full));
+  }
   return success();
 }
 
 LogicalResult ElementwiseLowering::run() {
-  if (failed(classifyOperands()))
+  if (failed(classifyOperands(/*standalone=*/true)))
     return failure();
   LogicalResult status = success();
   // Row tiles go to the cores, unless the column tiles divide among them

@@ -42,8 +42,11 @@ public:
   /// Lowers the whole op, tile by tile.
   mlir::LogicalResult run();
 
-  /// Checks the op and reads its operands; run() does it first.
-  mlir::LogicalResult classifyOperands();
+  /// Checks the op and reads its operands; run() does it first. `standalone`
+  /// is run()'s: it stores every output (a generic -fuse-siblings merged)
+  /// and may fold columns into partitions; the callers that compute the op
+  /// tile by tile within their own nests take one output, rows as written.
+  mlir::LogicalResult classifyOperands(bool standalone = false);
   /// Whether an input is the same for every row (broadcast across rows,
   /// or one value): loadRowBroadcasts can load it once for many row tiles.
   bool hasRowBroadcasts() const;
@@ -172,7 +175,21 @@ private:
   /// constant a scalar operand holds.
   llvm::SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
   llvm::SmallVector<mlir::Attribute> scalars;
+  /// The first output, and every output (run() stores each).
   DramTensor output;
+  llvm::SmallVector<DramTensor, 1> outputs;
+  /// Where the op has fewer rows than partitions and every operand is
+  /// stored row after row in the op's shape, views each row as several
+  /// (of at least kMinFoldedColumns columns), so that tiles fill more
+  /// partitions: the engines then take fewer passes.
+  void foldColumnsIntoPartitions();
+  /// Starts a tile: no body value lowered yet.
+  void beginTile(const RowTile &rows, const ColumnTile &columns,
+                 llvm::ArrayRef<std::pair<unsigned, Operand>> preloaded);
+  /// `result`, the lowered `yielded`, as a full tile of `elementType`.
+  mlir::FailureOr<Operand> asFullTile(mlir::Value yielded,
+                                      mlir::FailureOr<Operand> result,
+                                      mlir::Type elementType);
   /// Per rotating buffer, a tile per value.
   using TileSets =
       llvm::SmallVector<llvm::DenseMap<mlir::Value, bir::MemlocOp>, 1>;
