@@ -168,7 +168,7 @@ int64_t ElementwiseLowering::getVectorColumns() {
 constexpr int64_t kMinFoldedColumns = 512;
 
 void ElementwiseLowering::foldColumnsIntoPartitions() {
-  if (rows >= 128)
+  if (rows <= 0 || rows >= 128)
     return;
   // Every operand is stored row after row with the op's shape: row r,
   // column c is element r * columns + c of each, whatever the split.

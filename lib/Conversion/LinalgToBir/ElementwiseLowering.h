@@ -148,7 +148,8 @@ private:
   Operand scratchTile(mlir::Value value, unsigned index, mlir::Type type,
                       const Operand &like);
   static constexpr unsigned kScratchTiles = 2;
-  /// Tiles per set the body's values take, scratch tiles included.
+  /// Tiles per set the body's instructions take, scratch tiles included:
+  /// one per op the yield reaches, a pattern (silu, gelu, a clamp) one.
   int64_t getBodyTiles();
   mlir::FailureOr<Operand> activation(mlir::Operation *scalar,
                                       bir::ActivationFunction function,
