@@ -61,6 +61,19 @@ func.func @huge(%x: memref<4611686018427387904x4xf32>, %y: memref<46116860184273
 
 // -----
 
+// A generic that writes nothing.
+func.func @no_output(%x: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' is not supported with no output}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x8xf32>) {
+  ^bb0(%a: f32):
+    linalg.yield
+  }
+  return
+}
+
+// -----
+
 func.func @two_outputs(%x: memref<8x8xf32>, %y: memref<8xf32>, %z: memref<8xf32>) {
   // expected-error @+1 {{'linalg.generic' is not supported with more than one output}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],

@@ -197,7 +197,6 @@ void ElementwiseLowering::foldColumnsIntoPartitions() {
       refold(input->first);
   for (DramTensor &stored : outputs)
     refold(stored);
-  output = outputs.front();
   tileColumns = std::min(columns, getVectorColumns());
 }
 
@@ -213,6 +212,8 @@ LogicalResult ElementwiseLowering::classifyOperands(bool standalone) {
   unsigned rank = ranges.size();
   std::tie(rows, columns) = *shape;
   tileColumns = std::min(columns, getVectorColumns());
+  if (op.getNumDpsInits() == 0)
+    return unsupported(op, "no output");
   if (op.getNumDpsInits() != 1 && !standalone)
     return unsupported(op, "more than one output");
   for (OpOperand &operand : op->getOpOperands()) {
@@ -242,7 +243,6 @@ LogicalResult ElementwiseLowering::classifyOperands(bool standalone) {
     if (!op.isDpsInit(&operand))
       read.push_back({&operand, *tensor});
   }
-  output = outputs.front();
   // Tiles are loaded before they are stored: an input that sees an
   // output's buffer other than element for element would read what the
   // loop nest had already overwritten.
@@ -1285,7 +1285,7 @@ FailureOr<Operand> ElementwiseLowering::computeFullTile(
     ArrayRef<std::pair<unsigned, Operand>> preloaded) {
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   return asFullTile(yielded, computeTile(rowTile, columnTile, preloaded),
-                    output.elementType);
+                    outputs.front().elementType);
 }
 
 FailureOr<Operand> ElementwiseLowering::asFullTile(Value yielded,

@@ -176,8 +176,7 @@ private:
   /// constant a scalar operand holds.
   llvm::SmallVector<std::optional<std::pair<DramTensor, Broadcast>>> inputs;
   llvm::SmallVector<mlir::Attribute> scalars;
-  /// The first output, and every output (run() stores each).
-  DramTensor output;
+  /// Every output (run() stores each; the other callers take one).
   llvm::SmallVector<DramTensor, 1> outputs;
   /// Where the op has fewer rows than partitions and every operand is
   /// stored row after row in the op's shape, views each row as several

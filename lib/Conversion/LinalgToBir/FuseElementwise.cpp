@@ -31,6 +31,10 @@ static bool isElementwiseGeneric(Operation *op) {
   if (!generic || !generic.hasPureTensorSemantics() ||
       generic.getNumParallelLoops() != generic.getNumLoops())
     return false;
+  return walrus::computesWithArithAndMath(generic);
+}
+
+bool walrus::computesWithArithAndMath(linalg::GenericOp generic) {
   return llvm::all_of(
       generic.getBody()->without_terminator(), [](Operation &inner) {
         // An unregistered op has no dialect.

@@ -26,6 +26,10 @@ struct FuseProducer : mlir::OpRewritePattern<mlir::linalg::GenericOp> {
 
   std::function<bool(mlir::OpOperand *)> accept;
 };
+
+/// Whether `generic`'s body computes with arith and math alone: a gather
+/// (`tensor.extract`) or a body of indices is no elementwise op to fuse.
+bool computesWithArithAndMath(mlir::linalg::GenericOp generic);
 } // namespace walrus
 
 #endif // WALRUS_CONVERSION_LINALGTOBIR_FUSEPRODUCER_H

@@ -6,11 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuseProducer.h"
 #include "Walrus/Conversion/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -30,11 +29,7 @@ static bool isElementwiseGeneric(linalg::GenericOp generic) {
       generic.getNumParallelLoops() != generic.getNumLoops() ||
       ShapedType::isDynamicShape(generic.getStaticLoopRanges()))
     return false;
-  return llvm::all_of(
-      generic.getBody()->without_terminator(), [](Operation &inner) {
-        Dialect *dialect = inner.getDialect();
-        return dialect && isa<arith::ArithDialect, math::MathDialect>(dialect);
-      });
+  return walrus::computesWithArithAndMath(generic);
 }
 
 /// The buffer `value` views: through subviews, reshapes and casts.

@@ -209,6 +209,8 @@ private:
 } // namespace
 
 LogicalResult GenericLowering::classify() {
+  if (op.getNumDpsInits() == 0)
+    return unsupported(op, "no output");
   if (op.getNumDpsInits() != 1)
     return unsupported(op, "more than one output");
   ranges = op.getStaticLoopRanges();
